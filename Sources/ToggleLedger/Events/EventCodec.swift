@@ -1,0 +1,242 @@
+/// Converts between ``Event`` and its one-line JSON form.
+///
+/// Decoding is strict about the envelope and the payload of known types (a field of the
+/// wrong JSON type is an error naming the field) and lenient about the future: unknown
+/// fields are kept, an unknown `type` becomes ``Change/unknown(type:)``.
+public enum EventCodec {
+    /// Decodes one event from a parsed line.
+    public static func decode(_ value: JSONValue) throws(EventDecodingError) -> Event {
+        guard case .object(let object) = value else {
+            throw EventDecodingError("an event is a JSON object, found \(value.typeName)")
+        }
+        var fields = Fields(object)
+        let schema = try fields.integer("schema")
+        guard schema >= 1 else { throw EventDecodingError("\"schema\" must be 1 or more, found \(schema)") }
+        guard schema <= Event.currentSchema else {
+            throw EventDecodingError("\"schema\" \(schema) is newer than this toggles understands (\(Event.currentSchema)); upgrade toggles")
+        }
+        let id = try fields.nonEmptyString("id")
+        let atText = try fields.string("at")
+        guard let at = Timestamp(rfc3339: atText) else {
+            throw EventDecodingError("\"at\" must be an RFC 3339 instant such as 2026-11-22T10:00:00Z, found \(JSONWriter.quoted(atText))")
+        }
+        let type = try fields.nonEmptyString("type")
+        let toggle = try fields.string("toggle")
+        if let problem = ToggleName.problem(with: toggle) {
+            throw EventDecodingError("\"toggle\" \(JSONWriter.quoted(toggle)): \(problem)")
+        }
+        let actor = try fields.nonEmptyString("actor")
+        let change: Change
+        switch type {
+        case "created":
+            let kindText = try fields.string("kind")
+            guard let kind = ToggleKind(rawValue: kindText) else {
+                throw EventDecodingError("\"kind\" must be build, local or remote, found \(JSONWriter.quoted(kindText))")
+            }
+            let typeText = try fields.string("valueType")
+            guard let valueType = ValueType(rawValue: typeText) else {
+                throw EventDecodingError("\"valueType\" must be bool, string, number or json, found \(JSONWriter.quoted(typeText))")
+            }
+            let defaultValue = try fields.required("default")
+            guard valueType.accepts(defaultValue) else {
+                throw EventDecodingError("\"default\" must be a \(valueType.rawValue) value, found \(defaultValue.typeName)")
+            }
+            change = .created(ToggleDefinition(
+                kind: kind, valueType: valueType, defaultValue: defaultValue,
+                category: try fields.nonEmptyString("category"),
+                owner: try fields.optionalString("owner"),
+                description: try fields.optionalString("description"),
+                expires: try fields.optionalDate("expires")))
+        case "default-changed":
+            change = .defaultChanged(try fields.required("default"))
+        case "published":
+            change = .published(try decodeRemote(&fields))
+        case "unpublished":
+            change = .unpublished(templateVersion: try fields.optionalString("templateVersion"))
+        case "expiry-extended":
+            guard let expires = try fields.optionalDate("expires") else {
+                throw EventDecodingError("\"expires\" is required")
+            }
+            change = .expiryExtended(expires: expires, reason: try fields.nonEmptyString("reason"))
+        case "removed":
+            change = .removed(reason: try fields.optionalString("reason"))
+        default:
+            change = .unknown(type: type)
+        }
+        var source: Provenance?
+        if let sourceValue = fields.take("source") {
+            guard case .object(let sourceObject) = sourceValue else {
+                throw EventDecodingError("\"source\" must be an object, found \(sourceValue.typeName)")
+            }
+            var sourceFields = Fields(sourceObject)
+            source = Provenance(
+                ci: try sourceFields.optionalString("ci"), commit: try sourceFields.optionalString("commit"),
+                branch: try sourceFields.optionalString("branch"), run: try sourceFields.optionalString("run"),
+                url: try sourceFields.optionalString("url"))
+        }
+        return Event(
+            id: id, at: at, toggle: toggle, actor: actor, change: change, source: source,
+            schema: schema, extra: fields.remaining)
+    }
+
+    private static func decodeRemote(_ fields: inout Fields) throws(EventDecodingError) -> RemoteValue {
+        let value = fields.take("value")
+        var conditions: [ConditionalValue] = []
+        if let list = fields.take("conditions") {
+            guard case .array(let elements) = list else {
+                throw EventDecodingError("\"conditions\" must be an array, found \(list.typeName)")
+            }
+            var names = Set<String>()
+            for (position, element) in elements.enumerated() {
+                guard case .object(let object) = element else {
+                    throw EventDecodingError("\"conditions\"[\(position)] must be an object, found \(element.typeName)")
+                }
+                var conditionFields = Fields(object, path: "conditions[\(position)].")
+                let name = try conditionFields.nonEmptyString("name")
+                guard names.insert(name).inserted else {
+                    throw EventDecodingError("condition \(JSONWriter.quoted(name)) appears twice")
+                }
+                conditions.append(ConditionalValue(
+                    name: name, expression: try conditionFields.string("expression"),
+                    value: conditionFields.take("value")))
+            }
+        }
+        return RemoteValue(value: value, conditions: conditions, templateVersion: try fields.optionalString("templateVersion"))
+    }
+
+    /// Encodes an event as one line of JSON, without the trailing newline.
+    ///
+    /// Keys come in a fixed order (envelope, payload, source, unknown fields), so equal
+    /// events encode to equal bytes.
+    public static func encode(_ event: Event) -> String {
+        JSONWriter.string(.object(object(for: event)))
+    }
+
+    public static func object(for event: Event) -> JSONObject {
+        var object = JSONObject([
+            .init("schema", .number(String(event.schema))),
+            .init("id", .string(event.id)),
+            .init("at", .string(event.at.description)),
+            .init("type", .string(event.type)),
+            .init("toggle", .string(event.toggle)),
+            .init("actor", .string(event.actor)),
+        ])
+        func add(_ key: String, _ value: JSONValue?) {
+            if let value { object.members.append(.init(key, value)) }
+        }
+        switch event.change {
+        case .created(let definition):
+            add("kind", .string(definition.kind.rawValue))
+            add("valueType", .string(definition.valueType.rawValue))
+            add("default", definition.defaultValue)
+            add("category", .string(definition.category))
+            add("owner", definition.owner.map(JSONValue.string))
+            add("description", definition.description.map(JSONValue.string))
+            add("expires", definition.expires.map { .string($0.description) })
+        case .defaultChanged(let value):
+            add("default", value)
+        case .published(let remote):
+            add("value", remote.value)
+            if !remote.conditions.isEmpty {
+                add("conditions", .array(remote.conditions.map(conditionObject)))
+            }
+            add("templateVersion", remote.templateVersion.map(JSONValue.string))
+        case .unpublished(let templateVersion):
+            add("templateVersion", templateVersion.map(JSONValue.string))
+        case .expiryExtended(let expires, let reason):
+            add("expires", .string(expires.description))
+            add("reason", .string(reason))
+        case .removed(let reason):
+            add("reason", reason.map(JSONValue.string))
+        case .unknown:
+            break
+        }
+        if let source = event.source, !source.isEmpty {
+            add("source", .object(sourceObject(source)))
+        }
+        object.members.append(contentsOf: event.extra)
+        return object
+    }
+
+    public static func conditionObject(_ condition: ConditionalValue) -> JSONValue {
+        var object = JSONObject([.init("name", .string(condition.name)), .init("expression", .string(condition.expression))])
+        if let value = condition.value { object.members.append(.init("value", value)) }
+        return .object(object)
+    }
+
+    static func sourceObject(_ source: Provenance) -> JSONObject {
+        var object = JSONObject()
+        for (key, value) in [("ci", source.ci), ("commit", source.commit), ("branch", source.branch), ("run", source.run), ("url", source.url)] {
+            if let value { object.members.append(.init(key, .string(value))) }
+        }
+        return object
+    }
+}
+
+/// Why a parsed line is not a valid event.
+public struct EventDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var reason: String
+    public init(_ reason: String) { self.reason = reason }
+    public var description: String { reason }
+}
+
+/// Takes fields out of an object one by one, so what is left over is the unknown fields.
+private struct Fields {
+    private var members: [JSONObject.Member]
+    private let path: String
+
+    init(_ object: JSONObject, path: String = "") {
+        self.members = object.members
+        self.path = path
+    }
+
+    var remaining: [JSONObject.Member] { members }
+
+    mutating func take(_ key: String) -> JSONValue? {
+        guard let index = members.firstIndex(where: { $0.key == key }) else { return nil }
+        return members.remove(at: index).value
+    }
+
+    mutating func required(_ key: String) throws(EventDecodingError) -> JSONValue {
+        guard let value = take(key) else { throw EventDecodingError("\"\(path)\(key)\" is required") }
+        return value
+    }
+
+    mutating func string(_ key: String) throws(EventDecodingError) -> String {
+        let value = try required(key)
+        guard case .string(let text) = value else {
+            throw EventDecodingError("\"\(path)\(key)\" must be a string, found \(value.typeName)")
+        }
+        return text
+    }
+
+    mutating func nonEmptyString(_ key: String) throws(EventDecodingError) -> String {
+        let text = try string(key)
+        guard !text.isEmpty else { throw EventDecodingError("\"\(path)\(key)\" may not be empty") }
+        return text
+    }
+
+    mutating func optionalString(_ key: String) throws(EventDecodingError) -> String? {
+        guard let value = take(key) else { return nil }
+        guard case .string(let text) = value else {
+            throw EventDecodingError("\"\(path)\(key)\" must be a string, found \(value.typeName)")
+        }
+        return text
+    }
+
+    mutating func optionalDate(_ key: String) throws(EventDecodingError) -> CalendarDate? {
+        guard let text = try optionalString(key) else { return nil }
+        guard let date = CalendarDate(text) else {
+            throw EventDecodingError("\"\(path)\(key)\" must be a date such as 2027-01-31, found \(JSONWriter.quoted(text))")
+        }
+        return date
+    }
+
+    mutating func integer(_ key: String) throws(EventDecodingError) -> Int {
+        let value = try required(key)
+        guard case .number(let lexeme) = value, let number = Int(lexeme) else {
+            throw EventDecodingError("\"\(path)\(key)\" must be an integer, found \(value.typeName == "number" ? JSONWriter.string(value) : value.typeName)")
+        }
+        return number
+    }
+}

@@ -1,0 +1,39 @@
+/// Generates event ids: 26-character ULIDs (48-bit millisecond time, 80 random bits, Crockford
+/// base 32), so ids made on different machines never collide and sort roughly by creation.
+public enum EventID {
+    private static let alphabet = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ".utf8)
+
+    public static func generate(at instant: Timestamp) -> String {
+        var generator = SystemRandomNumberGenerator()
+        return generate(at: instant, using: &generator)
+    }
+
+    public static func generate<G: RandomNumberGenerator>(at instant: Timestamp, using generator: inout G) -> String {
+        let milliseconds = UInt64(max(0, instant.nanoseconds / 1_000_000))
+        var characters = [UInt8](repeating: 0, count: 26)
+        var time = milliseconds
+        for position in stride(from: 9, through: 0, by: -1) {
+            characters[position] = alphabet[Int(time & 31)]
+            time >>= 5
+        }
+        var high = generator.next() as UInt64
+        let low = generator.next() as UInt64
+        for position in 10..<26 {
+            let bits: UInt64
+            if position < 22 { bits = high & 31; high >>= 5 } else { bits = (low >> UInt64((position - 22) * 5)) & 31 }
+            characters[position] = alphabet[Int(bits)]
+        }
+        return String(decoding: characters, as: UTF8.self)
+    }
+
+    /// Nil when `id` can be used as an event id; otherwise why not. Ids are 1 to 200
+    /// printable characters without spaces, so they are safe in file names, URLs and tables.
+    public static func problem(with id: String) -> String? {
+        if id.isEmpty { return "an event id may not be empty" }
+        if id.utf8.count > 200 { return "an event id has at most 200 bytes" }
+        if id.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }) {
+            return "an event id may not contain spaces or control characters"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,163 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes to a log directory: one new segment per batch, never an edit of an existing line.
+///
+/// A batch becomes `YYYY/MM/<first instant>-<toggle>-<hash>.jsonl`: written to a hidden
+/// temporary file, fsynced, renamed into place, and the directory fsynced. A reader sees the
+/// whole batch or none of it, and two git branches never touch the same file, so they merge
+/// without conflicts. The name is derived from the content: the same batch written on two
+/// branches is the same file.
+public struct LogWriter: Sendable {
+    public let directory: String
+    public let displayName: String
+
+    public init(directory: String, displayName: String? = nil) {
+        self.directory = directory
+        self.displayName = displayName ?? directory
+    }
+
+    /// Runs `body` holding the log's exclusive lock (`.lock` in the log directory), creating
+    /// the directory first if `create` is set.
+    public func withLock<T>(creatingDirectory create: Bool, _ body: () throws -> T) throws -> T {
+        if create {
+            try makeDirectories(directory)
+        } else if SystemCalls.fileType(directory) == nil {
+            throw LogError.directoryMissing(path: displayName)
+        }
+        let lock = try FileLock(path: directory + "/.lock")
+        let result = Result { try body() }
+        _ = consume lock  // released here, after the body, whatever it did
+        return try result.get()
+    }
+
+    /// Writes `events` (already validated, any order) as one new segment, sorted into replay
+    /// order. Returns the segment's path as shown to the user.
+    @discardableResult
+    public func writeSegment(_ events: [Event]) throws -> String {
+        precondition(!events.isEmpty, "a segment holds at least one event")
+        let sorted = events.sorted { $0.orderKey < $1.orderKey }
+        var text = ""
+        for event in sorted {
+            text += EventCodec.encode(event)
+            text += "\n"
+        }
+        let bytes = Array(text.utf8)
+        let first = sorted[0]
+        let (year, month, _) = first.at.date.components
+        let folder = String(year) + "/" + twoDigits(month)
+        let toggles = Set(sorted.map(\.toggle))
+        let label = toggles.count == 1 ? String(first.toggle.prefix(80)) : "batch-\(sorted.count)"
+        let name = Self.compactTime(first.at) + "-" + label + "-" + Self.fnv1a(bytes) + ".jsonl"
+        let folderPath = directory + "/" + folder
+        try makeDirectories(folderPath)
+        let finalPath = folderPath + "/" + name
+        let display = SegmentDiscovery.join(displayName, folder + "/" + name)
+        if SystemCalls.fileType(finalPath) != nil {
+            // Same name means same bytes: this exact batch is already in the log.
+            return display
+        }
+        let temporaryPath = folderPath + "/.tmp-" + name + "-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        let descriptor = try SystemCalls.open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL, mode: 0o644)
+        do {
+            try bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) throws in
+                try SystemCalls.writeAll(descriptor, raw, path: display)
+            }
+            try SystemCalls.sync(descriptor, path: display)
+            SystemCalls.close(descriptor)
+            try SystemCalls.rename(temporaryPath, finalPath)
+            try SystemCalls.syncDirectory(folderPath)
+        } catch {
+            SystemCalls.close(descriptor)
+            SystemCalls.unlink(temporaryPath)
+            throw error
+        }
+        return display
+    }
+
+    /// Repairs what a killed or foreign writer left at the end of segments: a complete last
+    /// event without a newline gets its newline; a torn fragment is moved to
+    /// `<segment>.torn` (so nothing is lost) and cut from the segment.
+    public func repair(_ warnings: [LogWarning]) throws -> [String] {
+        var repaired: [String] = []
+        for warning in warnings {
+            switch warning {
+            case .missingFinalNewline(let location, let offset):
+                let path = try physicalPath(of: location)
+                let descriptor = try SystemCalls.open(path, O_WRONLY)
+                defer { SystemCalls.close(descriptor) }
+                guard try SystemCalls.fileSize(descriptor, path: location.file) == offset else { continue }
+                let newline: [UInt8] = [0x0A]
+                try SystemCalls.truncate(descriptor, to: offset, path: location.file)
+                _ = lseek(descriptor, off_t(offset), SEEK_SET)
+                try newline.withUnsafeBytes { (raw: UnsafeRawBufferPointer) throws in
+                    try SystemCalls.writeAll(descriptor, raw, path: location.file)
+                }
+                try SystemCalls.sync(descriptor, path: location.file)
+                repaired.append("\(location): added the missing final newline")
+            case .tornTail(let location, let byteCount, let offset):
+                let path = try physicalPath(of: location)
+                let descriptor = try SystemCalls.open(path, O_RDWR)
+                defer { SystemCalls.close(descriptor) }
+                guard try SystemCalls.fileSize(descriptor, path: location.file) == offset + Int64(byteCount) else { continue }
+                var fragment = [UInt8](repeating: 0, count: byteCount)
+                _ = try fragment.withUnsafeMutableBytes { (raw: UnsafeMutableRawBufferPointer) throws -> Int in
+                    try SystemCalls.pread(descriptor, into: raw.baseAddress!, count: byteCount, offset: offset, path: location.file)
+                }
+                let tornPath = path + ".torn"
+                let tornDescriptor = try SystemCalls.open(tornPath, O_WRONLY | O_CREAT | O_APPEND, mode: 0o644)
+                defer { SystemCalls.close(tornDescriptor) }
+                fragment.append(0x0A)
+                try fragment.withUnsafeBytes { (raw: UnsafeRawBufferPointer) throws in
+                    try SystemCalls.writeAll(tornDescriptor, raw, path: tornPath)
+                }
+                try SystemCalls.sync(tornDescriptor, path: tornPath)
+                try SystemCalls.truncate(descriptor, to: offset, path: location.file)
+                try SystemCalls.sync(descriptor, path: location.file)
+                repaired.append("\(location): moved a torn line (\(byteCount) bytes) to \(location.file).torn")
+            case .duplicateID:
+                continue
+            }
+        }
+        return repaired
+    }
+
+    private func physicalPath(of location: LineLocation) throws -> String {
+        // Display paths are the log directory as given plus the relative path.
+        let prefix = displayName == "." || displayName.isEmpty ? "" : (displayName.hasSuffix("/") ? displayName : displayName + "/")
+        let relative = location.file.hasPrefix(prefix) ? String(location.file.dropFirst(prefix.count)) : location.file
+        return directory + "/" + relative
+    }
+
+    private func makeDirectories(_ path: String) throws {
+        var current = path.hasPrefix("/") ? "" : "."
+        var created: [String] = []
+        for component in path.split(separator: "/") where !component.isEmpty {
+            let parent = current
+            current = current.isEmpty ? "/" + component : current + "/" + component
+            if try SystemCalls.makeDirectory(current) { created.append(parent.isEmpty ? "/" : parent) }
+        }
+        for parent in created { try SystemCalls.syncDirectory(parent) }
+    }
+
+    static func compactTime(_ instant: Timestamp) -> String {
+        // 2026-11-22T10:00:00Z → 20261122T100000Z
+        String(instant.description.prefix(19).filter { $0 != "-" && $0 != ":" }) + "Z"
+    }
+
+    /// 64-bit FNV-1a, in hex: stable across processes and platforms, unlike `Hasher`.
+    static func fnv1a(_ bytes: [UInt8]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

@@ -1,0 +1,183 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Thin, throwing wrappers over the POSIX calls the log needs. Every failure becomes a
+/// ``LogError/io(path:operation:errno:)`` naming the file and the operation.
+enum SystemCalls {
+    static var errnoValue: Int32 { errno }
+
+    static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o644) throws -> Int32 {
+        while true {
+            let descriptor = path.withCString { pointer in
+                #if canImport(Darwin)
+                Darwin.open(pointer, flags | O_CLOEXEC, mode)
+                #elseif canImport(Glibc)
+                Glibc.open(pointer, flags | O_CLOEXEC, mode)
+                #else
+                Musl.open(pointer, flags | O_CLOEXEC, mode)
+                #endif
+            }
+            if descriptor >= 0 { return descriptor }
+            if errno == EINTR { continue }
+            throw LogError.io(path: path, operation: "open", errno: errno)
+        }
+    }
+
+    static func close(_ descriptor: Int32) {
+        #if canImport(Darwin)
+        _ = Darwin.close(descriptor)
+        #elseif canImport(Glibc)
+        _ = Glibc.close(descriptor)
+        #else
+        _ = Musl.close(descriptor)
+        #endif
+    }
+
+    /// Reads up to `count` bytes at `offset`; returns how many were read (0 at end of file).
+    static func pread(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int, offset: Int64, path: String) throws -> Int {
+        while true {
+            #if canImport(Darwin)
+            let result = Darwin.pread(descriptor, buffer, count, off_t(offset))
+            #elseif canImport(Glibc)
+            let result = Glibc.pread(descriptor, buffer, count, off_t(offset))
+            #else
+            let result = Musl.pread(descriptor, buffer, count, off_t(offset))
+            #endif
+            if result >= 0 { return result }
+            if errno == EINTR { continue }
+            throw LogError.io(path: path, operation: "read", errno: errno)
+        }
+    }
+
+    /// Writes all of `bytes`, looping over short writes and EINTR.
+    static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws {
+        var written = 0
+        while written < bytes.count {
+            #if canImport(Darwin)
+            let result = Darwin.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            #elseif canImport(Glibc)
+            let result = Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            #else
+            let result = Musl.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            #endif
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw LogError.io(path: path, operation: "write", errno: errno)
+            }
+            written += result
+        }
+    }
+
+    /// Flushes the file to stable storage. On Apple platforms plain fsync may leave data in
+    /// the drive's cache, so F_FULLFSYNC is tried first. An fsync error is never retried:
+    /// after a failed writeback the kernel may have dropped the data (fsyncgate).
+    static func sync(_ descriptor: Int32, path: String) throws {
+        #if canImport(Darwin)
+        if fcntl(descriptor, F_FULLFSYNC) == 0 { return }
+        #endif
+        if fsync(descriptor) != 0 {
+            throw LogError.io(path: path, operation: "fsync", errno: errno)
+        }
+    }
+
+    /// Makes a directory entry (a new or renamed file) durable.
+    static func syncDirectory(_ path: String) throws {
+        let descriptor = try open(path, O_RDONLY)
+        defer { close(descriptor) }
+        // Some file systems refuse fsync on a directory (EINVAL); the rename is then as
+        // durable as that file system can make it.
+        if fsync(descriptor) != 0 && errno != EINVAL {
+            throw LogError.io(path: path, operation: "fsync", errno: errno)
+        }
+    }
+
+    static func rename(_ from: String, _ to: String) throws {
+        #if canImport(Darwin)
+        let result = Darwin.rename(from, to)
+        #elseif canImport(Glibc)
+        let result = Glibc.rename(from, to)
+        #else
+        let result = Musl.rename(from, to)
+        #endif
+        if result != 0 { throw LogError.io(path: to, operation: "rename", errno: errno) }
+    }
+
+    static func unlink(_ path: String) {
+        #if canImport(Darwin)
+        _ = Darwin.unlink(path)
+        #elseif canImport(Glibc)
+        _ = Glibc.unlink(path)
+        #else
+        _ = Musl.unlink(path)
+        #endif
+    }
+
+    static func truncate(_ descriptor: Int32, to length: Int64, path: String) throws {
+        if ftruncate(descriptor, off_t(length)) != 0 {
+            throw LogError.io(path: path, operation: "truncate", errno: errno)
+        }
+    }
+
+    /// Creates `path` as a directory if it does not exist. Returns whether it created it.
+    @discardableResult
+    static func makeDirectory(_ path: String) throws -> Bool {
+        if mkdir(path, 0o755) == 0 { return true }
+        if errno == EEXIST {
+            guard fileType(path) == .directory else { throw LogError.notADirectory(path: path) }
+            return false
+        }
+        throw LogError.io(path: path, operation: "create directory", errno: errno)
+    }
+
+    enum FileType { case regular, directory, symlink, other }
+
+    /// The type of `path` without following a symlink, or nil when it does not exist.
+    static func fileType(_ path: String) -> FileType? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .regular
+        case S_IFDIR: return .directory
+        case S_IFLNK: return .symlink
+        default: return .other
+        }
+    }
+
+    /// The names in a directory, unsorted, without `.` and `..`.
+    static func directoryEntries(_ path: String) throws -> [String] {
+        guard let directory = opendir(path) else {
+            throw LogError.io(path: path, operation: "list", errno: errno)
+        }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Resolves symlinks and `..` in an existing path.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    static func fileSize(_ descriptor: Int32, path: String) throws -> Int64 {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw LogError.io(path: path, operation: "stat", errno: errno) }
+        return Int64(info.st_size)
+    }
+
+    static func errorMessage(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+}

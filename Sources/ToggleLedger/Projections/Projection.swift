@@ -1,0 +1,25 @@
+/// Folds events, in replay order, into the state of every toggle.
+public struct Projection: Sendable {
+    public private(set) var toggles: [String: ToggleState] = [:]
+    /// Events that broke a lifecycle rule and were skipped.
+    public private(set) var violations: [(location: LineLocation?, violation: LifecycleViolation)] = []
+    /// Events of a type this version does not know.
+    public private(set) var unknownTypes: [(location: LineLocation?, event: Event)] = []
+    public private(set) var eventCount = 0
+
+    public init() {}
+
+    public mutating func apply(_ event: Event, at location: LineLocation? = nil) {
+        eventCount += 1
+        if case .unknown = event.change { unknownTypes.append((location, event)) }
+        switch Lifecycle.apply(event, to: toggles[event.toggle]) {
+        case .success(let state): toggles[event.toggle] = state
+        case .failure(let violation): violations.append((location, violation))
+        }
+    }
+
+    /// Toggles sorted by name.
+    public var sortedToggles: [ToggleState] {
+        toggles.values.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+    }
+}

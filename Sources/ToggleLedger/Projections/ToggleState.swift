@@ -1,0 +1,25 @@
+/// A toggle as the log says it is at some instant.
+public struct ToggleState: Sendable, Hashable {
+    public var name: String
+    /// The declaration, with the current in-app default and expiry.
+    public var definition: ToggleDefinition
+    /// What the server serves, or nil when the toggle is not served remotely.
+    public var remote: RemoteValue?
+    public var remotePublishedAt: Timestamp?
+    public var createdAt: Timestamp
+    public var createdBy: String
+    /// The instant of the last event that changed this toggle.
+    public var updatedAt: Timestamp
+    public var removedAt: Timestamp?
+    public var removedBy: String?
+    public var removalReason: String?
+    /// Why the expiry date was last moved, from `expiry-extended`.
+    public var expiryExtensionReason: String?
+    /// How many events shaped this toggle.
+    public var eventCount: Int
+
+    public var isLive: Bool { removedAt == nil }
+    public var kind: ToggleKind { definition.kind }
+    public var valueType: ValueType { definition.valueType }
+    public var defaultValue: JSONValue { definition.defaultValue }
+}

@@ -1,0 +1,68 @@
+/// An aligned plain-text table. Every cell passes through ``TerminalText/sanitize(_:)``, so
+/// nothing from the log can move the cursor, clear the screen or change colours.
+public struct TextTable: Sendable {
+    public var headers: [String]
+    public var rows: [[String]]
+    /// The widest a cell may be before it is cut with `…`.
+    public var maximumCellWidth: Int
+
+    public init(headers: [String], rows: [[String]] = [], maximumCellWidth: Int = 48) {
+        self.headers = headers
+        self.rows = rows
+        self.maximumCellWidth = maximumCellWidth
+    }
+
+    public func render() -> String {
+        let cells = ([headers] + rows).map { row in row.map { fit(TerminalText.sanitize($0)) } }
+        var widths = [Int](repeating: 0, count: headers.count)
+        for row in cells {
+            for (column, cell) in row.enumerated() where column < widths.count {
+                widths[column] = max(widths[column], cell.count)
+            }
+        }
+        var output = ""
+        for row in cells {
+            var line = ""
+            for (column, cell) in row.enumerated() {
+                if column == row.count - 1 {
+                    line += cell
+                } else {
+                    line += cell + String(repeating: " ", count: widths[column] - cell.count + 2)
+                }
+            }
+            while line.hasSuffix(" ") { line.removeLast() }
+            output += line + "\n"
+        }
+        return output
+    }
+
+    private func fit(_ cell: String) -> String {
+        cell.count <= maximumCellWidth ? cell : String(cell.prefix(maximumCellWidth - 1)) + "…"
+    }
+}
+
+/// Makes text from the log safe to print on a terminal.
+public enum TerminalText {
+    /// Replaces newlines and tabs with spaces and every other control character (C0, DEL,
+    /// C1, including ESC) with a visible `\u{…}` escape.
+    public static func sanitize(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var output = ""
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" || scalar == "\t" || scalar == "\r" {
+                output += " "
+            } else if isControl(scalar) {
+                output += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                output.unicodeScalars.append(scalar)
+            }
+        }
+        return output
+    }
+
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+            || scalar.value == 0x2028 || scalar.value == 0x2029 || (0x202A...0x202E).contains(scalar.value)
+            || (0x2066...0x2069).contains(scalar.value)
+    }
+}

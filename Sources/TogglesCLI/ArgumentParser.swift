@@ -1,0 +1,152 @@
+/// One option a command accepts.
+struct OptionSpec: Sendable {
+    /// `--kind`
+    var name: String
+    /// Names of the values it takes (`["KIND"]`); empty for a flag.
+    var values: [String]
+    var help: String
+    var repeatable = false
+
+    static func flag(_ name: String, _ help: String) -> OptionSpec {
+        OptionSpec(name: name, values: [], help: help)
+    }
+
+    static func value(_ name: String, _ valueName: String, _ help: String, repeatable: Bool = false) -> OptionSpec {
+        OptionSpec(name: name, values: [valueName], help: help, repeatable: repeatable)
+    }
+}
+
+/// A command's interface: what `toggles help COMMAND` prints and what the parser accepts.
+struct CommandSpec: Sendable {
+    var name: String
+    var summary: String
+    /// The synopsis after `toggles `, such as `remove NAME [--reason TEXT]`.
+    var synopsis: String
+    /// Positional arguments, in order: name and help. All are required.
+    var positionals: [(name: String, help: String)] = []
+    /// Accept any number of extra positionals (after the required ones).
+    var variadicPositionals = false
+    var options: [OptionSpec]
+    var discussion: String = ""
+    var examples: [String] = []
+}
+
+/// The parsed command line of one command.
+struct ParsedArguments: Sendable {
+    var positionals: [String] = []
+    private(set) var occurrences: [String: [[String]]] = [:]
+
+    /// The single value of an option, or nil when absent.
+    func value(_ name: String) -> String? { occurrences[name]?.last?.first }
+
+    /// Every occurrence of a repeatable option, each with its values.
+    func all(_ name: String) -> [[String]] { occurrences[name] ?? [] }
+
+    func has(_ name: String) -> Bool { occurrences[name] != nil }
+
+    fileprivate mutating func record(_ name: String, _ values: [String]) {
+        occurrences[name, default: []].append(values)
+    }
+}
+
+/// A mistake on the command line. Exit status 64.
+struct UsageError: Error, Sendable, CustomStringConvertible {
+    var message: String
+    /// The command whose usage to show, if known.
+    var command: String?
+
+    init(_ message: String, command: String? = nil) {
+        self.message = message
+        self.command = command
+    }
+
+    var description: String { message }
+}
+
+enum ArgumentParser {
+    /// Parses `arguments` (after the command name) against `spec`.
+    ///
+    /// Accepts `--name value` and `--name=value`; everything after `--` is positional.
+    /// Unknown options, missing values and a repeated single option are usage errors.
+    static func parse(_ arguments: [String], spec: CommandSpec) throws(UsageError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var index = 0
+        var onlyPositionals = false
+        while index < arguments.count {
+            let token = arguments[index]
+            index += 1
+            if onlyPositionals || !token.hasPrefix("--") || token == "-" {
+                if !onlyPositionals && token.hasPrefix("-") && token.count > 1 && token != "-" {
+                    throw UsageError("unknown option '\(token)'\(suggestion(for: token, in: spec)); options start with --", command: spec.name)
+                }
+                parsed.positionals.append(token)
+                continue
+            }
+            if token == "--" {
+                onlyPositionals = true
+                continue
+            }
+            var name = token
+            var inlineValue: String?
+            if let equals = token.firstIndex(of: "=") {
+                name = String(token[..<equals])
+                inlineValue = String(token[token.index(after: equals)...])
+            }
+            guard let option = spec.options.first(where: { $0.name == name }) else {
+                throw UsageError("unknown option '\(name)' for \(spec.name)\(suggestion(for: name, in: spec))", command: spec.name)
+            }
+            if parsed.has(name) && !option.repeatable {
+                throw UsageError("\(name) was given twice; it takes one value", command: spec.name)
+            }
+            var values: [String] = []
+            if option.values.isEmpty {
+                if inlineValue != nil { throw UsageError("\(name) is a flag and takes no value", command: spec.name) }
+            } else if let inlineValue {
+                guard option.values.count == 1 else {
+                    throw UsageError("\(name) takes \(option.values.count) values: \(name) \(option.values.joined(separator: " "))", command: spec.name)
+                }
+                values = [inlineValue]
+            } else {
+                guard index + option.values.count <= arguments.count else {
+                    throw UsageError("\(name) needs \(option.values.count == 1 ? "a value" : "\(option.values.count) values"): \(name) \(option.values.joined(separator: " "))", command: spec.name)
+                }
+                values = Array(arguments[index..<(index + option.values.count)])
+                index += option.values.count
+            }
+            parsed.record(name, values)
+        }
+        let required = spec.positionals.count
+        if parsed.positionals.count < required {
+            let missing = spec.positionals[parsed.positionals.count].name
+            throw UsageError("missing \(missing): \(spec.positionals[parsed.positionals.count].help)", command: spec.name)
+        }
+        if parsed.positionals.count > required && !spec.variadicPositionals {
+            throw UsageError("unexpected argument '\(parsed.positionals[required])'", command: spec.name)
+        }
+        return parsed
+    }
+
+    private static func suggestion(for name: String, in spec: CommandSpec) -> String {
+        let bare = name.drop { $0 == "-" }
+        let candidates = spec.options.map(\.name).filter { candidate in
+            let option = candidate.dropFirst(2)
+            return option.hasPrefix(bare) || bare.hasPrefix(option) || editDistance(Array(option), Array(bare)) <= 2
+        }
+        guard let best = candidates.first else { return "" }
+        return "; did you mean '\(best)'?"
+    }
+
+    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        for (i, left) in a.enumerated() {
+            var current = [i + 1] + [Int](repeating: 0, count: b.count)
+            for (j, right) in b.enumerated() {
+                current[j + 1] = Swift.min(previous[j + 1] + 1, current[j] + 1, previous[j] + (left == right ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

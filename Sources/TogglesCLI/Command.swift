@@ -1,0 +1,110 @@
+import ToggleLedger
+
+/// A `toggles` subcommand: its interface and what it does.
+protocol Command {
+    static var spec: CommandSpec { get }
+    /// Runs the command. Throws ``UsageError``, ``LogError``, ``LedgerError`` or
+    /// ``CommandFailure``; the dispatcher turns each into its exit status.
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus
+}
+
+/// A failure a command reports with its own exit status and message.
+struct CommandFailure: Error, CustomStringConvertible {
+    var status: ExitStatus
+    var message: String
+    var description: String { message }
+}
+
+/// Options several commands share, so they are spelt and documented once.
+enum CommonOptions {
+    static let log = OptionSpec.value("--log", "DIR", "the log directory (default: events)")
+    static let at = OptionSpec.value("--at", "TIME", "when it happened, RFC 3339 or YYYY-MM-DD (default: now)")
+    static let actor = OptionSpec.value("--actor", "WHO", "who made the change (default: the CI user, else git user.email, else $USER)")
+    static let id = OptionSpec.value("--id", "ID", "idempotency key: an event with this id already in the log makes this a no-op (default: a new ULID)")
+    static let appending = [log, at, actor, id]
+
+    static func format(_ choices: [String]) -> OptionSpec {
+        .value("--format", "FORMAT", "output format: \(choices.joined(separator: "|")) (default: \(choices[0]))")
+    }
+
+    /// The log directory from `--log`, resolved, with the name to show in messages.
+    static func ledger(_ arguments: ParsedArguments, _ context: CommandContext) -> Ledger {
+        let given = arguments.value("--log") ?? "events"
+        return Ledger(directory: context.resolve(given), displayName: given)
+    }
+
+    static func format(_ arguments: ParsedArguments, _ choices: [String], command: String) throws(UsageError) -> String {
+        let value = arguments.value("--format") ?? choices[0]
+        guard choices.contains(value) else {
+            throw UsageError("--format must be one of \(choices.joined(separator: ", ")), not '\(value)'", command: command)
+        }
+        return value
+    }
+
+    static func timestamp(_ arguments: ParsedArguments, _ option: String, command: String) throws(UsageError) -> Timestamp? {
+        guard let text = arguments.value(option) else { return nil }
+        guard let instant = Timestamp(userInput: text) else {
+            throw UsageError("\(option) must be an RFC 3339 instant such as 2026-11-22T10:00:00Z or a date such as 2026-11-22, not '\(text)'", command: command)
+        }
+        return instant
+    }
+
+    /// Builds the envelope of an event from `--at`, `--actor`, `--id` and the environment.
+    static func envelope(_ arguments: ParsedArguments, _ context: CommandContext, toggle: String, command: String, change: Change) throws -> Event {
+        let at = try timestamp(arguments, "--at", command: command) ?? context.now()
+        let id = arguments.value("--id") ?? EventID.generate(at: at)
+        if let problem = EventID.problem(with: id) { throw UsageError("--id: \(problem)", command: command) }
+        let ci = CIEnvironment(context.environment)
+        var actor = arguments.value("--actor") ?? ci.resolveActor(gitEmail: context.gitEmail)
+        actor = actor.trimmingCharacters(in: .whitespaces)
+        guard !actor.isEmpty else { throw UsageError("--actor may not be empty", command: command) }
+        return Event(id: id, at: at, toggle: toggle, actor: actor, change: change, source: ci.provenance)
+    }
+
+    /// Checks a toggle name argument; an invalid name is a lifecycle rejection (65).
+    static func toggleName(_ name: String) throws -> String {
+        if let problem = ToggleName.problem(with: name) {
+            throw CommandFailure(status: .rejected, message: "invalid toggle name \(JSONWriter.quoted(name)): \(problem)")
+        }
+        return name
+    }
+
+    /// Parses a value typed on the command line for a toggle of `type`; a value of the
+    /// wrong type is a lifecycle rejection (65).
+    static func value(_ text: String, as type: ValueType, option: String, toggle: String) throws -> JSONValue {
+        switch type.parse(text) {
+        case .success(let value): return value
+        case .failure(let error):
+            throw CommandFailure(status: .rejected, message: "\(option) '\(error.text)' is not a \(type.rawValue) value for \(toggle); expected \(error.expected)")
+        }
+    }
+
+    /// Looks up a live toggle's current state (for its value type) before building an event.
+    static func liveToggle(_ name: String, in ledger: Ledger, type: String) throws -> ToggleState {
+        let replay = try ledger.replay()
+        guard let state = replay.projection.toggles[name] else {
+            throw CommandFailure(status: .rejected, message: "\(type) \(name): no toggle named \(name) exists; create it first with `toggles create \(name)`")
+        }
+        if let removedAt = state.removedAt {
+            throw CommandFailure(status: .rejected, message: "\(type) \(name): \(name) was removed at \(removedAt); expected a live toggle")
+        }
+        return state
+    }
+
+    /// Appends events and reports the outcome on standard output and error.
+    static func append(_ events: [Event], to ledger: Ledger, _ context: CommandContext) throws -> ExitStatus {
+        let outcome = try ledger.append(events)
+        for warning in outcome.warnings { context.warn(warning.description) }
+        for repair in outcome.repairs { context.note("repaired \(repair)") }
+        for event in outcome.alreadyRecorded {
+            context.note("already recorded: id \(event.id) (\(event.type) \(event.toggle) at \(event.at)); nothing appended")
+        }
+        for event in outcome.written {
+            context.write(TerminalText.sanitize("\(event.type) \(event.toggle) at \(event.at) by \(event.actor) (id \(event.id))") + "\n")
+        }
+        if let segment = outcome.segment { context.write(TerminalText.sanitize("appended to \(segment)") + "\n") }
+        return .ok
+    }
+}
+
+import Foundation

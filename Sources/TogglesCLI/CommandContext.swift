@@ -1,0 +1,84 @@
+import Foundation
+import ToggleLedger
+
+/// Everything a command may touch besides its arguments, injected so tests can run
+/// commands in-process with a fixed clock, environment and captured output.
+public struct CommandContext {
+    public var environment: [String: String]
+    /// The directory relative paths are resolved against.
+    public var currentDirectory: String
+    /// The clock: the default for `--at` and `--now`.
+    public var now: () -> Timestamp
+    /// Whether standard output is a terminal (colour is used only then).
+    public var outputIsTerminal: Bool
+    public var standardInput: () -> [UInt8]
+    public var write: (String) -> Void
+    public var writeError: (String) -> Void
+    /// git's user.email, looked up only when an actor is needed.
+    public var gitEmail: () -> String?
+
+    public init(
+        environment: [String: String], currentDirectory: String, now: @escaping () -> Timestamp,
+        outputIsTerminal: Bool, standardInput: @escaping () -> [UInt8],
+        write: @escaping (String) -> Void, writeError: @escaping (String) -> Void,
+        gitEmail: @escaping () -> String?
+    ) {
+        self.environment = environment
+        self.currentDirectory = currentDirectory
+        self.now = now
+        self.outputIsTerminal = outputIsTerminal
+        self.standardInput = standardInput
+        self.write = write
+        self.writeError = writeError
+        self.gitEmail = gitEmail
+    }
+
+    /// The context of a real process: its environment, clock and standard streams.
+    public static func process() -> CommandContext {
+        CommandContext(
+            environment: ProcessInfo.processInfo.environment,
+            currentDirectory: FileManager.default.currentDirectoryPath,
+            // Whole seconds: events and reports read better, and ids break ties.
+            now: { Timestamp(secondsSince1970: Int64(Date().timeIntervalSince1970)) },
+            outputIsTerminal: isatty(STDOUT_FILENO) == 1,
+            standardInput: { Array(FileHandle.standardInput.readDataToEndOfFile()) },
+            write: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
+            writeError: { text in FileHandle.standardError.write(Data(text.utf8)) },
+            gitEmail: { runGit(["config", "user.email"]) })
+    }
+
+    /// Prints a warning line on standard error.
+    func warn(_ message: String) {
+        writeError("toggles: warning: \(TerminalText.sanitize(message))\n")
+    }
+
+    /// Prints a note line on standard error.
+    func note(_ message: String) {
+        writeError("toggles: \(TerminalText.sanitize(message))\n")
+    }
+
+    /// Resolves a path argument against the current directory.
+    func resolve(_ path: String) -> String {
+        path.hasPrefix("/") ? path : (currentDirectory.hasSuffix("/") ? currentDirectory : currentDirectory + "/") + path
+    }
+}
+
+/// Runs git and returns its trimmed standard output, or nil if it fails or is missing.
+func runGit(_ arguments: [String], in directory: String? = nil) -> String? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git"] + arguments
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    do {
+        try process.run()
+    } catch {
+        return nil
+    }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return nil }
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+}

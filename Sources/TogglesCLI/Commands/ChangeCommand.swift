@@ -1,0 +1,26 @@
+import ToggleLedger
+
+/// `toggles change`: appends a `default-changed` event.
+enum ChangeCommand: Command {
+    static let spec = CommandSpec(
+        name: "change",
+        summary: "Record a new in-app default for a toggle.",
+        synopsis: "change NAME --default VALUE",
+        positionals: [("NAME", "the toggle's key")],
+        options: [.value("--default", "VALUE", "the new in-app default, a value of the toggle's type")] + CommonOptions.appending,
+        examples: ["toggles change isSwiftUIEnabled --default true"])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
+        let name = try CommonOptions.toggleName(arguments.positionals[0])
+        guard let text = arguments.value("--default") else { throw UsageError("missing --default", command: spec.name) }
+        let ledger = CommonOptions.ledger(arguments, context)
+        let state = try CommonOptions.liveToggle(name, in: ledger, type: "default-changed")
+        let value = try CommonOptions.value(text, as: state.valueType, option: "--default", toggle: name)
+        if value == state.defaultValue && !arguments.has("--id") {
+            context.note("\(name) already defaults to \(ValueText.describe(value)); nothing appended")
+            return .ok
+        }
+        let event = try CommonOptions.envelope(arguments, context, toggle: name, command: spec.name, change: .defaultChanged(value))
+        return try CommonOptions.append([event], to: ledger, context)
+    }
+}

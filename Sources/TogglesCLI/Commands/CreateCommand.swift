@@ -1,0 +1,54 @@
+import ToggleLedger
+
+/// `toggles create`: appends a `created` event.
+enum CreateCommand: Command {
+    static let spec = CommandSpec(
+        name: "create",
+        summary: "Record a new toggle with its kind, value type and in-app default.",
+        synopsis: "create NAME --kind build|local|remote --type bool|string|number|json --default VALUE [--category C] [--owner WHO] [--expires DATE] [--description TEXT]",
+        positionals: [("NAME", "the toggle's key, e.g. isRoundedAvatar")],
+        options: [
+            .value("--kind", "KIND", "where the value is decided: build, local or remote"),
+            .value("--type", "TYPE", "the value type: bool, string, number or json"),
+            .value("--default", "VALUE", "the in-app default, a value of --type"),
+            .value("--category", "C", "the policy category (default: release)"),
+            .value("--owner", "WHO", "the person or team to ask about it"),
+            .value("--expires", "DATE", "the date it should be gone by, YYYY-MM-DD"),
+            .value("--description", "TEXT", "what it switches"),
+        ] + CommonOptions.appending,
+        examples: [
+            "toggles create isRoundedAvatar --kind remote --type bool --default false --owner ios@moments.app --expires 2027-01-31",
+            "toggles create appPrimaryColor --kind remote --type string --default '#FBB03B' --category remote-config",
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
+        let name = try CommonOptions.toggleName(arguments.positionals[0])
+        func required(_ option: String) throws(UsageError) -> String {
+            guard let value = arguments.value(option) else { throw UsageError("missing \(option)", command: spec.name) }
+            return value
+        }
+        let kindText = try required("--kind")
+        guard let kind = ToggleKind(rawValue: kindText) else {
+            throw UsageError("--kind must be build, local or remote, not '\(kindText)'", command: spec.name)
+        }
+        let typeText = try required("--type")
+        guard let valueType = ValueType(rawValue: typeText) else {
+            throw UsageError("--type must be bool, string, number or json, not '\(typeText)'", command: spec.name)
+        }
+        let defaultValue = try CommonOptions.value(try required("--default"), as: valueType, option: "--default", toggle: name)
+        var expires: CalendarDate?
+        if let text = arguments.value("--expires") {
+            guard let date = CalendarDate(text) else {
+                throw UsageError("--expires must be a date such as 2027-01-31, not '\(text)'", command: spec.name)
+            }
+            expires = date
+        }
+        let category = arguments.value("--category") ?? "release"
+        if let problem = Lifecycle.categoryProblem(category) { throw UsageError("--category: \(problem)", command: spec.name) }
+        let definition = ToggleDefinition(
+            kind: kind, valueType: valueType, defaultValue: defaultValue, category: category,
+            owner: arguments.value("--owner"), description: arguments.value("--description"), expires: expires)
+        let event = try CommonOptions.envelope(arguments, context, toggle: name, command: spec.name, change: .created(definition))
+        return try CommonOptions.append([event], to: CommonOptions.ledger(arguments, context), context)
+    }
+}

@@ -1,0 +1,26 @@
+import ToggleLedger
+
+/// `toggles state`: every toggle as the log says it is, now or at a past instant.
+enum StateCommand: Command {
+    static let spec = CommandSpec(
+        name: "state",
+        summary: "Show the state of every toggle, now or at a past instant.",
+        synopsis: "state [--at TIME] [--format text|json]",
+        options: [
+            .value("--at", "TIME", "replay only events up to this instant, RFC 3339 or YYYY-MM-DD (end of log by default)"),
+            CommonOptions.format(["text", "json"]),
+            CommonOptions.log,
+        ],
+        examples: ["toggles state", "toggles state --at 2026-06-01 --format json"])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
+        let format = try CommonOptions.format(arguments, ["text", "json"], command: spec.name)
+        let at = try CommonOptions.timestamp(arguments, "--at", command: spec.name)
+        let replay = try CommonOptions.ledger(arguments, context).replay(until: at)
+        for warning in replay.summary.warnings { context.warn(warning.description) }
+        let asOf = at ?? context.now()
+        let toggles = replay.projection.sortedToggles
+        context.write(format == "json" ? StateRenderer.json(toggles, asOf: asOf) : StateRenderer.text(toggles, asOf: asOf))
+        return .ok
+    }
+}

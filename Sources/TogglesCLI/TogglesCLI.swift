@@ -1,0 +1,85 @@
+import ToggleLedger
+
+/// The `toggles` command line: parses arguments, runs a command, maps errors to exit
+/// statuses. The executable only calls ``run(_:context:)``.
+public enum TogglesCLI {
+    public static let version = "0.1.0"
+
+    /// Every command, in the order `toggles help` lists them.
+    nonisolated(unsafe) static let commands: [any Command.Type] = [
+        CreateCommand.self,
+        ChangeCommand.self,
+        PublishCommand.self,
+        RemoveCommand.self,
+        AppendCommand.self,
+        StateCommand.self,
+        HistoryCommand.self,
+        ReportCommand.self,
+        AuditCommand.self,
+        HelpCommand.self,
+    ]
+
+    static func command(named name: String) -> (any Command.Type)? {
+        commands.first { command in command.spec.name == name }
+    }
+
+    /// Runs `toggles` with `arguments` (without the program name) and returns the exit status.
+    public static func run(_ arguments: [String], context: CommandContext) -> Int32 {
+        guard let first = arguments.first else {
+            context.write(HelpCommand.overview())
+            return ExitStatus.ok.rawValue
+        }
+        if first == "--help" || first == "-h" {
+            context.write(HelpCommand.overview())
+            return ExitStatus.ok.rawValue
+        }
+        if first == "--version" {
+            context.write("toggles \(version)\n")
+            return ExitStatus.ok.rawValue
+        }
+        guard let command = command(named: first) else {
+            return report(UsageError("unknown command '\(first)'; run `toggles help` for the list"), context: context).rawValue
+        }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") {
+            context.write(HelpCommand.help(for: command.spec))
+            return ExitStatus.ok.rawValue
+        }
+        do {
+            let parsed = try ArgumentParser.parse(rest, spec: command.spec)
+            return try command.run(parsed, context).rawValue
+        } catch {
+            return report(error, context: context).rawValue
+        }
+    }
+
+    /// Prints `toggles: error: …` and returns the status the error stands for.
+    static func report(_ error: any Error, context: CommandContext) -> ExitStatus {
+        func fail(_ message: String) {
+            for line in message.split(separator: "\n", omittingEmptySubsequences: false) {
+                context.writeError("toggles: error: \(TerminalText.sanitize(String(line)))\n")
+            }
+        }
+        switch error {
+        case let usage as UsageError:
+            fail(usage.message)
+            if let name = usage.command, let command = command(named: name) {
+                context.writeError("usage: toggles \(command.spec.synopsis)\n       see `toggles help \(name)`\n")
+            }
+            return .usage
+        case let failure as CommandFailure:
+            fail(failure.message)
+            return failure.status
+        case let log as LogError:
+            fail(log.description)
+            return .invalidLog
+        case let ledger as LedgerError:
+            fail(ledger.description)
+            fail("nothing was appended")
+            return .rejected
+        default:
+            fail("\(error)")
+            return .invalidLog
+        }
+    }
+}
