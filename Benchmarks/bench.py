@@ -1,0 +1,191 @@
+#!/usr/bin/env python3
+"""Runs the ToggleLedger replay benchmark and prints a Markdown table.
+
+Usage: bench.py [--sizes 100k,1m] [--with-5m] [--repeat 3] [--toggles PATH] [--work DIR]
+
+For each size it generates a log with a fixed seed (cached in the work directory), then
+times on the same files, in one run: `toggles state --format json`, `wc -l`, the Python
+`json.loads` fold (fold.py) and `jq` selecting one field. Each command runs `--repeat`
+times; the table shows the fastest run (the least disturbed by other processes), its peak
+resident memory (from wait4), and the ratios. Then, on the 1M log (or the largest): the
+incremental replay after appending one event, and `toggles append` of 100,000 events.
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TIME = "/usr/bin/time"
+SIZES = {"100k": 100_000, "1m": 1_000_000, "5m": 5_000_000}
+
+
+def run(command, stdin=None, env=None):
+    """Runs `command`, discarding its output; returns (seconds, peak RSS in MB).
+
+    posix_spawn (vfork on Linux) rather than fork, so the child's peak RSS is its own and
+    not the copy of this Python process that fork would charge it with. Linux still charges
+    a vforked child with its parent's pages, so the peak comes from /usr/bin/time when present.
+    """
+    measure = None
+    if os.path.exists(TIME):
+        # /usr/bin/time is a small C program: what it reports is the command's own peak.
+        measure = tempfile.NamedTemporaryFile(suffix=".time")
+        command = [TIME, "-f", "%M", "-o", measure.name] + list(command)
+    executable = shutil.which(command[0])
+    errors = tempfile.TemporaryFile()
+    actions = [(os.POSIX_SPAWN_OPEN, 0, stdin or os.devnull, os.O_RDONLY, 0),
+               (os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0),
+               (os.POSIX_SPAWN_DUP2, errors.fileno(), 2)]
+    start = time.perf_counter()
+    pid = os.posix_spawn(executable, command, env if env is not None else os.environ, file_actions=actions)
+    _, status, usage = os.wait4(pid, 0)
+    seconds = time.perf_counter() - start
+    code = os.waitstatus_to_exitcode(status)
+    if code != 0:
+        errors.seek(0)
+        sys.exit("benchmark command failed (exit %d): %s\n%s" % (code, " ".join(command), errors.read().decode(errors="replace")))
+    errors.close()
+    if measure:
+        with open(measure.name) as handle:
+            kilobytes = int(handle.read().split()[-1])
+        measure.close()
+        return seconds, kilobytes / 1024.0
+    return seconds, usage.ru_maxrss / 1024.0
+
+
+def best(command, repeat, before=None, **kwargs):
+    results = []
+    for _ in range(repeat):
+        if before:
+            before()
+        results.append(run(command, **kwargs))
+    return min(results)
+
+
+def segments(root):
+    found = []
+    for directory, folders, files in os.walk(root):
+        folders[:] = [name for name in folders if not name.startswith(".")]
+        found += [os.path.join(directory, name) for name in files if name.endswith(".jsonl")]
+    return sorted(found)
+
+
+def generate(work, label, count):
+    path = os.path.join(work, "log-" + label)
+    if not os.path.isdir(path):
+        print("generating %s events in %s…" % (label, path), file=sys.stderr)
+        subprocess.run([sys.executable, os.path.join(HERE, "generate.py"), str(count), path + ".tmp"], check=True)
+        os.rename(path + ".tmp", path)
+    return path
+
+
+def remove_checkpoint(log):
+    for name in os.listdir(log):
+        if name.startswith(".replay-checkpoint"):
+            os.remove(os.path.join(log, name))
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sizes", default="100k,1m")
+    parser.add_argument("--with-5m", action="store_true", help="also run the 5,000,000-event log (slow to generate)")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--toggles", default=os.path.join(HERE, "..", ".build", "release", "toggles"))
+    parser.add_argument("--work", default=os.path.join(HERE, ".work"))
+    args = parser.parse_args()
+    sizes = [size for size in args.sizes.split(",") if size]
+    if args.with_5m and "5m" not in sizes:
+        sizes.append("5m")
+    os.makedirs(args.work, exist_ok=True)
+    toggles = os.path.abspath(args.toggles)
+    jq = shutil.which("jq")
+    env = dict(os.environ, TOGGLES_NO_CHECKPOINT="1")
+
+    print("| log | tool | seconds | events/s | MB/s | peak RSS MB | × toggles |")
+    print("|---|---|---:|---:|---:|---:|---:|")
+    replay_seconds = {}
+    for label in sizes:
+        count = SIZES[label]
+        log = generate(args.work, label, count)
+        files = segments(log)
+        megabytes = sum(os.path.getsize(path) for path in files) / 1e6
+        rows = [("toggles state --format json", best([toggles, "state", "--format", "json", "--log", log],
+                                                     args.repeat, before=lambda: remove_checkpoint(log), env=env))]
+        rows.append(("wc -l", best(["wc", "-l"] + files, args.repeat)))
+        rows.append(("python json.loads fold", best([sys.executable, os.path.join(HERE, "fold.py"), log], args.repeat)))
+        if jq:
+            rows.append(("jq -r .toggle", best([jq, "-r", ".toggle"] + files, args.repeat)))
+        ours = rows[0][1][0]
+        replay_seconds[label] = ours
+        for name, (seconds, rss) in rows:
+            print("| %s (%.0f MB, %d segments) | %s | %.3f | %s | %.0f | %.1f | %.2f |" % (
+                label, megabytes, len(files), name, seconds, "{:,.0f}".format(count / seconds),
+                megabytes / seconds, rss, seconds / ours))
+        sys.stdout.flush()
+    print()
+    if len(replay_seconds) > 1:
+        rates = {label: SIZES[label] / seconds for label, seconds in replay_seconds.items()}
+        low, high = min(rates.values()), max(rates.values())
+        print("Scaling: events/s of `toggles state` per size: %s; spread %.1f%% of the fastest" % (
+            ", ".join("%s %s" % (label, "{:,.0f}".format(rate)) for label, rate in rates.items()),
+            100.0 * (high - low) / high))
+        print()
+
+    # Incremental replay and append, on the 1M log (or the largest one run).
+    label = "1m" if "1m" in sizes else sizes[-1]
+    source = os.path.join(args.work, "log-" + label)
+    copy = os.path.join(args.work, "incremental-" + label)
+    shutil.rmtree(copy, ignore_errors=True)
+    shutil.copytree(source, copy, copy_function=os.link)  # segments are immutable: hard links are a safe copy
+    full, _ = best([toggles, "state", "--format", "json", "--log", copy], args.repeat, before=lambda: remove_checkpoint(copy), env=env)
+    run([toggles, "state", "--log", copy])  # writes the checkpoint
+    one = os.path.join(args.work, "one-event.jsonl")
+    with open(one, "w") as handle:
+        handle.write('{"type":"created","toggle":"benchmarkProbe","kind":"local","valueType":"bool","default":true,'
+                     '"category":"release","at":"2030-01-01T00:00:00Z","actor":"bench@example.com"}\n')
+    append_one, _ = run([toggles, "append", "--file", one, "--log", copy])
+    incremental, incremental_rss = best([toggles, "state", "--format", "json", "--log", copy], args.repeat)
+    print("| %s log | seconds | share of a full replay |" % label)
+    print("|---|---:|---:|")
+    print("| full replay (`state --format json`, no checkpoint) | %.3f | 100%% |" % full)
+    print("| `append` of one event (with checkpoint) | %.3f | %.1f%% |" % (append_one, 100 * append_one / full))
+    print("| `state --format json` after that append (checkpoint) | %.3f | %.1f%% |" % (incremental, 100 * incremental / full))
+    print()
+
+    # Batch append: 100,000 fresh events (created toggles) in one `toggles append`.
+    batch = os.path.join(args.work, "append-100k.jsonl")
+    if not os.path.exists(batch):
+        with open(batch, "w") as handle:
+            for number in range(100_000):
+                handle.write('{"schema":1,"id":"bench-%06d","at":"2031-01-01T00:00:%02dZ","type":"created",'
+                             '"toggle":"benchAppend%d","actor":"ci@example.com","kind":"remote","valueType":"bool",'
+                             '"default":false,"category":"release"}\n' % (number, number % 60, number))
+    print("| `toggles append` of 100,000 events | seconds | events/s | peak RSS MB |")
+    print("|---|---:|---:|---:|")
+    empty = os.path.join(args.work, "append-empty")
+
+    def fresh_empty():
+        shutil.rmtree(empty, ignore_errors=True)
+        os.makedirs(empty)
+
+    seconds, rss = best([toggles, "append", "--file", batch, "--log", empty], args.repeat, before=fresh_empty)
+    print("| into an empty log | %.3f | %s | %.1f |" % (seconds, "{:,.0f}".format(100_000 / seconds), rss))
+    target = os.path.join(args.work, "append-" + label)
+
+    def fresh_copy():
+        shutil.rmtree(target, ignore_errors=True)
+        shutil.copytree(source, target, copy_function=os.link)
+
+    seconds, rss = best([toggles, "append", "--file", batch, "--log", target], args.repeat, before=fresh_copy, env=env)
+    print("| into the %s log (full replay to validate) | %.3f | %s | %.1f |" % (label, seconds, "{:,.0f}".format(100_000 / seconds), rss))
+    shutil.rmtree(target, ignore_errors=True)
+    shutil.rmtree(empty, ignore_errors=True)
+    shutil.rmtree(copy, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
