@@ -55,7 +55,7 @@ public struct OrderKey: Sendable, Hashable, Comparable {
     public static func < (lhs: OrderKey, rhs: OrderKey) -> Bool {
         if lhs.at != rhs.at { return lhs.at < rhs.at }
         // Byte order of the UTF-8 id, so every platform and locale agrees.
-        return lhs.id.utf8.lexicographicallyPrecedes(rhs.id.utf8)
+        return utf8Precedes(lhs.id, rhs.id)
     }
 }
 

@@ -28,35 +28,64 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         let seconds = secondsSince1970
         let fraction = nanoseconds - seconds * 1_000_000_000
         let secondOfDay = seconds - floorDivide(seconds, 86_400) * 86_400
-        var text = date.description
-        text += "T" + twoDigits(secondOfDay / 3600) + ":" + twoDigits(secondOfDay / 60 % 60) + ":" + twoDigits(secondOfDay % 60)
-        if fraction != 0 {
-            var digits = String(fraction)
-            digits = String(repeating: "0", count: 9 - digits.count) + digits
-            while digits.hasSuffix("0") { digits.removeLast() }
-            text += "." + digits
+        let (year, month, day) = date.components
+        guard (0...9999).contains(year) else {
+            return date.description + "T" + twoDigits(secondOfDay / 3600) + ":" + twoDigits(secondOfDay / 60 % 60) + ":"
+                + twoDigits(secondOfDay % 60) + (fraction == 0 ? "" : "." + String(String(fraction + 1_000_000_000).dropFirst()).trimmingZeros()) + "Z"
         }
-        return text + "Z"
+        // Written into a fixed buffer: this runs for every instant of every report.
+        var digits = fraction == 0 ? 0 : 9
+        var trimmed = fraction
+        while digits > 0 && trimmed % 10 == 0 { trimmed /= 10; digits -= 1 }
+        let length = 20 + (digits > 0 ? digits + 1 : 0)
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            func put(_ value: Int64, _ count: Int, at position: Int) {
+                var value = value
+                for offset in stride(from: count - 1, through: 0, by: -1) {
+                    buffer[position + offset] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+            }
+            put(year, 4, at: 0); buffer[4] = UInt8(ascii: "-")
+            put(month, 2, at: 5); buffer[7] = UInt8(ascii: "-")
+            put(day, 2, at: 8); buffer[10] = UInt8(ascii: "T")
+            put(secondOfDay / 3600, 2, at: 11); buffer[13] = UInt8(ascii: ":")
+            put(secondOfDay / 60 % 60, 2, at: 14); buffer[16] = UInt8(ascii: ":")
+            put(secondOfDay % 60, 2, at: 17)
+            if digits > 0 {
+                buffer[19] = UInt8(ascii: ".")
+                put(trimmed, digits, at: 20)
+            }
+            buffer[length - 1] = UInt8(ascii: "Z")
+            return length
+        }
     }
 
     /// Parses an RFC 3339 date-time (`2026-11-22T10:00:00Z`, `2026-11-22T11:00:00.5+01:00`).
     /// Returns nil for anything else, including leap seconds and out-of-range fields.
     public init?(rfc3339 text: String) {
-        var bytes = Array(text.utf8)[...]
+        var text = text
+        guard let instant = text.withUTF8({ Timestamp.parse($0) }) else { return nil }
+        self = instant
+    }
+
+    /// ``init(rfc3339:)`` on UTF-8 bytes, for decoders that have not made a `String`.
+    static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Timestamp? {
+        var bytes = ByteCursor(text)
         guard let date = CalendarDate.parsePrefix(&bytes),
               let separator = bytes.popFirst(), separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t"),
-              let hour = Self.number(&bytes, digits: 2), hour < 24,
+              let hour = bytes.number(digits: 2), hour < 24,
               bytes.popFirst() == UInt8(ascii: ":"),
-              let minute = Self.number(&bytes, digits: 2), minute < 60,
+              let minute = bytes.number(digits: 2), minute < 60,
               bytes.popFirst() == UInt8(ascii: ":"),
-              let second = Self.number(&bytes, digits: 2), second < 60
+              let second = bytes.number(digits: 2), second < 60
         else { return nil }
         var fraction: Int64 = 0
         if bytes.first == UInt8(ascii: ".") {
-            bytes.removeFirst()
+            _ = bytes.popFirst()
             var count = 0
             while let byte = bytes.first, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
-                bytes.removeFirst()
+                _ = bytes.popFirst()
                 count += 1
                 guard count <= 9 else { return nil }
                 fraction = fraction * 10 + Int64(byte - UInt8(ascii: "0"))
@@ -70,9 +99,9 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         case UInt8(ascii: "Z"), UInt8(ascii: "z"):
             break
         case UInt8(ascii: "+"), UInt8(ascii: "-"):
-            guard let offsetHour = Self.number(&bytes, digits: 2), offsetHour < 24,
+            guard let offsetHour = bytes.number(digits: 2), offsetHour < 24,
                   bytes.popFirst() == UInt8(ascii: ":"),
-                  let offsetMinute = Self.number(&bytes, digits: 2), offsetMinute < 60
+                  let offsetMinute = bytes.number(digits: 2), offsetMinute < 60
             else { return nil }
             offsetSeconds = (offsetHour * 3600 + offsetMinute * 60) * (zone == UInt8(ascii: "+") ? 1 : -1)
         default:
@@ -80,7 +109,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         }
         guard bytes.isEmpty else { return nil }
         let seconds = date.daysSince1970 * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
-        self.nanoseconds = seconds * 1_000_000_000 + fraction
+        return Timestamp(nanoseconds: seconds * 1_000_000_000 + fraction)
     }
 
     /// Accepts what a person types on the command line: RFC 3339, or a bare `YYYY-MM-DD`
@@ -95,10 +124,31 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         }
     }
 
-    static func number(_ bytes: inout ArraySlice<UInt8>, digits: Int) -> Int64? {
+}
+
+/// Reads bytes front to back, for the date and time parsers.
+struct ByteCursor {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var index = 0
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    var isEmpty: Bool { index == bytes.count }
+    var first: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    mutating func popFirst() -> UInt8? {
+        guard index < bytes.count else { return nil }
+        index += 1
+        return bytes[index - 1]
+    }
+
+    /// Exactly `digits` ASCII digits as a number.
+    mutating func number(digits: Int) -> Int64? {
         var value: Int64 = 0
         for _ in 0..<digits {
-            guard let byte = bytes.popFirst(), byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            guard let byte = popFirst(), byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
             value = value * 10 + Int64(byte - UInt8(ascii: "0"))
         }
         return value
@@ -128,17 +178,24 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
     }
 
     public init?(_ text: String) {
-        var bytes = Array(text.utf8)[...]
-        guard let date = CalendarDate.parsePrefix(&bytes), bytes.isEmpty else { return nil }
+        var text = text
+        guard let date = text.withUTF8({ CalendarDate.parse($0) }) else { return nil }
         self = date
     }
 
-    static func parsePrefix(_ bytes: inout ArraySlice<UInt8>) -> CalendarDate? {
-        guard let year = Timestamp.number(&bytes, digits: 4),
+    /// ``init(_:)`` on UTF-8 bytes.
+    static func parse(_ text: UnsafeBufferPointer<UInt8>) -> CalendarDate? {
+        var bytes = ByteCursor(text)
+        guard let date = parsePrefix(&bytes), bytes.isEmpty else { return nil }
+        return date
+    }
+
+    static func parsePrefix(_ bytes: inout ByteCursor) -> CalendarDate? {
+        guard let year = bytes.number(digits: 4),
               bytes.popFirst() == UInt8(ascii: "-"),
-              let month = Timestamp.number(&bytes, digits: 2),
+              let month = bytes.number(digits: 2),
               bytes.popFirst() == UInt8(ascii: "-"),
-              let day = Timestamp.number(&bytes, digits: 2)
+              let day = bytes.number(digits: 2)
         else { return nil }
         return CalendarDate(year: year, month: month, day: day)
     }
@@ -180,6 +237,14 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
 func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
     let quotient = value / divisor
     return (value % divisor != 0 && (value < 0) != (divisor < 0)) ? quotient - 1 : quotient
+}
+
+private extension String {
+    func trimmingZeros() -> String {
+        var text = self
+        while text.hasSuffix("0") { text.removeLast() }
+        return text
+    }
 }
 
 func twoDigits(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }

@@ -39,6 +39,19 @@ public struct JSONParser {
         try parse(Array(text.utf8))
     }
 
+    /// Parses one value starting at `start` (no leading whitespace), nested `depth` levels
+    /// deep, and returns it with the index just past it. For decoders that walk the outer
+    /// object themselves and hand payload values to the general parser.
+    static func parseValue(
+        in bytes: UnsafeBufferPointer<UInt8>, at start: Int, depth: Int
+    ) throws(JSONError) -> (value: JSONValue, end: Int) {
+        var parser = JSONParser(bytes: bytes)
+        parser.index = start
+        parser.depth = depth
+        let value = try parser.parseValue()
+        return (value, parser.index)
+    }
+
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }

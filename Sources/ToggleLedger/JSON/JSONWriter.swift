@@ -4,95 +4,129 @@
 /// Object members keep their order, so a caller that builds an object in a fixed key order
 /// gets a canonical byte sequence. Strings escape only what JSON requires plus the other
 /// C0 controls and DEL, so a line never carries a raw terminal control byte.
+///
+/// Everything is written into a byte buffer and turned into a `String` once: appending to a
+/// `String` piece by piece costs several times more.
 public enum JSONWriter {
     public static func string(_ value: JSONValue) -> String {
-        var output = ""
+        var output: [UInt8] = []
         write(value, to: &output)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     public static func write(_ value: JSONValue, to output: inout String) {
+        output += string(value)
+    }
+
+    /// Appends the compact form of `value` to `output` as UTF-8.
+    public static func write(_ value: JSONValue, to output: inout [UInt8]) {
         switch value {
-        case .null: output += "null"
-        case .bool(let flag): output += flag ? "true" : "false"
-        case .number(let lexeme): output += lexeme
+        case .null: append("null", to: &output)
+        case .bool(let flag): append(flag ? "true" : "false", to: &output)
+        case .number(let lexeme): output.append(contentsOf: lexeme.utf8)
         case .string(let text): writeString(text, to: &output)
         case .array(let elements):
-            output += "["
+            output.append(UInt8(ascii: "["))
             for (position, element) in elements.enumerated() {
-                if position > 0 { output += "," }
+                if position > 0 { output.append(UInt8(ascii: ",")) }
                 write(element, to: &output)
             }
-            output += "]"
+            output.append(UInt8(ascii: "]"))
         case .object(let object):
-            output += "{"
+            output.append(UInt8(ascii: "{"))
             for (position, member) in object.members.enumerated() {
-                if position > 0 { output += "," }
+                if position > 0 { output.append(UInt8(ascii: ",")) }
                 writeString(member.key, to: &output)
-                output += ":"
+                output.append(UInt8(ascii: ":"))
                 write(member.value, to: &output)
             }
-            output += "}"
+            output.append(UInt8(ascii: "}"))
         }
     }
 
     public static func quoted(_ text: String) -> String {
-        var output = ""
+        var output: [UInt8] = []
         writeString(text, to: &output)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     public static func writeString(_ text: String, to output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            case "\u{00}"..."\u{1F}", "\u{7F}":
-                let hex = String(scalar.value, radix: 16, uppercase: false)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
+        output += quoted(text)
+    }
+
+    /// Appends `text` as a JSON string. Every byte that needs an escape is ASCII, so the
+    /// UTF-8 bytes are copied as they are between escapes.
+    public static func writeString(_ text: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            var runStart = 0
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F else { continue }
+                if runStart < index { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+                runStart = index + 1
+                output.append(UInt8(ascii: "\\"))
+                switch byte {
+                case UInt8(ascii: "\""): output.append(UInt8(ascii: "\""))
+                case UInt8(ascii: "\\"): output.append(UInt8(ascii: "\\"))
+                case 0x0A: output.append(UInt8(ascii: "n"))
+                case 0x0D: output.append(UInt8(ascii: "r"))
+                case 0x09: output.append(UInt8(ascii: "t"))
+                case 0x08: output.append(UInt8(ascii: "b"))
+                case 0x0C: output.append(UInt8(ascii: "f"))
+                default:
+                    let digits: [UInt8] = Array("0123456789abcdef".utf8)
+                    output.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+                }
             }
+            if runStart < bytes.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
     }
 
     /// Pretty-printed JSON with two-space indentation, for human-facing `--format json` output.
     public static func pretty(_ value: JSONValue) -> String {
-        var output = ""
+        var output: [UInt8] = []
         writePretty(value, indent: 0, to: &output)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
-    private static func writePretty(_ value: JSONValue, indent: Int, to output: inout String) {
-        let pad = String(repeating: "  ", count: indent + 1)
-        let closePad = String(repeating: "  ", count: indent)
+    /// Appends the pretty form of `value`, as if it were nested `indent` levels deep.
+    public static func writePretty(_ value: JSONValue, indent: Int, to output: inout [UInt8]) {
         switch value {
         case .array(let elements) where !elements.isEmpty:
-            output += "[\n"
+            output.append(contentsOf: [UInt8(ascii: "["), 0x0A])
             for (position, element) in elements.enumerated() {
-                output += pad
+                pad(indent + 1, &output)
                 writePretty(element, indent: indent + 1, to: &output)
-                output += position == elements.count - 1 ? "\n" : ",\n"
+                if position < elements.count - 1 { output.append(UInt8(ascii: ",")) }
+                output.append(0x0A)
             }
-            output += closePad + "]"
+            pad(indent, &output)
+            output.append(UInt8(ascii: "]"))
         case .object(let object) where !object.isEmpty:
-            output += "{\n"
+            output.append(contentsOf: [UInt8(ascii: "{"), 0x0A])
             for (position, member) in object.members.enumerated() {
-                output += pad
+                pad(indent + 1, &output)
                 writeString(member.key, to: &output)
-                output += ": "
+                output.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: " ")])
                 writePretty(member.value, indent: indent + 1, to: &output)
-                output += position == object.members.count - 1 ? "\n" : ",\n"
+                if position < object.members.count - 1 { output.append(UInt8(ascii: ",")) }
+                output.append(0x0A)
             }
-            output += closePad + "}"
+            pad(indent, &output)
+            output.append(UInt8(ascii: "}"))
         default:
             write(value, to: &output)
         }
+    }
+
+    private static func pad(_ indent: Int, _ output: inout [UInt8]) {
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
+    }
+
+    private static func append(_ literal: StaticString, to output: inout [UInt8]) {
+        output.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 }

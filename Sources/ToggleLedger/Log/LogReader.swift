@@ -27,23 +27,42 @@ public struct LogReader: Sendable {
     public func read(until: Timestamp? = nil, _ body: (LoggedEvent) -> Void) throws -> ReadSummary {
         let segments = try segments()
         var summary = ReadSummary(segmentCount: segments.count)
+        var cursors = segments.enumerated().map { SegmentCursor(segment: $0.element, index: $0.offset) }
+        var decoder = FastEventDecoder()
+        var seen = SeenIDs(expected: 0)
+        try merge(&cursors, segments: segments, until: until, decoder: &decoder, seen: &seen, summary: &summary, body)
+        return summary
+    }
+
+    /// The k-way merge: primes every cursor, then delivers events in replay order, skipping
+    /// ids in `seen` (and adding the new ones).
+    func merge(
+        _ cursors: inout [SegmentCursor], segments: [Segment], until: Timestamp?, decoder: inout FastEventDecoder,
+        seen: inout SeenIDs, summary: inout ReadSummary, _ body: (LoggedEvent) -> Void
+    ) throws {
         var pending: [SegmentCursor] = []
-        pending.reserveCapacity(segments.count)
-        for segment in segments {
-            var cursor = SegmentCursor(segment: segment)
-            try cursor.prime(warnings: &summary.warnings)
+        pending.reserveCapacity(cursors.count)
+        var totalBytes: Int64 = 0
+        for var cursor in cursors {
+            try cursor.prime(decoder: &decoder, warnings: &summary.warnings)
+            totalBytes += cursor.fileSize
             if cursor.current != nil { pending.append(cursor) }
+        }
+        cursors = []
+        if seen.count == 0 {
+            // Size the id table once: lines are rarely shorter than 160 bytes on average.
+            seen = SeenIDs(expected: Int(totalBytes / 160))
         }
         // Activate segments in order of their first event.
         pending.sort { lhs, rhs in Self.precedes(lhs, rhs) }
         var nextPending = 0
         var heap = CursorHeap()
-        var seen: [IDFingerprint: SeenEvent] = [:]
 
         while true {
             while nextPending < pending.count,
                   heap.isEmpty || !Self.precedes(heap.top, pending[nextPending]) {
                 heap.push(pending[nextPending])
+                pending[nextPending] = SegmentCursor(segment: pending[nextPending].segment, index: -1)  // drop its buffer
                 nextPending += 1
             }
             guard var cursor = heap.popTop() else { break }
@@ -51,29 +70,47 @@ public struct LogReader: Sendable {
             if let until, logged.event.at > until {
                 cursor.close()
                 heap.closeAll()
-                for index in nextPending..<pending.count { pending[index].close() }
                 break
             }
-            let fingerprint = IDFingerprint(logged.event.id)
-            if let first = seen[fingerprint] {
+            let position = SeenIDs.position(segment: logged.segmentIndex, offset: logged.offset)
+            let first = try seen.insert(SeenIDs.fingerprint(logged.event.id), at: position) { earlier in
+                try Self.sameID(earlier, as: logged, segments: segments)
+            }
+            if let first {
                 summary.duplicateCount += 1
-                if first.contentHash != logged.contentHash {
-                    summary.warnings.append(.duplicateID(id: logged.event.id, first: first.location, duplicate: logged.location))
+                let firstSegment = segments[SeenIDs.segment(of: first)]
+                let firstLine = try LineFetcher.line(in: firstSegment, at: SeenIDs.offset(of: first))
+                let line = try LineFetcher.line(in: segments[logged.segmentIndex], at: logged.offset)
+                if firstLine != line {
+                    let firstLocation = LineLocation(
+                        file: firstSegment.displayPath,
+                        line: try LineFetcher.lineNumber(in: firstSegment, at: SeenIDs.offset(of: first)))
+                    summary.warnings.append(.duplicateID(id: logged.event.id, first: firstLocation, duplicate: logged.location))
                 }
             } else {
-                seen[fingerprint] = SeenEvent(contentHash: logged.contentHash, location: logged.location)
                 summary.eventCount += 1
                 summary.lastEventAt = logged.event.at
+                summary.lastKey = logged.event.orderKey
                 body(logged)
             }
-            try cursor.advance(warnings: &summary.warnings)
+            try cursor.advance(decoder: &decoder, warnings: &summary.warnings)
             if cursor.current != nil {
                 // Keep at most a bounded number of files open; the rest resume on demand.
                 if heap.count >= 64 { cursor.suspend() }
                 heap.push(cursor)
             }
         }
-        return summary
+    }
+
+    /// Whether the event at `position` (read back from its segment) has the id of `logged`.
+    private static func sameID(_ position: UInt64, as logged: LoggedEvent, segments: [Segment]) throws -> Bool {
+        let segment = segments[SeenIDs.segment(of: position)]
+        let line = try LineFetcher.line(in: segment, at: SeenIDs.offset(of: position))
+        let decoded = line.withUnsafeBufferPointer { bytes in
+            EventLineDecoder.decodeGeneral(bytes, location: LineLocation(file: segment.displayPath, line: 0))
+        }
+        guard case .success(let event) = decoded else { return false }
+        return event.id.utf8.elementsEqual(logged.event.id.utf8)
     }
 
     fileprivate static func precedes(_ lhs: SegmentCursor, _ rhs: SegmentCursor) -> Bool {
@@ -92,33 +129,13 @@ public struct ReadSummary: Sendable {
     /// Events skipped because their id was already seen.
     public var duplicateCount = 0
     public var lastEventAt: Timestamp?
+    /// The replay position of the last event delivered.
+    var lastKey: OrderKey?
     public var warnings: [LogWarning] = []
 
     public init(segmentCount: Int) {
         self.segmentCount = segmentCount
     }
-}
-
-/// 128 bits of an id's hash: enough to tell ids apart without storing them
-/// (a collision among a billion ids has odds below 10^-20).
-private struct IDFingerprint: Hashable {
-    var high: Int
-    var low: Int
-
-    init(_ id: String) {
-        var first = Hasher()
-        first.combine(id)
-        var second = Hasher()
-        second.combine(0x5EED)
-        second.combine(id)
-        high = first.finalize()
-        low = second.finalize()
-    }
-}
-
-private struct SeenEvent {
-    var contentHash: Int
-    var location: LineLocation
 }
 
 /// A binary min-heap of cursors ordered by their current event.

@@ -5,6 +5,8 @@
 /// files open.
 struct SegmentCursor {
     let segment: Segment
+    /// The segment's position in the reader's list, to name it compactly.
+    let segmentIndex: Int
     private var descriptor: Int32 = -1
     private var buffer: [UInt8] = []
     /// Start of unconsumed bytes in `buffer`.
@@ -17,30 +19,40 @@ struct SegmentCursor {
     private var lineNumber = 0
     private var previousKey: OrderKey?
     private(set) var current: LoggedEvent?
+    /// The size of the file when it was first opened.
+    private(set) var fileSize: Int64 = 0
 
     private static let firstChunk = 4096
     private static let chunk = 256 * 1024
 
-    init(segment: Segment) {
+    /// A cursor at the start of `segment`, or at `offset` (the start of line `lineNumber + 1`)
+    /// when resuming after a checkpoint; `previousKey` is then the last event before it.
+    init(segment: Segment, index: Int, offset: Int64 = 0, lineNumber: Int = 0, previousKey: OrderKey? = nil) {
         self.segment = segment
+        self.segmentIndex = index
+        self.bufferOffset = offset
+        self.lineNumber = lineNumber
+        self.previousKey = previousKey
     }
 
     /// Reads the first event (if any) and closes the file. Warnings go to `warnings`.
-    mutating func prime(warnings: inout [LogWarning]) throws {
+    mutating func prime(decoder: inout FastEventDecoder, warnings: inout [LogWarning]) throws {
         try open()
-        try advance(warnings: &warnings)
+        fileSize = try SystemCalls.fileSize(descriptor, path: segment.displayPath)
+        try advance(decoder: &decoder, warnings: &warnings)
         suspend()
     }
 
     /// Moves to the next event; `current` is nil at the end of the segment.
-    mutating func advance(warnings: inout [LogWarning]) throws {
+    mutating func advance(decoder: inout FastEventDecoder, warnings: inout [LogWarning]) throws {
         if descriptor < 0 && !atEndOfFile { try open() }
-        current = try nextEvent(warnings: &warnings)
+        current = try nextEvent(decoder: &decoder, warnings: &warnings)
         if let current {
-            if let previousKey, current.event.orderKey < previousKey {
+            let key = current.event.orderKey
+            if let previousKey, key < previousKey {
                 throw LogError.segmentOutOfOrder(current.location, previous: "\(previousKey.at) \(previousKey.id)")
             }
-            previousKey = current.event.orderKey
+            previousKey = key
         } else {
             close()
         }
@@ -67,23 +79,27 @@ struct SegmentCursor {
         descriptor = try SystemCalls.open(segment.path, O_RDONLY_VALUE)
     }
 
-    private mutating func nextEvent(warnings: inout [LogWarning]) throws -> LoggedEvent? {
+    private mutating func nextEvent(decoder: inout FastEventDecoder, warnings: inout [LogWarning]) throws -> LoggedEvent? {
         while true {
             // Find the next newline in the buffered bytes.
-            var newline = start
-            while newline < end && buffer[newline] != 0x0A { newline += 1 }
-            if newline < end {
+            let searchStart = start
+            let count = end - start
+            let newline: Int? = count == 0 ? nil : buffer.withUnsafeBufferPointer { pointer in
+                guard let found = memchr(pointer.baseAddress! + searchStart, 0x0A, count) else { return nil }
+                return UnsafeRawPointer(pointer.baseAddress!).distance(to: UnsafeRawPointer(found))
+            }
+            if let newline {
                 let lineStart = start
                 start = newline + 1
                 lineNumber += 1
-                return try decodeLine(from: lineStart, to: newline, terminated: true, warnings: &warnings)
+                return try decodeLine(from: lineStart, to: newline, terminated: true, decoder: &decoder, warnings: &warnings)
             }
             if atEndOfFile {
                 guard start < end else { return nil }
                 let lineStart = start
                 start = end
                 lineNumber += 1
-                return try decodeLine(from: lineStart, to: end, terminated: false, warnings: &warnings)
+                return try decodeLine(from: lineStart, to: end, terminated: false, decoder: &decoder, warnings: &warnings)
             }
             try fill()
         }
@@ -118,7 +134,9 @@ struct SegmentCursor {
         if read == 0 { atEndOfFile = true } else { end += read }
     }
 
-    private func decodeLine(from lineStart: Int, to lineEnd: Int, terminated: Bool, warnings: inout [LogWarning]) throws -> LoggedEvent? {
+    private func decodeLine(
+        from lineStart: Int, to lineEnd: Int, terminated: Bool, decoder: inout FastEventDecoder, warnings: inout [LogWarning]
+    ) throws -> LoggedEvent? {
         let location = LineLocation(file: segment.displayPath, line: lineNumber)
         let fileOffset = bufferOffset + Int64(lineStart)
         var contentEnd = lineEnd
@@ -128,32 +146,64 @@ struct SegmentCursor {
             if lineNumber == 1 && line.count >= 3 && line[0] == 0xEF && line[1] == 0xBB && line[2] == 0xBF {
                 return .failure(.malformedLine(location, reason: "the file starts with a byte-order mark; JSON Lines files are UTF-8 without one"))
             }
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
-                return .failure(.malformedLine(location, reason: "blank line; every line must be one JSON event"))
+            if let event = decoder.decode(line) {
+                return .success((event, LineHash.hash(line)))
             }
-            do {
-                let value = try JSONParser.parse(line)
-                let event = try EventCodec.decode(value)
-                var hasher = Hasher()
-                hasher.combine(bytes: UnsafeRawBufferPointer(line))
-                return .success((event, hasher.finalize()))
-            } catch let error as JSONError {
-                return .failure(.malformedLine(location, reason: "invalid JSON: \(error)"))
-            } catch let error as EventDecodingError {
-                return .failure(.malformedLine(location, reason: "invalid event: \(error)"))
-            } catch {
-                return .failure(.malformedLine(location, reason: "\(error)"))
-            }
+            return EventLineDecoder.decodeGeneral(line, location: location).map { ($0, LineHash.hash(line)) }
         }
         switch result {
         case .success(let (event, contentHash)):
             if !terminated { warnings.append(.missingFinalNewline(location, offset: fileOffset + Int64(lineEnd - lineStart))) }
-            return LoggedEvent(event: event, location: location, contentHash: contentHash)
+            return LoggedEvent(event: event, location: location, contentHash: contentHash, segmentIndex: segmentIndex, offset: fileOffset)
         case .failure(let error):
             if terminated { throw error }
             warnings.append(.tornTail(location, byteCount: lineEnd - lineStart, offset: fileOffset))
             return nil
         }
+    }
+}
+
+/// The general decoder of one line: ``JSONParser`` then ``EventCodec``. It is the reference
+/// the fast path must agree with, and the one that explains every rejection.
+enum EventLineDecoder {
+    static func decodeGeneral(_ line: UnsafeBufferPointer<UInt8>, location: LineLocation) -> Result<Event, LogError> {
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+            return .failure(.malformedLine(location, reason: "blank line; every line must be one JSON event"))
+        }
+        do {
+            let value = try JSONParser.parse(line)
+            return .success(try EventCodec.decode(value))
+        } catch let error as JSONError {
+            return .failure(.malformedLine(location, reason: "invalid JSON: \(error)"))
+        } catch let error as EventDecodingError {
+            return .failure(.malformedLine(location, reason: "invalid event: \(error)"))
+        } catch {
+            return .failure(.malformedLine(location, reason: "\(error)"))
+        }
+    }
+}
+
+/// A quick 64-bit hash of a line's bytes (not for security: it tells lines apart in messages
+/// and summaries, never decides what is replayed).
+enum LineHash {
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        guard let base = bytes.baseAddress else { return Int(truncatingIfNeeded: hash) }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+            hash ^= hash >> 32
+            index += 8
+        }
+        while index < bytes.count {
+            hash = (hash ^ UInt64(bytes[index])) &* 0x0000_0100_0000_01B3
+            index += 1
+        }
+        hash ^= hash >> 33
+        hash = hash &* 0xC4CE_B9FE_1A85_EC53
+        return Int(truncatingIfNeeded: hash ^ (hash >> 33))
     }
 }
 
@@ -163,4 +213,29 @@ public struct LoggedEvent: Sendable {
     public var location: LineLocation
     /// A hash of the line's bytes, to tell an identical duplicate from a reused id.
     public var contentHash: Int
+    /// Which segment of the read (its index in ``LogReader/segments()``) and the line's byte offset.
+    var segmentIndex: Int = 0
+    var offset: Int64 = 0
+
+    public init(event: Event, location: LineLocation, contentHash: Int) {
+        self.event = event
+        self.location = location
+        self.contentHash = contentHash
+    }
+
+    init(event: Event, location: LineLocation, contentHash: Int, segmentIndex: Int, offset: Int64) {
+        self.event = event
+        self.location = location
+        self.contentHash = contentHash
+        self.segmentIndex = segmentIndex
+        self.offset = offset
+    }
 }
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif

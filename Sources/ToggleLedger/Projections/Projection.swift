@@ -20,6 +20,8 @@ public struct Projection: Sendable {
 
     /// Toggles sorted by name.
     public var sortedToggles: [ToggleState] {
-        toggles.values.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        // Sorting positions, not the (large) states themselves.
+        let states = Array(toggles.values)
+        return states.indices.sorted { utf8Precedes(states[$0].name, states[$1].name) }.map { states[$0] }
     }
 }

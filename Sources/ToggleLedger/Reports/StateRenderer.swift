@@ -15,11 +15,36 @@ public enum StateRenderer {
     }
 
     public static func json(_ toggles: [ToggleState], asOf: Timestamp) -> String {
-        let document = JSONValue.object(JSONObject([
-            .init("asOf", .string(asOf.description)),
-            .init("toggles", .array(toggles.map { .object(object(for: $0)) })),
-        ]))
-        return JSONWriter.pretty(document) + "\n"
+        var text = ""
+        writeJSON(toggles, asOf: asOf) { text += $0 }
+        return text
+    }
+
+    /// ``json(_:asOf:)`` in pieces of about 64 KB, so a large state is never held twice.
+    public static func writeJSON(_ toggles: [ToggleState], asOf: Timestamp, to write: (String) -> Void) {
+        // The same bytes JSONWriter.pretty gives for {"asOf": …, "toggles": […]}, one toggle at a time.
+        var output: [UInt8] = []
+        output.reserveCapacity(1 << 16)
+        output.append(contentsOf: "{\n  \"asOf\": ".utf8)
+        JSONWriter.writeString(asOf.description, to: &output)
+        output.append(contentsOf: ",\n  \"toggles\": ".utf8)
+        if toggles.isEmpty {
+            output.append(contentsOf: "[]".utf8)
+        } else {
+            output.append(contentsOf: "[\n".utf8)
+            for (position, toggle) in toggles.enumerated() {
+                output.append(contentsOf: "    ".utf8)
+                JSONWriter.writePretty(.object(object(for: toggle)), indent: 2, to: &output)
+                output.append(contentsOf: (position < toggles.count - 1 ? ",\n" : "\n").utf8)
+                if output.count >= 1 << 16 {
+                    write(String(decoding: output, as: UTF8.self))
+                    output.removeAll(keepingCapacity: true)
+                }
+            }
+            output.append(contentsOf: "  ]".utf8)
+        }
+        output.append(contentsOf: "\n}\n".utf8)
+        write(String(decoding: output, as: UTF8.self))
     }
 
     /// The JSON form of one toggle, shared by every JSON output that lists toggles.

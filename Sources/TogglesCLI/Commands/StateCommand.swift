@@ -20,7 +20,11 @@ enum StateCommand: Command {
         for warning in replay.summary.warnings { context.warn(warning.description) }
         let asOf = at ?? context.now()
         let toggles = replay.projection.sortedToggles
-        context.write(format == "json" ? StateRenderer.json(toggles, asOf: asOf) : StateRenderer.text(toggles, asOf: asOf))
+        if format == "json" {
+            StateRenderer.writeJSON(toggles, asOf: asOf, to: context.write)
+        } else {
+            context.write(StateRenderer.text(toggles, asOf: asOf))
+        }
         return .ok
     }
 }

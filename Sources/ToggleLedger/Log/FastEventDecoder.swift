@@ -1,0 +1,388 @@
+/// Decodes the usual shape of an event line straight from its bytes, without building a
+/// ``JSONValue`` tree for the envelope or a `String` for every field.
+///
+/// It is a fast path, not a second definition of the format: it accepts a line only when
+/// the line is a valid event and it produces exactly the ``Event`` that ``JSONParser`` plus
+/// ``EventCodec/decode(_:)`` produce. Anything unusual (an escape in a key, a field it does
+/// not know, an unknown type, a value of the wrong kind, any error at all) makes it return
+/// nil, and the caller runs the general path, which gives the verdict and the message.
+/// So it can never accept what the general path rejects, and tests check that both agree
+/// on every line of generated logs and fixtures.
+struct FastEventDecoder {
+    private var interner = StringInterner()
+    /// Per known key: where its value starts and ends in the line (valid when its bit is set).
+    private var starts = [Int](repeating: 0, count: Key.count)
+    private var ends = [Int](repeating: 0, count: Key.count)
+    /// Per known key: the parsed value, when it is not a string without escapes.
+    private var parsed = [JSONValue?](repeating: nil, count: Key.count)
+
+    init() {}
+
+    /// The event on `line` (without its newline), or nil to let the general path decide.
+    mutating func decode(_ line: UnsafeBufferPointer<UInt8>) -> Event? {
+        var present: UInt32 = 0
+        var parsedMask: UInt32 = 0
+        defer {
+            // Drop parsed payload values so they are not kept alive until the next line.
+            if parsedMask != 0 {
+                for key in 0..<Key.count where parsedMask & (1 << key) != 0 { parsed[key] = nil }
+            }
+        }
+        guard scan(line, present: &present, parsedMask: &parsedMask) else { return nil }
+        return build(line, present: present)
+    }
+
+    // MARK: Scanning the object
+
+    /// Walks the top-level object, validating it, and records where each known key's value is.
+    private mutating func scan(_ line: UnsafeBufferPointer<UInt8>, present: inout UInt32, parsedMask: inout UInt32) -> Bool {
+        let count = line.count
+        var index = skipWhitespace(line, 0)
+        guard index < count, line[index] == UInt8(ascii: "{") else { return false }
+        index = skipWhitespace(line, index + 1)
+        guard index < count, line[index] != UInt8(ascii: "}") else { return false }  // {} is not an event
+        while true {
+            // Key: a known name, plain ASCII, no escapes.
+            guard index < count, line[index] == UInt8(ascii: "\"") else { return false }
+            let keyStart = index + 1
+            var keyEnd = keyStart
+            while keyEnd < count && line[keyEnd] != UInt8(ascii: "\"") {
+                let byte = line[keyEnd]
+                guard byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\\") else { return false }
+                keyEnd += 1
+            }
+            guard keyEnd < count, let key = Key.match(UnsafeBufferPointer(rebasing: line[keyStart..<keyEnd])) else { return false }
+            let bit: UInt32 = 1 << key.rawValue
+            guard present & bit == 0 else { return false }  // duplicate key: the general path rejects it
+            present |= bit
+            index = skipWhitespace(line, keyEnd + 1)
+            guard index < count, line[index] == UInt8(ascii: ":") else { return false }
+            index = skipWhitespace(line, index + 1)
+            guard index < count else { return false }
+            // Value: strings without escapes or non-ASCII bytes are only located; anything
+            // else goes through the general parser (which validates it).
+            let valueStart = index
+            var simple = false
+            if line[index] == UInt8(ascii: "\"") {
+                var scan = index + 1
+                while scan < count {
+                    let byte = line[scan]
+                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
+                    scan += 1
+                }
+                if scan < count && line[scan] == UInt8(ascii: "\"") {
+                    simple = true
+                    index = scan + 1
+                }
+            }
+            if !simple {
+                guard let (value, end) = try? JSONParser.parseValue(in: line, at: valueStart, depth: 1) else { return false }
+                parsed[key.rawValue] = value
+                parsedMask |= bit
+                index = end
+            }
+            starts[key.rawValue] = valueStart
+            ends[key.rawValue] = index
+            index = skipWhitespace(line, index)
+            guard index < count else { return false }
+            if line[index] == UInt8(ascii: ",") {
+                index = skipWhitespace(line, index + 1)
+                continue
+            }
+            guard line[index] == UInt8(ascii: "}") else { return false }
+            return skipWhitespace(line, index + 1) == count
+        }
+    }
+
+    private func skipWhitespace(_ line: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
+        var index = start
+        while index < line.count {
+            switch line[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return index
+            }
+        }
+        return index
+    }
+
+    // MARK: Building the event
+
+    private mutating func build(_ line: UnsafeBufferPointer<UInt8>, present: UInt32) -> Event? {
+        guard present & Key.envelope == Key.envelope else { return nil }
+        // schema: the integer 1 … currentSchema.
+        guard case .number(let schemaText)? = parsed[Key.schema.rawValue], let schema = Int(schemaText),
+              schema >= 1, schema <= Event.currentSchema
+        else { return nil }
+        guard let type = simpleBytes(line, .type).flatMap(EventType.match) else { return nil }
+        guard present & ~type.allowedKeys == 0, present & type.requiredKeys == type.requiredKeys else { return nil }
+        guard let id = string(line, .id), !id.isEmpty else { return nil }
+        guard let atBytes = simpleBytes(line, .at), let at = Timestamp.parse(atBytes) else { return nil }
+        guard let toggleBytes = simpleBytes(line, .toggle), ToggleName.isValid(toggleBytes) else { return nil }
+        let toggle = interner.intern(toggleBytes)
+        guard let actor = internedString(line, .actor), !actor.isEmpty else { return nil }
+        let change: Change
+        switch type {
+        case .created:
+            guard let kind = simpleBytes(line, .kind).flatMap(ToggleKind.init(bytes:)),
+                  let valueType = simpleBytes(line, .valueType).flatMap(ValueType.init(bytes:)),
+                  let defaultValue = value(line, .defaultValue), valueType.accepts(defaultValue),
+                  let category = internedString(line, .category), !category.isEmpty
+            else { return nil }
+            var owner: String?
+            var description: String?
+            var expires: CalendarDate?
+            if present & Key.owner.bit != 0 { guard let text = internedString(line, .owner) else { return nil }; owner = text }
+            if present & Key.description.bit != 0 { guard let text = string(line, .description) else { return nil }; description = text }
+            if present & Key.expires.bit != 0 {
+                guard let bytes = simpleBytes(line, .expires), let date = CalendarDate.parse(bytes) else { return nil }
+                expires = date
+            }
+            change = .created(ToggleDefinition(
+                kind: kind, valueType: valueType, defaultValue: defaultValue, category: category,
+                owner: owner, description: description, expires: expires))
+        case .defaultChanged:
+            guard let value = value(line, .defaultValue) else { return nil }
+            change = .defaultChanged(value)
+        case .published:
+            var remote = RemoteValue(value: nil)
+            if present & Key.value.bit != 0 { remote.value = value(line, .value) }
+            if present & Key.conditions.bit != 0 {
+                guard let conditions = conditions(parsed[Key.conditions.rawValue]) else { return nil }
+                remote.conditions = conditions
+            }
+            if present & Key.templateVersion.bit != 0 {
+                guard let version = string(line, .templateVersion) else { return nil }
+                remote.templateVersion = version
+            }
+            change = .published(remote)
+        case .unpublished:
+            var version: String?
+            if present & Key.templateVersion.bit != 0 {
+                guard let text = string(line, .templateVersion) else { return nil }
+                version = text
+            }
+            change = .unpublished(templateVersion: version)
+        case .expiryExtended:
+            guard let bytes = simpleBytes(line, .expires), let expires = CalendarDate.parse(bytes),
+                  let reason = string(line, .reason), !reason.isEmpty
+            else { return nil }
+            change = .expiryExtended(expires: expires, reason: reason)
+        case .removed:
+            var reason: String?
+            if present & Key.reason.bit != 0 {
+                guard let text = internedString(line, .reason) else { return nil }
+                reason = text
+            }
+            change = .removed(reason: reason)
+        }
+        var source: Provenance?
+        if present & Key.source.bit != 0 {
+            guard case .object(let object)? = parsed[Key.source.rawValue] else { return nil }
+            var provenance = Provenance()
+            for member in object.members {
+                // Like EventCodec: the five known fields must be strings, others are ignored.
+                let text: String?
+                switch member.value {
+                case .string(let value): text = value
+                default: text = nil
+                }
+                switch member.key {
+                case "ci": guard let text else { return nil }; provenance.ci = text
+                case "commit": guard let text else { return nil }; provenance.commit = text
+                case "branch": guard let text else { return nil }; provenance.branch = text
+                case "run": guard let text else { return nil }; provenance.run = text
+                case "url": guard let text else { return nil }; provenance.url = text
+                default: continue
+                }
+            }
+            source = provenance
+        }
+        return Event(id: id, at: at, toggle: toggle, actor: actor, change: change, source: source, schema: schema)
+    }
+
+    /// The conditions of a `published` event, or nil if anything about them is unusual.
+    private func conditions(_ value: JSONValue?) -> [ConditionalValue]? {
+        guard case .array(let elements)? = value else { return nil }
+        var result: [ConditionalValue] = []
+        result.reserveCapacity(elements.count)
+        for element in elements {
+            guard case .object(let object) = element else { return nil }
+            var name: String?
+            var expression: String?
+            var conditionValue: JSONValue?
+            for member in object.members {
+                switch member.key {
+                case "name":
+                    guard case .string(let text) = member.value, !text.isEmpty else { return nil }
+                    name = text
+                case "expression":
+                    guard case .string(let text) = member.value else { return nil }
+                    expression = text
+                case "value":
+                    conditionValue = member.value
+                default:
+                    continue  // EventCodec ignores other fields of a condition
+                }
+            }
+            guard let name, let expression, !result.contains(where: { $0.name == name }) else { return nil }
+            result.append(ConditionalValue(name: name, expression: expression, value: conditionValue))
+        }
+        return result
+    }
+
+    /// The content bytes of a string value without escapes, or nil.
+    private func simpleBytes(_ line: UnsafeBufferPointer<UInt8>, _ key: Key) -> UnsafeBufferPointer<UInt8>? {
+        guard parsed[key.rawValue] == nil else {
+            return nil
+        }
+        let start = starts[key.rawValue]
+        let end = ends[key.rawValue]
+        guard end - start >= 2, line[start] == UInt8(ascii: "\"") else { return nil }
+        return UnsafeBufferPointer(rebasing: line[(start + 1)..<(end - 1)])
+    }
+
+    /// A string value, with or without escapes; nil when the value is not a string.
+    private func string(_ line: UnsafeBufferPointer<UInt8>, _ key: Key) -> String? {
+        if let bytes = simpleBytes(line, key) { return String(decoding: bytes, as: UTF8.self) }
+        if case .string(let text)? = parsed[key.rawValue] { return text }
+        return nil
+    }
+
+    /// Like ``string(_:_:)`` but shares storage for text that repeats (actors, categories).
+    private mutating func internedString(_ line: UnsafeBufferPointer<UInt8>, _ key: Key) -> String? {
+        if let bytes = simpleBytes(line, key) { return interner.intern(bytes) }
+        if case .string(let text)? = parsed[key.rawValue] { return text }
+        return nil
+    }
+
+    /// Any JSON value.
+    private func value(_ line: UnsafeBufferPointer<UInt8>, _ key: Key) -> JSONValue? {
+        if let bytes = simpleBytes(line, key) { return .string(String(decoding: bytes, as: UTF8.self)) }
+        return parsed[key.rawValue]
+    }
+
+    // MARK: Keys and types
+
+    enum Key: Int, CaseIterable {
+        case schema, id, at, type, toggle, actor
+        case kind, valueType, defaultValue, category, owner, description, expires
+        case value, conditions, templateVersion, reason, source
+
+        static let count = allCases.count
+        var bit: UInt32 { 1 << rawValue }
+        static let envelope: UInt32 = (1 << 6) - 1
+
+        static func match(_ bytes: UnsafeBufferPointer<UInt8>) -> Key? {
+            switch bytes.count {
+            case 2:
+                if equals(bytes, "id") { return .id }
+                if equals(bytes, "at") { return .at }
+                return nil
+            case 4:
+                if equals(bytes, "type") { return .type }
+                if equals(bytes, "kind") { return .kind }
+                return nil
+            case 5:
+                if equals(bytes, "actor") { return .actor }
+                if equals(bytes, "owner") { return .owner }
+                if equals(bytes, "value") { return .value }
+                return nil
+            case 6:
+                if equals(bytes, "schema") { return .schema }
+                if equals(bytes, "toggle") { return .toggle }
+                if equals(bytes, "reason") { return .reason }
+                if equals(bytes, "source") { return .source }
+                return nil
+            case 7:
+                if equals(bytes, "default") { return .defaultValue }
+                if equals(bytes, "expires") { return .expires }
+                return nil
+            case 8: return equals(bytes, "category") ? .category : nil
+            case 9: return equals(bytes, "valueType") ? .valueType : nil
+            case 10: return equals(bytes, "conditions") ? .conditions : nil
+            case 11: return equals(bytes, "description") ? .description : nil
+            case 15: return equals(bytes, "templateVersion") ? .templateVersion : nil
+            default: return nil
+            }
+        }
+    }
+
+    enum EventType {
+        case created, defaultChanged, published, unpublished, expiryExtended, removed
+
+        static func match(_ bytes: UnsafeBufferPointer<UInt8>) -> EventType? {
+            if equals(bytes, "published") { return .published }
+            if equals(bytes, "default-changed") { return .defaultChanged }
+            if equals(bytes, "created") { return .created }
+            if equals(bytes, "removed") { return .removed }
+            if equals(bytes, "unpublished") { return .unpublished }
+            if equals(bytes, "expiry-extended") { return .expiryExtended }
+            return nil
+        }
+
+        var allowedKeys: UInt32 {
+            let source = Key.source.bit
+            switch self {
+            case .created:
+                return Key.envelope | source | Key.kind.bit | Key.valueType.bit | Key.defaultValue.bit | Key.category.bit
+                    | Key.owner.bit | Key.description.bit | Key.expires.bit
+            case .defaultChanged: return Key.envelope | source | Key.defaultValue.bit
+            case .published: return Key.envelope | source | Key.value.bit | Key.conditions.bit | Key.templateVersion.bit
+            case .unpublished: return Key.envelope | source | Key.templateVersion.bit
+            case .expiryExtended: return Key.envelope | source | Key.expires.bit | Key.reason.bit
+            case .removed: return Key.envelope | source | Key.reason.bit
+            }
+        }
+
+        var requiredKeys: UInt32 {
+            switch self {
+            case .created: return Key.envelope | Key.kind.bit | Key.valueType.bit | Key.defaultValue.bit | Key.category.bit
+            case .defaultChanged: return Key.envelope | Key.defaultValue.bit
+            case .expiryExtended: return Key.envelope | Key.expires.bit | Key.reason.bit
+            case .published, .unpublished, .removed: return Key.envelope
+            }
+        }
+    }
+}
+
+/// Whether `bytes` spell `literal` exactly.
+func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
+    let count = literal.utf8CodeUnitCount
+    guard bytes.count == count else { return false }
+    return memcmp(bytes.baseAddress!, literal.utf8Start, count) == 0
+}
+
+extension ToggleKind {
+    init?(bytes: UnsafeBufferPointer<UInt8>) {
+        if equals(bytes, "remote") { self = .remote } else if equals(bytes, "local") { self = .local }
+        else if equals(bytes, "build") { self = .build } else { return nil }
+    }
+}
+
+extension ValueType {
+    init?(bytes: UnsafeBufferPointer<UInt8>) {
+        if equals(bytes, "bool") { self = .bool } else if equals(bytes, "string") { self = .string }
+        else if equals(bytes, "number") { self = .number } else if equals(bytes, "json") { self = .json } else { return nil }
+    }
+}
+
+extension ToggleName {
+    /// ``problem(with:)`` == nil, on bytes.
+    static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first, bytes.count <= maximumLength else { return false }
+        func isLetter(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) }
+        guard isLetter(first) || first == UInt8(ascii: "_") else { return false }
+        for byte in bytes where !(isLetter(byte) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "_")) {
+            return false
+        }
+        return true
+    }
+}
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
