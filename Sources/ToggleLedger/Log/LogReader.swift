@@ -25,7 +25,11 @@ public struct LogReader: Sendable {
     /// identical (the same event reached the log twice), with a warning otherwise.
     @discardableResult
     public func read(until: Timestamp? = nil, _ body: (LoggedEvent) -> Void) throws -> ReadSummary {
-        let segments = try segments()
+        try read(segments: try segments(), until: until, body)
+    }
+
+    /// ``read(until:_:)`` over a list of segments already discovered.
+    func read(segments: [Segment], until: Timestamp?, _ body: (LoggedEvent) -> Void) throws -> ReadSummary {
         var summary = ReadSummary(segmentCount: segments.count)
         var cursors = segments.enumerated().map { SegmentCursor(segment: $0.element, index: $0.offset) }
         var decoder = FastEventDecoder()
@@ -38,40 +42,39 @@ public struct LogReader: Sendable {
     /// ids in `seen` (and adding the new ones).
     func merge(
         _ cursors: inout [SegmentCursor], segments: [Segment], until: Timestamp?, decoder: inout FastEventDecoder,
-        seen: inout SeenIDs, summary: inout ReadSummary, _ body: (LoggedEvent) -> Void
+        seen: inout SeenIDs, summary: inout ReadSummary, admit: ((LoggedEvent) throws -> Void)? = nil,
+        _ body: (LoggedEvent) -> Void
     ) throws {
-        var pending: [SegmentCursor] = []
-        pending.reserveCapacity(cursors.count)
         var totalBytes: Int64 = 0
-        for var cursor in cursors {
+        for cursor in cursors {
             try cursor.prime(decoder: &decoder, warnings: &summary.warnings)
             totalBytes += cursor.fileSize
-            if cursor.current != nil { pending.append(cursor) }
         }
-        cursors = []
         if seen.count == 0 {
             // Size the id table once: lines are rarely shorter than 160 bytes on average.
             seen = SeenIDs(expected: Int(totalBytes / 160))
         }
+        // Cursors stay in place; the heap holds their positions, ordered by current event.
+        var pending = cursors.indices.filter { cursors[$0].current != nil }
         // Activate segments in order of their first event.
-        pending.sort { lhs, rhs in Self.precedes(lhs, rhs) }
+        pending.sort { Self.precedes(cursors[$0], cursors[$1]) }
         var nextPending = 0
         var heap = CursorHeap()
 
         while true {
             while nextPending < pending.count,
-                  heap.isEmpty || !Self.precedes(heap.top, pending[nextPending]) {
-                heap.push(pending[nextPending])
-                pending[nextPending] = SegmentCursor(segment: pending[nextPending].segment, index: -1)  // drop its buffer
+                  heap.isEmpty || !Self.precedes(cursors[heap.top], cursors[pending[nextPending]]) {
+                heap.push(pending[nextPending], cursors)
                 nextPending += 1
             }
-            guard var cursor = heap.popTop() else { break }
-            let logged = cursor.current!
+            guard !heap.isEmpty else { break }
+            let top = heap.top
+            let logged = cursors[top].current!
             if let until, logged.event.at > until {
-                cursor.close()
-                heap.closeAll()
+                for index in cursors.indices { cursors[index].close() }
                 break
             }
+            try admit?(logged)
             let position = SeenIDs.position(segment: logged.segmentIndex, offset: logged.offset)
             let first = try seen.insert(SeenIDs.fingerprint(logged.event.id), at: position) { earlier in
                 try Self.sameID(earlier, as: logged, segments: segments)
@@ -93,13 +96,16 @@ public struct LogReader: Sendable {
                 summary.lastKey = logged.event.orderKey
                 body(logged)
             }
-            try cursor.advance(decoder: &decoder, warnings: &summary.warnings)
-            if cursor.current != nil {
+            try cursors[top].advance(decoder: &decoder, warnings: &summary.warnings)
+            if cursors[top].current == nil {
+                heap.removeTop(cursors)
+            } else {
                 // Keep at most a bounded number of files open; the rest resume on demand.
-                if heap.count >= 64 { cursor.suspend() }
-                heap.push(cursor)
+                if heap.count > 64 { cursors[top].suspend() }
+                heap.topChanged(cursors)
             }
         }
+        cursors = []
     }
 
     /// Whether the event at `position` (read back from its segment) has the id of `logged`.
@@ -114,10 +120,11 @@ public struct LogReader: Sendable {
     }
 
     fileprivate static func precedes(_ lhs: SegmentCursor, _ rhs: SegmentCursor) -> Bool {
-        let left = lhs.current!.event.orderKey
-        let right = rhs.current!.event.orderKey
-        if left != right { return left < right }
-        return lhs.segment.relativePath.utf8.lexicographicallyPrecedes(rhs.segment.relativePath.utf8)
+        let left = lhs.current!.event
+        let right = rhs.current!.event
+        if left.at != right.at { return left.at < right.at }
+        if left.id != right.id { return utf8Precedes(left.id, right.id) }
+        return utf8Precedes(lhs.segment.relativePath, rhs.segment.relativePath)
     }
 }
 
@@ -138,44 +145,43 @@ public struct ReadSummary: Sendable {
     }
 }
 
-/// A binary min-heap of cursors ordered by their current event.
+/// A binary min-heap of cursor positions, ordered by each cursor's current event.
 private struct CursorHeap {
-    private var items: [SegmentCursor] = []
+    private var items: [Int] = []
 
     var isEmpty: Bool { items.isEmpty }
     var count: Int { items.count }
-    var top: SegmentCursor { items[0] }
+    var top: Int { items[0] }
 
-    mutating func push(_ cursor: SegmentCursor) {
+    mutating func push(_ cursor: Int, _ cursors: [SegmentCursor]) {
         items.append(cursor)
         var child = items.count - 1
         while child > 0 {
             let parent = (child - 1) / 2
-            guard LogReader.precedes(items[child], items[parent]) else { break }
+            guard LogReader.precedes(cursors[items[child]], cursors[items[parent]]) else { break }
             items.swapAt(child, parent)
             child = parent
         }
     }
 
-    mutating func popTop() -> SegmentCursor? {
-        guard !items.isEmpty else { return nil }
+    mutating func removeTop(_ cursors: [SegmentCursor]) {
         items.swapAt(0, items.count - 1)
-        let top = items.removeLast()
+        items.removeLast()
+        topChanged(cursors)
+    }
+
+    /// Restores the order after the top cursor moved to its next event.
+    mutating func topChanged(_ cursors: [SegmentCursor]) {
         var parent = 0
         while true {
             let left = 2 * parent + 1
             let right = left + 1
             var smallest = parent
-            if left < items.count && LogReader.precedes(items[left], items[smallest]) { smallest = left }
-            if right < items.count && LogReader.precedes(items[right], items[smallest]) { smallest = right }
+            if left < items.count && LogReader.precedes(cursors[items[left]], cursors[items[smallest]]) { smallest = left }
+            if right < items.count && LogReader.precedes(cursors[items[right]], cursors[items[smallest]]) { smallest = right }
             if smallest == parent { break }
             items.swapAt(parent, smallest)
             parent = smallest
         }
-        return top
-    }
-
-    mutating func closeAll() {
-        for index in items.indices { items[index].close() }
     }
 }

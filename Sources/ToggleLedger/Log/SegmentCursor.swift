@@ -2,8 +2,8 @@
 ///
 /// A cursor can be suspended (its file closed) after reading its first event and resumed
 /// later, so the reader can learn where every segment starts without keeping thousands of
-/// files open.
-struct SegmentCursor {
+/// files open. A class, so the merge heap moves references, not buffers and events.
+final class SegmentCursor {
     let segment: Segment
     /// The segment's position in the reader's list, to name it compactly.
     let segmentIndex: Int
@@ -36,7 +36,7 @@ struct SegmentCursor {
     }
 
     /// Reads the first event (if any) and closes the file. Warnings go to `warnings`.
-    mutating func prime(decoder: inout FastEventDecoder, warnings: inout [LogWarning]) throws {
+    func prime(decoder: inout FastEventDecoder, warnings: inout [LogWarning]) throws {
         try open()
         fileSize = try SystemCalls.fileSize(descriptor, path: segment.displayPath)
         try advance(decoder: &decoder, warnings: &warnings)
@@ -44,7 +44,7 @@ struct SegmentCursor {
     }
 
     /// Moves to the next event; `current` is nil at the end of the segment.
-    mutating func advance(decoder: inout FastEventDecoder, warnings: inout [LogWarning]) throws {
+    func advance(decoder: inout FastEventDecoder, warnings: inout [LogWarning]) throws {
         if descriptor < 0 && !atEndOfFile { try open() }
         current = try nextEvent(decoder: &decoder, warnings: &warnings)
         if let current {
@@ -55,11 +55,12 @@ struct SegmentCursor {
             previousKey = key
         } else {
             close()
+            buffer = []  // finished: a merge of thousands of segments must not keep their buffers
         }
     }
 
     /// Closes the file but remembers the position, dropping the read-ahead buffer.
-    mutating func suspend() {
+    func suspend() {
         guard descriptor >= 0 else { return }
         bufferOffset += Int64(start)
         buffer = []
@@ -68,18 +69,18 @@ struct SegmentCursor {
         close()
     }
 
-    mutating func close() {
+    func close() {
         if descriptor >= 0 {
             SystemCalls.close(descriptor)
             descriptor = -1
         }
     }
 
-    private mutating func open() throws {
+    private func open() throws {
         descriptor = try SystemCalls.open(segment.path, O_RDONLY_VALUE)
     }
 
-    private mutating func nextEvent(decoder: inout FastEventDecoder, warnings: inout [LogWarning]) throws -> LoggedEvent? {
+    private func nextEvent(decoder: inout FastEventDecoder, warnings: inout [LogWarning]) throws -> LoggedEvent? {
         while true {
             // Find the next newline in the buffered bytes.
             let searchStart = start
@@ -106,7 +107,7 @@ struct SegmentCursor {
     }
 
     /// Reads more bytes, keeping the unconsumed tail and growing the buffer for long lines.
-    private mutating func fill() throws {
+    private func fill() throws {
         if start > 0 {
             let remaining = end - start
             if remaining > 0 {
@@ -119,7 +120,9 @@ struct SegmentCursor {
             start = 0
             end = remaining
         }
-        let wanted = buffer.isEmpty && bufferOffset == 0 ? Self.firstChunk : Self.chunk
+        var wanted = buffer.isEmpty && bufferOffset == 0 ? Self.firstChunk : Self.chunk
+        // A small segment needs no more than its size (plus one byte to see the end).
+        if fileSize > 0 { wanted = min(wanted, max(Self.firstChunk, Int(fileSize - bufferOffset) + 1)) }
         if buffer.count - end < wanted / 2 {
             buffer.append(contentsOf: repeatElement(0, count: max(wanted, buffer.count) - (buffer.count - end)))
         }

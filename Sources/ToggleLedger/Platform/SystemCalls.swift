@@ -136,6 +136,14 @@ enum SystemCalls {
 
     enum FileType { case regular, directory, symlink, other }
 
+    struct FileIdentity: Equatable {
+        var device: UInt64
+        var inode: UInt64
+        var size: Int64
+        var modified: Int64
+        var changed: Int64
+    }
+
     /// The type of `path` without following a symlink, or nil when it does not exist.
     static func fileType(_ path: String) -> FileType? {
         var info = stat()
@@ -175,6 +183,26 @@ enum SystemCalls {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw LogError.io(path: path, operation: "stat", errno: errno) }
         return Int64(info.st_size)
+    }
+
+    /// What identifies a file's content cheaply: any write or rename changes the size, the
+    /// modification or status-change time, or the inode (a status change cannot be faked
+    /// with `touch`). Nil when the file cannot be examined.
+    static func identity(_ path: String) -> FileIdentity? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }  // follows links: the content is the target
+        #if canImport(Darwin)
+        let modified = info.st_mtimespec
+        let changed = info.st_ctimespec
+        #else
+        let modified = info.st_mtim
+        let changed = info.st_ctim
+        #endif
+        return FileIdentity(
+            device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino),
+            size: Int64(info.st_size),
+            modified: Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec),
+            changed: Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec))
     }
 
     static func errorMessage(_ code: Int32) -> String {

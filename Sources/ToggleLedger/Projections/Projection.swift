@@ -9,10 +9,29 @@ public struct Projection: Sendable {
 
     public init() {}
 
+    /// A projection restored from a checkpoint.
+    init(
+        toggles: [String: ToggleState], violations: [(location: LineLocation?, violation: LifecycleViolation)],
+        unknownTypes: [(location: LineLocation?, event: Event)], eventCount: Int
+    ) {
+        self.toggles = toggles
+        self.violations = violations
+        self.unknownTypes = unknownTypes
+        self.eventCount = eventCount
+    }
+
     public mutating func apply(_ event: Event, at location: LineLocation? = nil) {
         eventCount += 1
         if case .unknown = event.change { unknownTypes.append((location, event)) }
-        switch Lifecycle.apply(event, to: toggles[event.toggle]) {
+        // One hash lookup per event: the state is replaced in place.
+        if let index = toggles.index(forKey: event.toggle) {
+            switch Lifecycle.apply(event, to: toggles.values[index]) {
+            case .success(let state): toggles.values[index] = state
+            case .failure(let violation): violations.append((location, violation))
+            }
+            return
+        }
+        switch Lifecycle.apply(event, to: nil) {
         case .success(let state): toggles[event.toggle] = state
         case .failure(let violation): violations.append((location, violation))
         }
