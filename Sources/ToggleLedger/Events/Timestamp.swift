@@ -109,7 +109,10 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         }
         guard bytes.isEmpty else { return nil }
         let seconds = date.daysSince1970 * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
-        return Timestamp(nanoseconds: seconds * 1_000_000_000 + fraction)
+        // Nanoseconds since 1970 fit in 64 bits until 2262; later instants are rejected, not a crash.
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !overflow, scaled <= Int64.max - fraction else { return nil }
+        return Timestamp(nanoseconds: scaled + fraction)
     }
 
     /// Accepts what a person types on the command line: RFC 3339, or a bare `YYYY-MM-DD`

@@ -34,8 +34,18 @@ struct ReplayCheckpoint {
 
     /// Logs smaller than this replay fast enough without one; `TOGGLES_CHECKPOINT_MIN_BYTES` overrides it.
     static var minimumLogBytes: Int64 {
-        getenv("TOGGLES_CHECKPOINT_MIN_BYTES").flatMap { Int64(String(cString: $0)) } ?? 4 << 20
+        if let override = minimumLogBytesOverride { return override }
+        return getenv("TOGGLES_CHECKPOINT_MIN_BYTES").flatMap { Int64(String(cString: $0)) } ?? 4 << 20
     }
+
+    /// Tests set this (for their task only) instead of the environment variable.
+    @TaskLocal static var minimumLogBytesOverride: Int64?
+
+    /// How the last replay in this task used the checkpoint, for tests.
+    enum Use: Sendable, Equatable { case incremental, full }
+
+    /// Receives each replay's ``Use`` when set (tests).
+    @TaskLocal static var recorder: (@Sendable (Use) -> Void)?
 
     // MARK: Reading and writing the file
 
@@ -327,9 +337,11 @@ extension Ledger {
             // Far behind: replay in full instead, which refreshes the checkpoint.
             if addedBytes <= max(ReplayCheckpoint.minimumLogBytes, covered / 4) || until != nil,
                let replay = try incrementalReplay(from: checkpoint, segments: segments, added: added, until: until) {
+                ReplayCheckpoint.recorder?(.incremental)
                 return replay
             }
         }
+        ReplayCheckpoint.recorder?(.full)
         var projection = Projection()
         let total = segments.reduce(Int64(0)) { $0 + (SystemCalls.identity($1.path)?.size ?? 0) }
         let writeCheckpoint = until == nil && total >= ReplayCheckpoint.minimumLogBytes
