@@ -151,10 +151,14 @@ extension BinaryWriter {
         optionalString(remote.templateVersion)
     }
 
-    mutating func location(_ location: LineLocation?) {
+    /// Stored relative to the log directory (`base` is its display name and a slash), so a
+    /// log opened under another name or copied elsewhere still names its own files.
+    mutating func location(_ location: LineLocation?, base: String) {
         bool(location != nil)
         if let location {
-            string(location.file)
+            let relative = location.file.hasPrefix(base)
+            bool(relative)
+            string(relative ? String(location.file.dropFirst(base.count)) : location.file)
             int(location.line)
         }
     }
@@ -218,9 +222,11 @@ extension BinaryReader {
         return RemoteValue(value: value, conditions: conditions, templateVersion: try optionalString())
     }
 
-    mutating func location() throws(CheckpointCorrupt) -> LineLocation? {
+    mutating func location(base: String) throws(CheckpointCorrupt) -> LineLocation? {
         guard try bool() else { return nil }
-        return LineLocation(file: try string(), line: Int(try int()))
+        let relative = try bool()
+        let file = try string()
+        return LineLocation(file: relative ? base + file : file, line: Int(try int()))
     }
 
     mutating func event() throws(CheckpointCorrupt) -> Event {

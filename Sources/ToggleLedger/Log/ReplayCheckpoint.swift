@@ -49,12 +49,13 @@ struct ReplayCheckpoint {
 
     // MARK: Reading and writing the file
 
-    static func load(from directory: String) -> ReplayCheckpoint? {
+    static func load(from directory: String, displayName: String) -> ReplayCheckpoint? {
         guard let bytes = try? readWhole(directory + "/" + fileName) else { return nil }
-        return try? decode(bytes)
+        return try? decode(bytes, base: SegmentDiscovery.join(displayName, ""))
     }
 
-    func save(to directory: String) {
+    func save(to directory: String, displayName: String) {
+        let base = SegmentDiscovery.join(displayName, "")
         var body = BinaryWriter()
         body.int(segments.count)
         for segment in segments {
@@ -75,8 +76,8 @@ struct ReplayCheckpoint {
         body.int(summary.warnings.count)
         for case .duplicateID(let id, let first, let duplicate) in summary.warnings {
             body.string(id)
-            body.location(first)
-            body.location(duplicate)
+            body.location(first, base: base)
+            body.location(duplicate, base: base)
         }
         body.int(ids.hashCount)
         body.int(ids.capacity)
@@ -88,12 +89,12 @@ struct ReplayCheckpoint {
         for toggle in toggles { body.toggleState(toggle) }
         body.int(projection.violations.count)
         for (location, violation) in projection.violations {
-            body.location(location)
+            body.location(location, base: base)
             body.violation(violation)
         }
         body.int(projection.unknownTypes.count)
         for (location, event) in projection.unknownTypes {
-            body.location(location)
+            body.location(location, base: base)
             body.event(event)
         }
         var file = BinaryWriter()
@@ -112,7 +113,7 @@ struct ReplayCheckpoint {
         }
     }
 
-    private static func decode(_ bytes: [UInt8]) throws(CheckpointCorrupt) -> ReplayCheckpoint {
+    private static func decode(_ bytes: [UInt8], base: String) throws(CheckpointCorrupt) -> ReplayCheckpoint {
         var file = BinaryReader(bytes)
         guard Array(try file.raw()) == magic else { throw CheckpointCorrupt() }
         let checksum = try file.uint()
@@ -135,7 +136,7 @@ struct ReplayCheckpoint {
         summary.lastKey = lastKey
         for _ in 0..<(try reader.count()) {
             let id = try reader.string()
-            guard let first = try reader.location(), let duplicate = try reader.location() else { throw CheckpointCorrupt() }
+            guard let first = try reader.location(base: base), let duplicate = try reader.location(base: base) else { throw CheckpointCorrupt() }
             summary.warnings.append(.duplicateID(id: id, first: first, duplicate: duplicate))
         }
         let hashCount = Int(try reader.int())
@@ -154,9 +155,9 @@ struct ReplayCheckpoint {
             toggles[state.name] = state
         }
         var violations: [(location: LineLocation?, violation: LifecycleViolation)] = []
-        for _ in 0..<(try reader.count()) { violations.append((try reader.location(), try reader.violation())) }
+        for _ in 0..<(try reader.count()) { violations.append((try reader.location(base: base), try reader.violation())) }
         var unknownTypes: [(location: LineLocation?, event: Event)] = []
-        for _ in 0..<(try reader.count()) { unknownTypes.append((try reader.location(), try reader.event())) }
+        for _ in 0..<(try reader.count()) { unknownTypes.append((try reader.location(base: base), try reader.event())) }
         guard reader.isAtEnd else { throw CheckpointCorrupt() }
         return ReplayCheckpoint(
             segments: segments, lastKey: lastKey, summary: summary, ids: ids,
@@ -329,7 +330,7 @@ extension Ledger {
         let segments = try reader.segments()
         let directory = reader.directory
         var covered: Int64 = 0
-        if let checkpoint = ReplayCheckpoint.load(from: directory),
+        if let checkpoint = ReplayCheckpoint.load(from: directory, displayName: reader.displayName),
            until.map({ $0 >= checkpoint.lastKey.at }) ?? true,
            let added = checkpoint.addedSegments(in: segments) {
             covered = checkpoint.segments.reduce(0) { $0 + $1.identity.size }
@@ -362,7 +363,7 @@ extension Ledger {
                 coveredSegments.append(.init(relativePath: segment.relativePath, identity: before, contentHash: hash))
             }
             ReplayCheckpoint(segments: coveredSegments, lastKey: lastKey, summary: summary, ids: ids, projection: projection)
-                .save(to: directory)
+                .save(to: directory, displayName: reader.displayName)
         }
         return Replay(projection: projection, summary: summary)
     }
