@@ -45,12 +45,8 @@ struct FastEventDecoder {
             // Key: a known name, plain ASCII, no escapes.
             guard index < count, line[index] == UInt8(ascii: "\"") else { return false }
             let keyStart = index + 1
-            var keyEnd = keyStart
-            while keyEnd < count && line[keyEnd] != UInt8(ascii: "\"") {
-                let byte = line[keyEnd]
-                guard byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\\") else { return false }
-                keyEnd += 1
-            }
+            let keyEnd = Self.plainRunEnd(line, keyStart)
+            guard keyEnd < count, line[keyEnd] == UInt8(ascii: "\"") else { return false }
             guard keyEnd < count, let key = Key.match(UnsafeBufferPointer(rebasing: line[keyStart..<keyEnd])) else { return false }
             let bit: UInt32 = 1 << key.rawValue
             guard present & bit == 0 else { return false }  // duplicate key: the general path rejects it
@@ -64,16 +60,16 @@ struct FastEventDecoder {
             let valueStart = index
             var simple = false
             if line[index] == UInt8(ascii: "\"") {
-                var scan = index + 1
-                while scan < count {
-                    let byte = line[scan]
-                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
-                    scan += 1
-                }
+                let scan = Self.plainRunEnd(line, index + 1)
                 if scan < count && line[scan] == UInt8(ascii: "\"") {
                     simple = true
                     index = scan + 1
                 }
+            }
+            if !simple, let end = Self.scalarEnd(line, valueStart) {
+                // true, false, null or a number: located now, made a value only when used.
+                simple = true
+                index = end
             }
             if !simple {
                 guard let (value, end) = try? JSONParser.parseValue(in: line, at: valueStart, depth: 1) else { return false }
@@ -94,6 +90,74 @@ struct FastEventDecoder {
         }
     }
 
+    /// The index of the first byte at or after `start` that ends a plain run of string
+    /// content: a quote, a backslash, a control character or a non-ASCII byte (or the end).
+    /// Eight bytes at a time, with the usual "has a zero byte" bit tricks.
+    static func plainRunEnd(_ line: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
+        let count = line.count
+        var index = start
+        if let base = line.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            while index + 8 <= count {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let quote = word ^ (ones &* 0x22)
+                let backslash = word ^ (ones &* 0x5C)
+                let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+                    | (word &- ones &* 0x20) | word
+                if special & highs != 0 { break }
+                index += 8
+            }
+        }
+        while index < count {
+            let byte = line[index]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return index }
+            index += 1
+        }
+        return index
+    }
+
+    /// The end of a literal or a number (RFC 8259 grammar) at `start`, or nil if there is none.
+    /// What follows it is checked by the caller (a separator), as the general parser does.
+    static func scalarEnd(_ line: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int? {
+        let count = line.count
+        func literal(_ text: StaticString) -> Int? {
+            let length = text.utf8CodeUnitCount
+            guard start + length <= count, memcmp(line.baseAddress! + start, text.utf8Start, length) == 0 else { return nil }
+            return start + length
+        }
+        switch line[start] {
+        case UInt8(ascii: "t"): return literal("true")
+        case UInt8(ascii: "f"): return literal("false")
+        case UInt8(ascii: "n"): return literal("null")
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): break
+        default: return nil
+        }
+        func isDigit(_ index: Int) -> Bool { index < count && line[index] >= 0x30 && line[index] <= 0x39 }
+        var index = start
+        if line[index] == UInt8(ascii: "-") { index += 1 }
+        guard isDigit(index) else { return nil }
+        if line[index] == UInt8(ascii: "0") {
+            index += 1
+            if isDigit(index) { return nil }  // leading zero
+        } else {
+            while isDigit(index) { index += 1 }
+        }
+        if index < count && line[index] == UInt8(ascii: ".") {
+            index += 1
+            guard isDigit(index) else { return nil }
+            while isDigit(index) { index += 1 }
+        }
+        if index < count && (line[index] == UInt8(ascii: "e") || line[index] == UInt8(ascii: "E")) {
+            index += 1
+            if index < count && (line[index] == UInt8(ascii: "+") || line[index] == UInt8(ascii: "-")) { index += 1 }
+            guard isDigit(index) else { return nil }
+            while isDigit(index) { index += 1 }
+        }
+        return index
+    }
+
     private func skipWhitespace(_ line: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
         var index = start
         while index < line.count {
@@ -110,9 +174,7 @@ struct FastEventDecoder {
     private mutating func build(_ line: UnsafeBufferPointer<UInt8>, present: UInt32) -> Event? {
         guard present & Key.envelope == Key.envelope else { return nil }
         // schema: the integer 1 … currentSchema.
-        guard case .number(let schemaText)? = parsed[Key.schema.rawValue], let schema = Int(schemaText),
-              schema >= 1, schema <= Event.currentSchema
-        else { return nil }
+        guard let schema = smallInteger(line, .schema), schema >= 1, schema <= Event.currentSchema else { return nil }
         guard let type = simpleBytes(line, .type).flatMap(EventType.match) else { return nil }
         guard present & ~type.allowedKeys == 0, present & type.requiredKeys == type.requiredKeys else { return nil }
         guard let id = string(line, .id), !id.isEmpty else { return nil }
@@ -258,7 +320,31 @@ struct FastEventDecoder {
     /// Any JSON value.
     private func value(_ line: UnsafeBufferPointer<UInt8>, _ key: Key) -> JSONValue? {
         if let bytes = simpleBytes(line, key) { return .string(String(decoding: bytes, as: UTF8.self)) }
-        return parsed[key.rawValue]
+        if let parsed = parsed[key.rawValue] { return parsed }
+        let start = starts[key.rawValue]
+        let end = ends[key.rawValue]
+        switch line[start] {
+        case UInt8(ascii: "t"): return .bool(true)
+        case UInt8(ascii: "f"): return .bool(false)
+        case UInt8(ascii: "n"): return .null
+        default: return .number(String(decoding: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self))
+        }
+    }
+
+    /// A located number that is a plain non-negative integer of up to 9 digits (what
+    /// `Int(lexeme)` accepts among them), or nil.
+    private func smallInteger(_ line: UnsafeBufferPointer<UInt8>, _ key: Key) -> Int? {
+        guard parsed[key.rawValue] == nil else { return nil }
+        let start = starts[key.rawValue]
+        let end = ends[key.rawValue]
+        guard end > start, end - start <= 9 else { return nil }
+        var value = 0
+        for index in start..<end {
+            let byte = line[index]
+            guard byte >= 0x30 && byte <= 0x39 else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+        }
+        return value
     }
 
     // MARK: Keys and types

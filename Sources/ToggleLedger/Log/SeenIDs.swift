@@ -4,8 +4,8 @@
 ///
 /// A hash match is only a candidate: the caller confirms it by reading the first line back
 /// from its segment and comparing the ids byte for byte, so two different ids whose hashes
-/// collide are never mistaken for a duplicate. The hash is seeded per process (`Hasher`),
-/// so nobody can craft ids that collide on purpose to slow a replay down.
+/// collide are never mistaken for a duplicate. The hash is seeded per process, so nobody
+/// can craft ids that collide on purpose to slow a replay down.
 struct SeenIDs {
     private var fingerprints: [UInt64]
     private var positions: [UInt64]
@@ -21,11 +21,29 @@ struct SeenIDs {
         mask = capacity - 1
     }
 
+    /// Per process, so nobody can choose ids that pile up in one slot.
+    private static let seed = UInt64.random(in: 1...UInt64.max)
+
     static func fingerprint(_ id: String) -> UInt64 {
         var id = id
-        var hasher = Hasher()
-        id.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        let value = UInt64(bitPattern: Int64(hasher.finalize()))
+        let value = id.withUTF8 { bytes -> UInt64 in
+            var hash = seed ^ (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
+            guard let base = bytes.baseAddress else { return hash }
+            let raw = UnsafeRawPointer(base)
+            var index = 0
+            while index + 8 <= bytes.count {
+                hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+                hash ^= hash >> 29
+                index += 8
+            }
+            var tail: UInt64 = 0
+            while index < bytes.count {
+                tail = tail << 8 | UInt64(bytes[index])
+                index += 1
+            }
+            hash = (hash ^ tail ^ seed) &* 0xC4CE_B9FE_1A85_EC53
+            return hash ^ (hash >> 32)
+        }
         return value == 0 ? 1 : value  // 0 marks an empty slot
     }
 
