@@ -97,7 +97,7 @@ public struct Ledger: Sendable {
         let repairs = try writer.repair(replay.summary.warnings)
         var segment: String?
         if !fresh.isEmpty { segment = try writer.writeSegment(fresh) }
-        return AppendOutcome(written: fresh.sorted { $0.orderKey < $1.orderKey }, alreadyRecorded: alreadyRecorded, segment: segment, repairs: repairs, warnings: replay.summary.warnings)
+        return AppendOutcome(written: fresh.inReplayOrder(), alreadyRecorded: alreadyRecorded, segment: segment, repairs: repairs, warnings: replay.summary.warnings)
     }
 
     /// Folds one toggle's events with and without the new ones; a violation that only the
@@ -116,7 +116,7 @@ public struct Ledger: Sendable {
         }
         let newIDs = Set(new.map(\.id))
         let alreadyBroken = Set(fold(existing).map(\.eventID))
-        let combined = (existing + new).sorted { $0.orderKey < $1.orderKey }
+        let combined = (existing + new).inReplayOrder()
         var result: [LifecycleViolation] = []
         for found in fold(combined) where !alreadyBroken.contains(found.eventID) {
             if newIDs.contains(found.eventID) {

@@ -41,13 +41,12 @@ public struct LogWriter: Sendable {
     @discardableResult
     public func writeSegment(_ events: [Event]) throws -> String {
         precondition(!events.isEmpty, "a segment holds at least one event")
-        let sorted = events.sorted { $0.orderKey < $1.orderKey }
-        var text = ""
+        let sorted = events.inReplayOrder()
+        var bytes: [UInt8] = []
         for event in sorted {
-            text += EventCodec.encode(event)
-            text += "\n"
+            JSONWriter.write(.object(EventCodec.object(for: event)), to: &bytes)
+            bytes.append(0x0A)
         }
-        let bytes = Array(text.utf8)
         let first = sorted[0]
         let (year, month, _) = first.at.date.components
         let folder = String(year) + "/" + twoDigits(month)

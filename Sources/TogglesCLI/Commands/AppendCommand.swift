@@ -36,6 +36,8 @@ enum AppendCommand: Command {
         var actor: String?
         var events: [Event] = []
         var lineNumber = 0
+        var fast = EventLineFastDecoder()
+        let provenance = ci.provenance
         for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
             lineNumber += 1
             var content = Array(line)
@@ -43,6 +45,14 @@ enum AppendCommand: Command {
             if content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
             func reject(_ reason: String) -> CommandFailure {
                 CommandFailure(status: .rejected, message: "\(source):\(lineNumber): \(reason); nothing was appended")
+            }
+            // A complete event (every envelope field given) takes the reader's fast path;
+            // anything else is completed and checked below.
+            if var event = content.withUnsafeBufferPointer({ fast.decode($0) }) {
+                if let problem = EventID.problem(with: event.id) { throw reject(problem) }
+                if event.source == nil { event.source = provenance }
+                events.append(event)
+                continue
             }
             var object: JSONObject
             do {
