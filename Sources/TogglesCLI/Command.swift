@@ -99,9 +99,12 @@ enum CommonOptions {
         for event in outcome.alreadyRecorded {
             context.note("already recorded: id \(event.id) (\(event.type) \(event.toggle) at \(event.at)); nothing appended")
         }
+        // One write for the whole report: a batch of 100,000 events is 100,000 lines.
+        var report = ""
         for event in outcome.written {
-            context.write(TerminalText.sanitize("\(event.type) \(event.toggle) at \(event.at) by \(event.actor) (id \(event.id))") + "\n")
+            report += TerminalText.sanitize("\(event.type) \(event.toggle) at \(event.at) by \(event.actor) (id \(event.id))") + "\n"
         }
+        if !report.isEmpty { context.write(report) }
         if let segment = outcome.segment { context.write(TerminalText.sanitize("appended to \(segment)") + "\n") }
         return .ok
     }
