@@ -69,9 +69,9 @@ public struct StaleReason: Sendable, Hashable {
         }
     }
 
-    /// The figure in a few words: `22 days over`, `45 days launched`.
+    /// The figure in a few words: `22 days over`, `for 45 days` (launched).
     public var figure: String {
-        code == .launched ? "\(Self.days(days)) launched" : "\(Self.days(days)) over"
+        code == .launched ? "for \(Self.days(days))" : "\(Self.days(days)) over"
     }
 
     static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
