@@ -116,8 +116,11 @@ public enum PolicyFile {
         guard case .number(let text) = value, let count = Int(text) else {
             throw PolicyError(file: file, field: field, message: "must be \(expected), found \(describe(value))")
         }
-        guard count >= minimum, count <= 36_500 else {
-            throw PolicyError(file: file, field: field, message: "must be \(expected) (at most 36500), found \(count)")
+        guard count >= minimum else {
+            throw PolicyError(file: file, field: field, message: "must be \(expected), found number \(count)")
+        }
+        guard count <= 36_500 else {
+            throw PolicyError(file: file, field: field, message: "must be at most 36500 days (100 years), found number \(count)")
         }
         return count
     }

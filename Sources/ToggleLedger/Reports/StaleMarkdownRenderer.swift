@@ -57,7 +57,9 @@ public enum StaleMarkdownRenderer {
             case "<": output += "&lt;"
             case ">": output += "&gt;"
             case "|": output += "\\|"
-            case "\\", "`", "*", "_", "{", "}", "[", "]", "(", ")", "#", "+", "-", ".", "!", "~", "=", ":", "@":
+            // Inline syntax only: a table cell never starts a line, so list and heading
+            // markers are harmless; `:` and `@` stop autolinks and e-mail links.
+            case "\\", "`", "*", "_", "[", "]", "!", "~", ":", "@":
                 output += "\\" + String(character)
             default: output.append(character)
             }
