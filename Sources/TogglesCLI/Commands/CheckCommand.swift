@@ -28,6 +28,7 @@ enum CheckCommand: Command {
             "toggles check --max-stale 5",
             "toggles check --now 2027-01-01 --format markdown > comment.md",
             "toggles check --format sarif > toggles.sarif",
+            "toggles check --policy ci/strict-policy.json --log app/events",
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
