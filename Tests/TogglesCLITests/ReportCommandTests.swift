@@ -163,3 +163,25 @@ let fixtureNow = "2026-11-22T00:00:00Z"
         #expect(output.contains("launchedRelease"))
     }
 }
+
+@Suite struct StageCommandTests {
+    @Test func aBackdatedPublishTakesItsPlaceInTheStageHistory() throws {
+        let directory = try TemporaryDirectory()
+        func toggles(_ arguments: [String]) throws -> TogglesBinary.Run {
+            let run = try TogglesBinary.run(arguments + ["--actor", "tester"], in: directory.url)
+            #expect(run.status == 0, "\(run)")
+            return run
+        }
+        try toggles(["create", "isRoundedAvatar", "--kind", "remote", "--type", "bool", "--default", "false", "--at", "2026-06-01"])
+        try toggles(["publish", "isRoundedAvatar", "--value", "true", "--at", "2026-08-01"])
+        // Recorded afterwards, but it happened in July, before the launch.
+        try toggles(["publish", "isRoundedAvatar", "--value", "false", "--when", "Chinese users", "device.language in ['zh']", "true", "--at", "2026-07-01"])
+        let state = try TogglesBinary.run(["state", "--format", "json"], in: directory.url)
+        #expect(state.stdout.contains("\"stage\": \"launched\",\n      \"stageSince\": \"2026-08-01T00:00:00Z\""), "\(state.stdout)")
+        let july = try TogglesBinary.run(["report", "--now", "2026-07-15", "--format", "csv"], in: directory.url)
+        #expect(july.stdout.contains("isRoundedAvatar,remote,bool,release,partially-rolled-out,2026-07-01T00:00:00Z,14,44,"), "\(july.stdout)")
+        let september = try TogglesBinary.run(["check", "--now", "2026-09-01", "--fail-on", "launched"], in: directory.url)
+        #expect(september.status == 1)
+        #expect(september.stdout.contains("launched: launched 31 days ago; remove it"))
+    }
+}
