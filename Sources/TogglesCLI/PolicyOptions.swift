@@ -1,3 +1,4 @@
+import Foundation
 import ToggleLedger
 
 /// What `report` and `check` share: `--now`, `--policy`, the formats, and building the report.
@@ -19,7 +20,7 @@ enum PolicyOptions {
         if let given = arguments.value("--policy") {
             path = context.resolve(given)
             display = given
-            guard SystemCallsProbe.exists(path) else {
+            guard FileManager.default.fileExists(atPath: path) else {
                 throw CommandFailure(status: .invalidLog, message: "policy file \(given) does not exist")
             }
         } else {
@@ -76,10 +77,4 @@ enum PolicyOptions {
         default: nil
         }
     }
-}
-
-import Foundation
-
-enum SystemCallsProbe {
-    static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import ToggleLedger
 
 /// `toggles check`: the CI gate. Exit 0 when nothing counted is stale, 1 when something is.
@@ -82,5 +83,3 @@ enum CheckCommand: Command {
         return problems
     }
 }
-
-import Foundation

@@ -1,3 +1,4 @@
+import Foundation
 import ToggleLedger
 
 /// `toggles extend`: appends an `expiry-extended` event, so snoozing a toggle is audited.
@@ -35,5 +36,3 @@ enum ExtendCommand: Command {
         return try CommonOptions.append([event], to: CommonOptions.ledger(arguments, context), context)
     }
 }
-
-import Foundation

@@ -22,7 +22,7 @@ enum ReportCommand: Command {
         examples: [
             "toggles report",
             "toggles report --now 2026-12-01 --format json | jq '.toggles[] | select(.stale) | .name'",
-            "toggles report --format markdown > toggle-report.md",
+            "toggles report --log app/events --format markdown > toggle-report.md",
             "toggles report --format csv > toggles.csv",
             "toggles report --format sarif > toggles.sarif",
             "toggles report --policy ci/strict-policy.json",
