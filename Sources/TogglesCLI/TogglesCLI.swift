@@ -11,10 +11,12 @@ public enum TogglesCLI {
         ChangeCommand.self,
         PublishCommand.self,
         RemoveCommand.self,
+        ExtendCommand.self,
         AppendCommand.self,
         StateCommand.self,
         HistoryCommand.self,
         ReportCommand.self,
+        CheckCommand.self,
         AuditCommand.self,
         HelpCommand.self,
     ]
