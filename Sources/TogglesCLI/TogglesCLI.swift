@@ -16,6 +16,8 @@ public enum TogglesCLI {
         HistoryCommand.self,
         ReportCommand.self,
         AuditCommand.self,
+        ImportCommand.self,
+        ExportCommand.self,
         HelpCommand.self,
     ]
 

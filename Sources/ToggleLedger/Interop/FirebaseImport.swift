@@ -192,7 +192,7 @@ public enum FirebaseImport {
     }
 
     /// The state of every toggle after the events up to and including `instant`.
-    static func project(_ history: [Event], through instant: Timestamp) -> Projection {
+    public static func project(_ history: [Event], through instant: Timestamp) -> Projection {
         var projection = Projection()
         for event in history {
             if event.at > instant { break }
