@@ -16,7 +16,7 @@ public enum DefaultsImport {
     }
 
     /// Plans the import of `entries` against `state` (the log replayed to `at`).
-    public static func plan(_ entries: [PropertyListEntry], file: String?, state: Projection, at: Timestamp, actor: String, provenance: Provenance?, newID: (Timestamp) -> String) throws(InteropError) -> Plan {
+    public static func plan(_ entries: [PropertyListEntry], file: String?, state: Projection, at: Timestamp, actor: String, provenance: Provenance?, newID: (String, Timestamp) -> String) throws(InteropError) -> Plan {
         var plan = Plan(events: [], skipped: [], unchanged: 0)
         for entry in entries.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
             guard let toggle = state.toggles[entry.key] else {
@@ -34,9 +34,17 @@ public enum DefaultsImport {
                 plan.unchanged += 1
                 continue
             }
-            plan.events.append(Event(id: newID(at), at: at, toggle: entry.key, actor: actor, change: .defaultChanged(value), source: provenance))
+            plan.events.append(Event(id: newID(entry.key, at), at: at, toggle: entry.key, actor: actor, change: .defaultChanged(value), source: provenance))
         }
         return plan
+    }
+
+    /// `plist-<hash of the file>-<instant>-<toggle>`: the same file imported at the same
+    /// instant (a retried job) gives the same ids, so it is recorded once.
+    public static func eventID(fileBytes: [UInt8], toggle: String, at: Timestamp) -> String {
+        let instant = String(at.description.filter { $0.isNumber })
+        let id = "plist-\(fnv1a64Hex(fileBytes))-\(instant)-\(toggle)"
+        return id.utf8.count <= 200 ? id : "plist-\(fnv1a64Hex(fileBytes))-\(instant)-\(fnv1a64Hex(toggle.utf8))"
     }
 
     /// A plist value read as a value of `type`.

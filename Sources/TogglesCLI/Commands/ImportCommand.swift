@@ -255,7 +255,8 @@ enum ImportCommand: Command {
             let state = FirebaseImport.project(history, through: at)
             plan = try DefaultsImport.plan(
                 entries, file: file, state: state, at: at, actor: try actor(arguments, context),
-                provenance: CIEnvironment(context.environment).provenance, newID: { EventID.generate(at: $0) })
+                provenance: CIEnvironment(context.environment).provenance,
+                newID: { toggle, at in DefaultsImport.eventID(fileBytes: bytes, toggle: toggle, at: at) })
         } catch let error as InteropError {
             throw rejected(error)
         }
