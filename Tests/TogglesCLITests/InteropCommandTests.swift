@@ -102,6 +102,16 @@ import Testing
         #expect(events.allSatisfy { $0["at"] as? String == "2026-03-01T12:00:00Z" && $0["actor"] as? String == "ci@moments.example" })
     }
 
+    @Test func importFirebaseSkipsRemovedToggles() throws {
+        let directory = try Self.seeded()
+        try Self.run(["remove", "welcomeMessage", "--reason", "shipped", "--at", "2026-01-20"], in: directory)
+        let result = try Self.run(["import", "firebase", Self.template("v5"), "--format", "json"], in: directory)
+        #expect(result.stderr.contains("skipped parameter welcomeMessage: the toggle was removed from the log at 2026-01-20T00:00:00Z but is still in the template"), "\(result)")
+        let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+        let toggles = (document["events"] as! [[String: Any]]).map { $0["toggle"] as! String }
+        #expect(!toggles.contains("welcomeMessage") && toggles.contains("appPrimaryColor"))
+    }
+
     @Test(arguments: [
         ("not-json", "invalid JSON"),
         ("parameters-array", "parameters must be a JSON object"),
