@@ -67,6 +67,10 @@ public enum FirebaseImport {
         }
 
         let stateThen = project(history, through: at)
+        // One pass over what follows the template's instant, so each lookup below is constant time.
+        let laterIndex = history.firstIndex { $0.at > at } ?? history.endIndex
+        var firstLaterEvent: [String: Event] = [:]
+        for event in history[laterIndex...] where firstLaterEvent[event.toggle] == nil { firstLaterEvent[event.toggle] = event }
         let priority = Dictionary(uniqueKeysWithValues: template.conditions.enumerated().map { ($1.name, $0) })
         let expressions = Dictionary(uniqueKeysWithValues: template.conditions.map { ($0.name, $0.expression) })
         var plan = Plan(events: [], created: [], skipped: [], carriedForward: 0, at: at, actor: actor, version: version)
@@ -79,7 +83,7 @@ public enum FirebaseImport {
                 plan.skipped.append((name, "the toggle was removed from the log at \(removedAt) but is still in the template; delete the parameter in Firebase"))
                 continue
             }
-            if state == nil, let later = history.first(where: { $0.toggle == name && $0.at > at }) {
+            if state == nil, let later = firstLaterEvent[name] {
                 plan.skipped.append((name, "the log knows it only from \(later.at), after this template (\(at)); not recorded"))
                 continue
             }
@@ -115,13 +119,12 @@ public enum FirebaseImport {
 
         // An older version filled in after a newer one: re-assert the next imported version's
         // state for every toggle this import changed and that version did not touch.
-        if let next = history.first(where: { $0.at > at && isImportedRemoteEvent($0) }),
+        if let next = history[laterIndex...].first(where: isImportedRemoteEvent),
            let nextVersion = templateVersion(of: next) {
             let stateAtNext = project(history, through: next.at)
             let nextBase = "firebase-v\(nextVersion)"
-            for name in remoteChanges.keys.sorted() {
-                let touched = history.contains { $0.toggle == name && $0.at > at && $0.at <= next.at && isRemoteEvent($0) }
-                if touched { continue }
+            let touched = Set(history[laterIndex...].prefix { $0.at <= next.at }.filter(isRemoteEvent).map(\.toggle))
+            for name in remoteChanges.keys.sorted() where !touched.contains(name) {
                 let change: Change
                 if let state = stateAtNext.toggles[name] {
                     guard state.isLive else { continue }
