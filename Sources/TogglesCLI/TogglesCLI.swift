@@ -18,6 +18,8 @@ public enum TogglesCLI {
         ReportCommand.self,
         CheckCommand.self,
         AuditCommand.self,
+        ImportCommand.self,
+        ExportCommand.self,
         HelpCommand.self,
     ]
 
