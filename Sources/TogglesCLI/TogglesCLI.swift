@@ -11,11 +11,15 @@ public enum TogglesCLI {
         ChangeCommand.self,
         PublishCommand.self,
         RemoveCommand.self,
+        ExtendCommand.self,
         AppendCommand.self,
         StateCommand.self,
         HistoryCommand.self,
         ReportCommand.self,
+        CheckCommand.self,
         AuditCommand.self,
+        ImportCommand.self,
+        ExportCommand.self,
         HelpCommand.self,
     ]
 
