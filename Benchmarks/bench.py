@@ -38,7 +38,7 @@ def run(command, stdin=None, env=None, allow_failure=False):
     if os.path.exists(TIME):
         # /usr/bin/time is a small C program: what it reports is the command's own peak.
         measure = tempfile.NamedTemporaryFile(suffix=".time")
-        command = [TIME, "-f", "%M", "-o", measure.name] + list(command)
+        command = [TIME, "-f", "%U %S %M", "-o", measure.name] + list(command)
     executable = shutil.which(command[0])
     errors = tempfile.TemporaryFile()
     actions = [(os.POSIX_SPAWN_OPEN, 0, stdin or os.devnull, os.O_RDONLY, 0),
@@ -55,20 +55,25 @@ def run(command, stdin=None, env=None, allow_failure=False):
     errors.close()
     if measure:
         with open(measure.name) as handle:
-            kilobytes = int(handle.read().split()[-1])
+            user, system, kilobytes = handle.read().split()[-3:]
         measure.close()
-        return seconds, kilobytes / 1024.0
-    return seconds, usage.ru_maxrss / 1024.0
+        return seconds, kilobytes_to_mb(kilobytes), float(user) + float(system)
+    return seconds, usage.ru_maxrss / 1024.0, usage.ru_utime + usage.ru_stime
+
+
+def kilobytes_to_mb(text):
+    return int(text) / 1024.0
 
 
 def best(command, repeat, before=None, **kwargs):
-    """The fastest of `repeat` runs (the least disturbed by other processes)."""
+    """The fastest of `repeat` runs (the least disturbed by other processes): wall seconds,
+    peak RSS MB, CPU seconds (user + system)."""
     results = []
     for _ in range(repeat):
         if before:
             before()
         results.append(run(command, **kwargs))
-    return min(results)
+    return min(results, key=lambda result: result[2])
 
 
 def segments(root):
@@ -110,8 +115,8 @@ def main():
     jq = shutil.which("jq")
     env = dict(os.environ, TOGGLES_NO_CHECKPOINT="1")
 
-    print("| log | tool | seconds | events/s | MB/s | peak RSS MB | × toggles |")
-    print("|---|---|---:|---:|---:|---:|---:|")
+    print("| log | tool | wall s | CPU s | events/s (CPU) | MB/s (CPU) | peak RSS MB | × toggles (CPU) |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|")
     replay_seconds = {}
     for label in sizes:
         count = SIZES[label]
@@ -124,18 +129,19 @@ def main():
         rows.append(("python json.loads fold", best([sys.executable, os.path.join(HERE, "fold.py"), log], args.repeat)))
         if jq:
             rows.append(("jq -r .toggle", best([jq, "-r", ".toggle"] + files, args.repeat)))
-        ours = rows[0][1][0]
+        ours = max(rows[0][1][2], 1e-3)
         replay_seconds[label] = ours
-        for name, (seconds, rss) in rows:
-            print("| %s (%.0f MB, %d segments) | %s | %.3f | %s | %.0f | %.1f | %.2f |" % (
-                label, megabytes, len(files), name, seconds, "{:,.0f}".format(count / seconds),
-                megabytes / seconds, rss, seconds / ours))
+        for name, (seconds, rss, cpu) in rows:
+            cpu = max(cpu, 1e-3)
+            print("| %s (%.0f MB, %d segments) | %s | %.3f | %.3f | %s | %.0f | %.1f | %.2f |" % (
+                label, megabytes, len(files), name, seconds, cpu, "{:,.0f}".format(count / cpu),
+                megabytes / cpu, rss, cpu / ours))
         sys.stdout.flush()
     print()
     if len(replay_seconds) > 1:
         rates = {label: SIZES[label] / seconds for label, seconds in replay_seconds.items()}
         low, high = min(rates.values()), max(rates.values())
-        print("Scaling: events/s of `toggles state` per size: %s; spread %.1f%% of the fastest" % (
+        print("Scaling: events per CPU second of `toggles state` per size: %s; spread %.1f%% of the fastest" % (
             ", ".join("%s %s" % (label, "{:,.0f}".format(rate)) for label, rate in rates.items()),
             100.0 * (high - low) / high))
         print()
@@ -146,19 +152,23 @@ def main():
     copy = os.path.join(args.work, "incremental-" + label)
     shutil.rmtree(copy, ignore_errors=True)
     shutil.copytree(source, copy, copy_function=os.link)  # segments are immutable: hard links are a safe copy
-    full, _ = best([toggles, "state", "--format", "json", "--log", copy], args.repeat, before=lambda: remove_checkpoint(copy), env=env)
+    full, _, full_cpu = best([toggles, "state", "--format", "json", "--log", copy], args.repeat, before=lambda: remove_checkpoint(copy), env=env)
     run([toggles, "state", "--log", copy])  # writes the checkpoint
+    check_exists = run_status([toggles, "help", "check"]) == 0
     one = os.path.join(args.work, "one-event.jsonl")
     with open(one, "w") as handle:
         handle.write('{"type":"created","toggle":"benchmarkProbe","kind":"local","valueType":"bool","default":true,'
                      '"category":"release","at":"2030-01-01T00:00:00Z","actor":"bench@example.com"}\n')
-    append_one, _ = run([toggles, "append", "--file", one, "--log", copy])
-    incremental, incremental_rss = best([toggles, "state", "--format", "json", "--log", copy], args.repeat)
-    print("| %s log | seconds | share of a full replay |" % label)
-    print("|---|---:|---:|")
-    print("| full replay (`state --format json`, no checkpoint) | %.3f | 100%% |" % full)
-    print("| `append` of one event (with checkpoint) | %.3f | %.1f%% |" % (append_one, 100 * append_one / full))
-    print("| `state --format json` after that append (checkpoint) | %.3f | %.1f%% |" % (incremental, 100 * incremental / full))
+    append_one, _, append_cpu = run([toggles, "append", "--file", one, "--log", copy])
+    incremental, incremental_rss, incremental_cpu = best([toggles, "state", "--format", "json", "--log", copy], args.repeat)
+    print("| %s log | wall s | CPU s | share of a full replay (CPU) |" % label)
+    print("|---|---:|---:|---:|")
+    print("| full replay (`state --format json`, no checkpoint) | %.3f | %.3f | 100%% |" % (full, full_cpu))
+    print("| `append` of one event (full replay to validate) | %.3f | %.3f | %.1f%% |" % (append_one, append_cpu, 100 * append_cpu / full_cpu))
+    print("| `state --format json` after that append (from the checkpoint) | %.3f | %.3f | %.1f%% |" % (incremental, incremental_cpu, 100 * incremental_cpu / full_cpu))
+    if check_exists:
+        check, _, check_cpu = best([toggles, "check", "--log", copy], args.repeat, allow_failure=True)
+        print("| `check` after that append (from the checkpoint) | %.3f | %.3f | %.1f%% |" % (check, check_cpu, 100 * check_cpu / full_cpu))
     print()
 
     # Batch append: 100,000 fresh events (created toggles) in one `toggles append`.
@@ -169,24 +179,24 @@ def main():
                 handle.write('{"schema":1,"id":"bench-%06d","at":"2031-01-01T00:00:%02dZ","type":"created",'
                              '"toggle":"benchAppend%d","actor":"ci@example.com","kind":"remote","valueType":"bool",'
                              '"default":false,"category":"release"}\n' % (number, number % 60, number))
-    print("| `toggles append` of 100,000 events | seconds | events/s | peak RSS MB |")
-    print("|---|---:|---:|---:|")
+    print("| `toggles append` of 100,000 events | wall s | CPU s | events/s (CPU) | peak RSS MB |")
+    print("|---|---:|---:|---:|---:|")
     empty = os.path.join(args.work, "append-empty")
 
     def fresh_empty():
         shutil.rmtree(empty, ignore_errors=True)
         os.makedirs(empty)
 
-    seconds, rss = best([toggles, "append", "--file", batch, "--log", empty], args.repeat, before=fresh_empty)
-    print("| into an empty log | %.3f | %s | %.1f |" % (seconds, "{:,.0f}".format(100_000 / seconds), rss))
+    seconds, rss, cpu = best([toggles, "append", "--file", batch, "--log", empty], args.repeat, before=fresh_empty)
+    print("| into an empty log | %.3f | %.3f | %s | %.1f |" % (seconds, cpu, "{:,.0f}".format(100_000 / cpu), rss))
     target = os.path.join(args.work, "append-" + label)
 
     def fresh_copy():
         shutil.rmtree(target, ignore_errors=True)
         shutil.copytree(source, target, copy_function=os.link)
 
-    seconds, rss = best([toggles, "append", "--file", batch, "--log", target], args.repeat, before=fresh_copy, env=env)
-    print("| into the %s log (full replay to validate) | %.3f | %s | %.1f |" % (label, seconds, "{:,.0f}".format(100_000 / seconds), rss))
+    seconds, rss, cpu = best([toggles, "append", "--file", batch, "--log", target], args.repeat, before=fresh_copy, env=env)
+    print("| into the %s log (full replay to validate) | %.3f | %.3f | %s | %.1f |" % (label, seconds, cpu, "{:,.0f}".format(100_000 / cpu), rss))
     shutil.rmtree(target, ignore_errors=True)
     shutil.rmtree(empty, ignore_errors=True)
     shutil.rmtree(copy, ignore_errors=True)
@@ -194,15 +204,15 @@ def main():
 
     # Start-up: the repository's own small log, against the process doing nothing.
     events = os.path.join(HERE, "..", "events")
-    print("| start-up (repository's events/, %d segments) | seconds | peak RSS MB |" % len(segments(events)))
-    print("|---|---:|---:|")
+    print("| start-up (repository's events/, %d segments) | wall s | CPU s | peak RSS MB |" % len(segments(events)))
+    print("|---|---:|---:|---:|")
     startup = [("`toggles --version` (process start only)", [toggles, "--version"]),
                ("`toggles state --log events`", [toggles, "state", "--log", events])]
     if run_status([toggles, "help", "check"]) == 0:
         startup.append(("`toggles check --log events`", [toggles, "check", "--log", events]))
     for name, command in startup:
-        seconds, rss = best(command, max(args.repeat, 5), allow_failure=True)
-        print("| %s | %.4f | %.1f |" % (name, seconds, rss))
+        seconds, rss, cpu = best(command, max(args.repeat, 5), allow_failure=True)
+        print("| %s | %.4f | %.4f | %.1f |" % (name, seconds, cpu, rss))
 
 
 if __name__ == "__main__":

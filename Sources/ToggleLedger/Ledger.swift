@@ -68,8 +68,16 @@ public struct Ledger: Sendable {
         var existingByToggle: [String: [Event]] = [:]
         var existingByID: [String: Event] = [:]
         let replay: Replay
+        // Set when a checkpoint stood in for the history: every new event comes after the whole
+        // log, so each toggle's projected state is where its new events start from.
+        var historyFromCheckpoint = false
         if SystemCalls.fileType(reader.directory) == nil {
             replay = Replay(projection: Projection(), summary: ReadSummary(segmentCount: 0))
+        } else if let quick = try replayForAppend(probing: Set(batchByID.keys)),
+                  let lastKey = quick.replay.summary.lastKey, events.allSatisfy({ lastKey < $0.orderKey }) {
+            replay = quick.replay
+            existingByID = quick.found
+            historyFromCheckpoint = true
         } else {
             replay = try self.replay { logged in
                 if affected.contains(logged.event.toggle) { existingByToggle[logged.event.toggle, default: []].append(logged.event) }
@@ -91,7 +99,11 @@ public struct Ledger: Sendable {
         }
         let freshByToggle = Dictionary(grouping: fresh, by: \.toggle)
         for toggle in freshByToggle.keys.sorted() {
-            violations += Self.check(new: freshByToggle[toggle]!, existing: existingByToggle[toggle] ?? [])
+            if historyFromCheckpoint {
+                violations += Self.check(new: freshByToggle[toggle]!, after: replay.projection.toggles[toggle])
+            } else {
+                violations += Self.check(new: freshByToggle[toggle]!, existing: existingByToggle[toggle] ?? [])
+            }
         }
         guard violations.isEmpty else { throw LedgerError.rejected(violations) }
         let repairs = try writer.repair(replay.summary.warnings)
@@ -132,6 +144,20 @@ public struct Ledger: Sendable {
             }
         }
         return result
+    }
+
+    /// ``check(new:existing:)`` when every new event comes after the toggle's whole history,
+    /// whose fold is `state`: only the new events can break a rule.
+    static func check(new: [Event], after state: ToggleState?) -> [LifecycleViolation] {
+        var state = state
+        var found: [LifecycleViolation] = []
+        for event in new.inReplayOrder() {
+            switch Lifecycle.apply(event, to: state) {
+            case .success(let next): state = next
+            case .failure(let violation): found.append(violation)
+            }
+        }
+        return found
     }
 
     private func violation(_ event: Event, _ reason: LifecycleViolation.Reason) -> LifecycleViolation {

@@ -39,17 +39,10 @@ enum PolicyOptions {
     /// toggles whose category the policy does not define are named there too.
     static func report(_ arguments: ParsedArguments, _ context: CommandContext, now: Timestamp) throws -> (StaleReport, Replay) {
         let policy = try loadPolicy(arguments, context)
-        var created: [String: (at: Timestamp, location: LineLocation)] = [:]
-        let replay = try CommonOptions.ledger(arguments, context).replay(until: now) { logged in
-            if case .created = logged.event.change {
-                created[logged.event.toggle] = (logged.event.at, logged.location)
-            }
-        }
+        // No observer: the replay may start from the log's checkpoint (`check` runs on every pull request).
+        let replay = try CommonOptions.ledger(arguments, context).replay(until: now)
         for warning in replay.summary.warnings { context.warn(warning.description) }
-        var declaredAt: [String: LineLocation] = [:]
-        for (name, toggle) in replay.projection.toggles {
-            if let entry = created[name], entry.at == toggle.createdAt { declaredAt[name] = entry.location }
-        }
+        let declaredAt = replay.projection.creationSites
         let report = StaleReport(toggles: Array(replay.projection.toggles.values), policy: policy, now: now, declaredAt: declaredAt)
         for category in report.unknownCategories {
             let names = report.entries.filter { $0.toggle.definition.category == category }.map(\.name)

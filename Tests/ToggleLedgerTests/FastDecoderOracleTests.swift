@@ -127,6 +127,8 @@ import Testing
         #"{"schema":1,"id":"a","at":"2026-01-01T00:00:00Z","type":"removed","toggle":"t","actor":"a"} x"#,
         #"{"schema":1,"id":"a","at":"2026-01-01T00:00:00Z","type":"removed","toggle":"t","actor":"a",}"#,
         #"{"schema":1,"id":"a","at":"2026-01-01T00:00:00Z","type":"removed","toggle":"t","actor":"a""#,
+        #"{"schema":1,"id":"a","at":"2026-01-01T00:00:00Z","type":"published","toggle":"t","actor":"a","conditions":[{"name":"a","expression":"x","managed":{"rolloutValue":{"p":5}}}]}"#,
+        #"{"schema":1,"id":"a","at":"2026-01-01T00:00:00Z","type":"published","toggle":"t","actor":"a","managed":{"rolloutValue":{}}}"#,
         #"{}"#, #"[]"#, #""#, #"   "#, #"null"#,
     ])
     func edgeCasesAgree(line: String) {

@@ -226,4 +226,47 @@ import Testing
         _ = try log.ledger.replay()  // default threshold: megabytes
         #expect(!FileManager.default.fileExists(atPath: log.checkpoint.path))
     }
+
+    /// Appending with and without a checkpoint must accept, reject and record the same.
+    static func appendOutcome(_ log: Log, _ lines: [String], useCheckpoint: Bool) throws -> (String, ReplayCheckpoint.Use?) {
+        let events = try lines.map { try EventCodec.decode(try JSONParser.parse($0)) }
+        let uses = Uses()
+        if !useCheckpoint { try? FileManager.default.removeItem(at: log.checkpoint) }
+        let result: String = ReplayCheckpoint.$minimumLogBytesOverride.withValue(1) {
+            ReplayCheckpoint.$recorder.withValue({ uses.list.append($0) }) {
+                do {
+                    let outcome = try log.ledger.append(events)
+                    return "written \(outcome.written.map(\.id)) recorded \(outcome.alreadyRecorded.map(\.id)) segment \(outcome.segment != nil)"
+                } catch {
+                    return "error \(error)"
+                }
+            }
+        }
+        return (result + "\n" + (try reference(log)), uses.list.first)
+    }
+
+    @Test(arguments: ["valid", "unknown toggle", "wrong type", "created twice", "already recorded", "id of the added part"])
+    func appendWithACheckpointDecidesAsWithout(kind: String) throws {
+        let withCheckpoint = try Log()
+        let without = try Log()
+        _ = try Self.replay(withCheckpoint)
+        try withCheckpoint.write("2031/01/late.jsonl", [Self.lateCreate])
+        try without.write("2031/01/late.jsonl", [Self.lateCreate])
+        var covered: String?
+        try without.ledger.reader.read { logged in if covered == nil { covered = logged.event.id } }
+        let lines: [String]
+        switch kind {
+        case "valid": lines = [Self.lateChange]
+        case "unknown toggle": lines = [Self.line("n-1", "2031-02-01T00:00:00Z", #""type":"removed","toggle":"nobody","actor":"a""#)]
+        case "wrong type": lines = [Self.line("n-2", "2031-02-01T00:00:00Z", #""type":"default-changed","toggle":"lateToggle","actor":"a","default":"text""#)]
+        case "created twice": lines = [Self.line("n-3", "2031-02-01T00:00:00Z", #""type":"created","toggle":"lateToggle","actor":"a","kind":"local","valueType":"bool","default":true,"category":"release""#)]
+        case "already recorded": lines = [Self.line(covered!, "2031-02-01T00:00:00Z", #""type":"removed","toggle":"lateToggle","actor":"a""#)]
+        default: lines = [Self.lateCreate.replacingOccurrences(of: "2031-01-01", with: "2031-03-01")]
+        }
+        let (fast, use) = try Self.appendOutcome(withCheckpoint, lines, useCheckpoint: true)
+        let (full, _) = try Self.appendOutcome(without, lines, useCheckpoint: false)
+        #expect(fast == full.replacingOccurrences(of: without.path, with: withCheckpoint.path))
+        if kind == "valid" || kind == "unknown toggle" || kind == "wrong type" { #expect(use == .incremental) }
+        if kind == "already recorded" { #expect(use != .incremental) }  // the id may be covered: full replay
+    }
 }

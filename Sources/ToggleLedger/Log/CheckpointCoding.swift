@@ -138,6 +138,9 @@ extension BinaryWriter {
         optionalString(state.removalReason)
         optionalString(state.expiryExtensionReason)
         int(state.eventCount)
+        string(state.stage.rawValue)
+        timestamp(state.stageSince)
+        json(state.baselineValue)
     }
 
     mutating func remoteValue(_ remote: RemoteValue) {
@@ -147,8 +150,10 @@ extension BinaryWriter {
             string(condition.name)
             string(condition.expression)
             optionalJSON(condition.value)
+            optionalJSON(condition.managed.map(JSONValue.object))
         }
         optionalString(remote.templateVersion)
+        optionalJSON(remote.managed.map(JSONValue.object))
     }
 
     /// Stored relative to the log directory (`base` is its display name and a slash), so a
@@ -206,20 +211,32 @@ extension BinaryReader {
         let definition = ToggleDefinition(
             kind: kind, valueType: valueType, defaultValue: defaultValue, category: category, owner: owner,
             description: description, expires: expires)
-        return ToggleState(
+        var state = ToggleState(
             name: name, definition: definition, remote: remote, remotePublishedAt: try optionalTimestamp(),
             createdAt: try timestamp(), createdBy: try string(), updatedAt: try timestamp(),
             removedAt: try optionalTimestamp(), removedBy: try optionalString(), removalReason: try optionalString(),
             expiryExtensionReason: try optionalString(), eventCount: Int(try int()))
+        guard let stage = ToggleStage(rawValue: try string()) else { throw CheckpointCorrupt() }
+        state.stage = stage
+        state.stageSince = try timestamp()
+        state.baselineValue = try json()
+        return state
     }
 
     mutating func remoteValue() throws(CheckpointCorrupt) -> RemoteValue {
         let value = try optionalJSON()
         var conditions: [ConditionalValue] = []
         for _ in 0..<(try count()) {
-            conditions.append(ConditionalValue(name: try string(), expression: try string(), value: try optionalJSON()))
+            conditions.append(ConditionalValue(
+                name: try string(), expression: try string(), value: try optionalJSON(), managed: try optionalObject()))
         }
-        return RemoteValue(value: value, conditions: conditions, templateVersion: try optionalString())
+        return RemoteValue(value: value, conditions: conditions, templateVersion: try optionalString(), managed: try optionalObject())
+    }
+
+    mutating func optionalObject() throws(CheckpointCorrupt) -> JSONObject? {
+        guard let value = try optionalJSON() else { return nil }
+        guard case .object(let object) = value else { throw CheckpointCorrupt() }
+        return object
     }
 
     mutating func location(base: String) throws(CheckpointCorrupt) -> LineLocation? {

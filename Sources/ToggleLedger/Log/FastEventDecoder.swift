@@ -282,6 +282,8 @@ struct FastEventDecoder {
                     expression = text
                 case "value":
                     conditionValue = member.value
+                case "managed":
+                    return nil  // a server-managed option: the general path decodes it
                 default:
                     continue  // EventCodec ignores other fields of a condition
                 }

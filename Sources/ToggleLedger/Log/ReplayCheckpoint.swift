@@ -14,6 +14,10 @@
 /// replay of a log big enough to be worth it, atomically (temporary file, then rename);
 /// a failure to write it is ignored.
 struct ReplayCheckpoint {
+    // Every field of ToggleState, RemoteValue and ConditionalValue is stored
+    // (CheckpointCoding.swift): a field added there must be added to the coding too, and the
+    // format name below changed, or a restored state would silently lack it. The tests compare
+    // restored and replayed states in full, so a forgotten field fails them.
     struct CoveredSegment {
         var relativePath: String
         var identity: SystemCalls.FileIdentity
@@ -27,7 +31,7 @@ struct ReplayCheckpoint {
     var projection: Projection
 
     static let fileName = ".replay-checkpoint"
-    private static let magic = Array("TOGGLES-CHECKPOINT-2\n".utf8)
+    private static let magic = Array("TOGGLES-CHECKPOINT-4\n".utf8)
 
     /// Set `TOGGLES_NO_CHECKPOINT=1` to neither read nor write checkpoints (to measure a full replay).
     static var isDisabled: Bool { getenv("TOGGLES_NO_CHECKPOINT").map { String(cString: $0) == "1" } ?? false }
@@ -91,6 +95,12 @@ struct ReplayCheckpoint {
         for (location, violation) in projection.violations {
             body.location(location, base: base)
             body.violation(violation)
+        }
+        let sites = projection.creationSites.sorted { utf8Precedes($0.key, $1.key) }
+        body.int(sites.count)
+        for (name, location) in sites {
+            body.string(name)
+            body.location(location, base: base)
         }
         body.int(projection.unknownTypes.count)
         for (location, event) in projection.unknownTypes {
@@ -156,12 +166,19 @@ struct ReplayCheckpoint {
         }
         var violations: [(location: LineLocation?, violation: LifecycleViolation)] = []
         for _ in 0..<(try reader.count()) { violations.append((try reader.location(base: base), try reader.violation())) }
+        var creationSites: [String: LineLocation] = [:]
+        for _ in 0..<(try reader.count()) {
+            let name = try reader.string()
+            guard let location = try reader.location(base: base) else { throw CheckpointCorrupt() }
+            creationSites[name] = location
+        }
         var unknownTypes: [(location: LineLocation?, event: Event)] = []
         for _ in 0..<(try reader.count()) { unknownTypes.append((try reader.location(base: base), try reader.event())) }
         guard reader.isAtEnd else { throw CheckpointCorrupt() }
         return ReplayCheckpoint(
             segments: segments, lastKey: lastKey, summary: summary, ids: ids,
-            projection: Projection(toggles: toggles, violations: violations, unknownTypes: unknownTypes, eventCount: eventCount))
+            projection: Projection(toggles: toggles, violations: violations, unknownTypes: unknownTypes, eventCount: eventCount,
+                                   creationSites: creationSites))
     }
 
     private static func readWhole(_ path: String) throws -> [UInt8] {
@@ -368,10 +385,30 @@ extension Ledger {
         return Replay(projection: projection, summary: summary)
     }
 
+    /// The replay an append validates against, from the checkpoint, with the events already
+    /// in the log under any of `ids`. Nil when there is no usable checkpoint or one of the
+    /// ids may be among the events it covers (then the caller replays in full).
+    func replayForAppend(probing ids: Set<String>) throws -> (replay: Replay, found: [String: Event])? {
+        guard !ReplayCheckpoint.isDisabled,
+              let checkpoint = ReplayCheckpoint.load(from: reader.directory, displayName: reader.displayName),
+              !ids.contains(where: { checkpoint.ids.mayContain($0) })
+        else { return nil }
+        let segments = try reader.segments()
+        guard let added = checkpoint.addedSegments(in: segments) else { return nil }
+        var found: [String: Event] = [:]
+        let replay = try incrementalReplay(from: checkpoint, segments: segments, added: added, until: nil) { logged in
+            if ids.contains(logged.event.id) { found[logged.event.id] = logged.event }
+        }
+        guard let replay else { return nil }
+        ReplayCheckpoint.recorder?(.incremental)
+        return (replay, found)
+    }
+
     /// Folds the added segments onto the checkpoint's projection; nil when an added event
     /// sorts before the checkpoint's end or may repeat an id it covered.
     private func incrementalReplay(
-        from checkpoint: ReplayCheckpoint, segments: [Segment], added: [Segment], until: Timestamp?
+        from checkpoint: ReplayCheckpoint, segments: [Segment], added: [Segment], until: Timestamp?,
+        observe: ((LoggedEvent) -> Void)? = nil
     ) throws -> Replay? {
         var projection = checkpoint.projection
         var summary = checkpoint.summary
@@ -388,6 +425,7 @@ extension Ledger {
                     }
                 }
             ) { logged in
+                observe?(logged)
                 projection.apply(logged.event, at: logged.location)
             }
         } catch is CheckpointCorrupt {

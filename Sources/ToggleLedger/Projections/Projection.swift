@@ -6,14 +6,18 @@ public struct Projection: Sendable {
     /// Events of a type this version does not know.
     public private(set) var unknownTypes: [(location: LineLocation?, event: Event)] = []
     public private(set) var eventCount = 0
+    /// Where each toggle's current life began: the line of the `created` event that made it
+    /// (for reports that point at the declaration), when the event was read from a log.
+    public private(set) var creationSites: [String: LineLocation] = [:]
 
     public init() {}
 
     /// A projection restored from a checkpoint.
     init(
         toggles: [String: ToggleState], violations: [(location: LineLocation?, violation: LifecycleViolation)],
-        unknownTypes: [(location: LineLocation?, event: Event)], eventCount: Int
+        unknownTypes: [(location: LineLocation?, event: Event)], eventCount: Int, creationSites: [String: LineLocation]
     ) {
+        self.creationSites = creationSites
         self.toggles = toggles
         self.violations = violations
         self.unknownTypes = unknownTypes
@@ -26,13 +30,17 @@ public struct Projection: Sendable {
         // One hash lookup per event: the state is replaced in place.
         if let index = toggles.index(forKey: event.toggle) {
             switch Lifecycle.apply(event, to: toggles.values[index]) {
-            case .success(let state): toggles.values[index] = state
+            case .success(let state):
+                toggles.values[index] = state
+                if case .created = event.change { creationSites[event.toggle] = location }
             case .failure(let violation): violations.append((location, violation))
             }
             return
         }
         switch Lifecycle.apply(event, to: nil) {
-        case .success(let state): toggles[event.toggle] = state
+        case .success(let state):
+            toggles[event.toggle] = state
+            creationSites[event.toggle] = location
         case .failure(let violation): violations.append((location, violation))
         }
     }
