@@ -25,7 +25,26 @@ struct BinaryWriter {
         bytes.append(contentsOf: value)
     }
 
-    mutating func json(_ value: JSONValue) { string(JSONWriter.string(value)) }
+    /// A JSON value as a tagged tree: restoring it needs no parsing.
+    mutating func json(_ value: JSONValue) {
+        switch value {
+        case .null: bytes.append(0)
+        case .bool(let flag): bytes.append(flag ? 2 : 1)
+        case .number(let lexeme): bytes.append(3); string(lexeme)
+        case .string(let text): bytes.append(4); string(text)
+        case .array(let elements):
+            bytes.append(5)
+            int(elements.count)
+            for element in elements { json(element) }
+        case .object(let object):
+            bytes.append(6)
+            int(object.members.count)
+            for member in object.members {
+                string(member.key)
+                json(member.value)
+            }
+        }
+    }
 
     mutating func optionalJSON(_ value: JSONValue?) {
         bool(value != nil)
@@ -82,21 +101,32 @@ struct BinaryReader {
     }
 
     mutating func string() throws(CheckpointCorrupt) -> String {
-        let slice = try raw()
-        guard let text = String(validating: slice, as: UTF8.self) else { throw CheckpointCorrupt() }
-        return text
+        // The file's checksum already vouches for these bytes.
+        try raw().withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
     }
 
     mutating func optionalString() throws(CheckpointCorrupt) -> String? {
         try bool() ? try string() : nil
     }
 
-    mutating func json() throws(CheckpointCorrupt) -> JSONValue {
-        let slice = try raw()
-        do {
-            return try JSONParser.parse(Array(slice))
-        } catch {
-            throw CheckpointCorrupt()
+    mutating func json(depth: Int = 0) throws(CheckpointCorrupt) -> JSONValue {
+        guard index < bytes.count, depth <= JSONParser.maximumDepth else { throw CheckpointCorrupt() }
+        index += 1
+        switch bytes[index - 1] {
+        case 0: return .null
+        case 1: return .bool(false)
+        case 2: return .bool(true)
+        case 3: return .number(try string())
+        case 4: return .string(try string())
+        case 5:
+            var elements: [JSONValue] = []
+            for _ in 0..<(try count()) { elements.append(try json(depth: depth + 1)) }
+            return .array(elements)
+        case 6:
+            var members: [JSONObject.Member] = []
+            for _ in 0..<(try count()) { members.append(JSONObject.Member(try string(), try json(depth: depth + 1))) }
+            return .object(JSONObject(members))
+        default: throw CheckpointCorrupt()
         }
     }
 

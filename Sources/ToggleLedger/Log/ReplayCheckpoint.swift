@@ -31,7 +31,7 @@ struct ReplayCheckpoint {
     var projection: Projection
 
     static let fileName = ".replay-checkpoint"
-    private static let magic = Array("TOGGLES-CHECKPOINT-4\n".utf8)
+    private static let magic = Array("TOGGLES-CHECKPOINT-5\n".utf8)
 
     /// Set `TOGGLES_NO_CHECKPOINT=1` to neither read nor write checkpoints (to measure a full replay).
     static var isDisabled: Bool { getenv("TOGGLES_NO_CHECKPOINT").map { String(cString: $0) == "1" } ?? false }
