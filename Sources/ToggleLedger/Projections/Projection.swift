@@ -47,8 +47,7 @@ public struct Projection: Sendable {
 
     /// Toggles sorted by name.
     public var sortedToggles: [ToggleState] {
-        // Sorting positions, not the (large) states themselves.
-        let states = Array(toggles.values)
-        return states.indices.sorted { utf8Precedes(states[$0].name, states[$1].name) }.map { states[$0] }
+        // Sorting the names, not the (large) states, and copying each state once.
+        toggles.keys.sorted(by: utf8Precedes).map { toggles[$0]! }
     }
 }
