@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+@testable import ToggleLedger
+
+/// `state --format json` is written in pieces; the bytes must be those of the whole document
+/// pretty-printed at once.
+@Suite struct StreamingRendererTests {
+    @Test(arguments: [0, 1, 300])
+    func piecesMakeTheWholeDocument(events: Int) throws {
+        var projection = Projection()
+        for line in EventLogGenerator.lines(count: events, seed: 5) {
+            projection.apply(try EventCodec.decode(try JSONParser.parse(line)))
+        }
+        let toggles = projection.sortedToggles
+        let asOf = Timestamp(rfc3339: "2026-11-22T10:00:00.5Z")!
+        let document = JSONValue.object(JSONObject([
+            .init("asOf", .string(asOf.description)),
+            .init("toggles", .array(toggles.map { .object(StateRenderer.object(for: $0)) })),
+        ]))
+        var pieces: [String] = []
+        StateRenderer.writeJSON(toggles, asOf: asOf) { pieces.append($0) }
+        #expect(pieces.joined() == JSONWriter.pretty(document) + "\n")
+        #expect(StateRenderer.json(toggles, asOf: asOf) == pieces.joined())
+        if events == 300 { #expect(toggles.count > 10) }
+    }
+
+    /// The byte-buffer writer against Foundation: what it writes parses back to the same value.
+    @Test func writerOutputParsesBackIdentically() throws {
+        let tricky = JSONValue.object(JSONObject([
+            .init("s", .string("quote \" backslash \\ newline \n tab \t bell \u{07} del \u{7F} é 🐢")),
+            .init("n", .number("-1.5e3")), .init("a", .array([.null, .bool(true), .bool(false), .object(JSONObject())])),
+        ]))
+        for text in [JSONWriter.string(tricky), JSONWriter.pretty(tricky)] {
+            #expect(try JSONParser.parse(text) == tricky)
+            #expect((try? JSONSerialization.jsonObject(with: Data(text.utf8))) != nil)
+        }
+        #expect(JSONWriter.quoted("a\u{01}b") == "\"a\\u0001b\"")
+    }
+
+    @Test(arguments: ["1970-01-01T00:00:00Z", "2026-11-22T10:00:00.5Z", "2262-04-11T23:47:16.854775807Z", "1969-12-31T23:59:59.999999999Z", "1700-01-01T00:00:00Z"])
+    func timestampsPrintAsTheyParse(text: String) throws {
+        let instant = try #require(Timestamp(rfc3339: text))
+        #expect(instant.description == text)
+    }
+
+    /// Nanoseconds since 1970 fit in 64 bits from 1677 to 2262: outside, an instant is
+    /// rejected (an invalid event), never an arithmetic overflow.
+    @Test(arguments: ["0001-01-01T00:00:00Z", "9999-12-31T23:59:59Z", "2262-04-11T23:47:16.854775808Z"])
+    func instantsOutsideTheRangeAreRejected(text: String) {
+        #expect(Timestamp(rfc3339: text) == nil)
+    }
+}
