@@ -164,7 +164,7 @@ def main():
     print("| %s log | wall s | CPU s | share of a full replay (CPU) |" % label)
     print("|---|---:|---:|---:|")
     print("| full replay (`state --format json`, no checkpoint) | %.3f | %.3f | 100%% |" % (full, full_cpu))
-    print("| `append` of one event (full replay to validate) | %.3f | %.3f | %.1f%% |" % (append_one, append_cpu, 100 * append_cpu / full_cpu))
+    print("| `append` of one event (validated from the checkpoint) | %.3f | %.3f | %.1f%% |" % (append_one, append_cpu, 100 * append_cpu / full_cpu))
     print("| `state --format json` after that append (from the checkpoint) | %.3f | %.3f | %.1f%% |" % (incremental, incremental_cpu, 100 * incremental_cpu / full_cpu))
     if check_exists:
         check, _, check_cpu = best([toggles, "check", "--log", copy], args.repeat, allow_failure=True)
