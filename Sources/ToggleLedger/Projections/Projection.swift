@@ -47,7 +47,9 @@ public struct Projection: Sendable {
 
     /// Toggles sorted by name.
     public var sortedToggles: [ToggleState] {
-        // Sorting the names, not the (large) states, and copying each state once.
-        toggles.keys.sorted(by: utf8Precedes).map { toggles[$0]! }
+        // Sorting names with positions, not the (large) states themselves.
+        let names = Array(toggles.keys)
+        let states = Array(toggles.values)
+        return names.indices.sorted { utf8Precedes(names[$0], names[$1]) }.map { states[$0] }
     }
 }
