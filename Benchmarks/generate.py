@@ -165,6 +165,9 @@ def main():
     if batch_lines:
         batch_number += 1
         write(batch_first, "batch-%d" % batch_number, batch_lines)
+    # The log's own .gitignore, as `toggles append` writes it (hidden files stay out of git).
+    with open(os.path.join(args.output, ".gitignore"), "w") as handle:
+        handle.write("# Written by toggles: local files of the log that never belong in git.\n.*\n!.gitignore\n")
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ import Testing
         init(events: Int = 600, seed: UInt64 = 11) throws {
             url = FileManager.default.temporaryDirectory.appendingPathComponent("checkpoint-\(UUID().uuidString)")
             try EventLogGenerator.writeLog(EventLogGenerator.lines(count: events, seed: seed), to: url, seed: seed)
+            try Data(LogWriter.gitignore.utf8).write(to: url.appendingPathComponent(".gitignore"))
         }
 
         deinit { try? FileManager.default.removeItem(at: url) }
@@ -219,6 +220,15 @@ import Testing
         let (answer, use) = try Self.replay(log)
         #expect(use == .full)
         #expect(answer == (try Self.reference(log)))
+    }
+
+    @Test func noCheckpointWithoutTheLogsGitignore() throws {
+        let log = try Log()
+        try FileManager.default.removeItem(at: log.url.appendingPathComponent(".gitignore"))
+        let (answer, use) = try Self.replay(log)
+        #expect(use == .full)
+        #expect(answer == (try Self.reference(log)))
+        #expect(!FileManager.default.fileExists(atPath: log.checkpoint.path))
     }
 
     @Test func smallLogsGetNoCheckpoint() throws {

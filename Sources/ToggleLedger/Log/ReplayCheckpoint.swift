@@ -1,7 +1,7 @@
 /// A cache of a replay, so `toggles check` on a large log reads only what was appended since.
 ///
-/// It is kept in `<log>/.replay-checkpoint` (the reader skips names starting with `.`; git
-/// ignores it) and holds: the projection after the last event it covers, that event's
+/// It is kept in `<log>/.replay-checkpoint` (the reader skips names starting with `.`; the
+/// log's own `.gitignore` keeps it out of git, and without that file none is written) and holds: the projection after the last event it covers, that event's
 /// replay position, the read summary, every segment it covered with its size, file identity
 /// and a hash of its content, and a Bloom filter of the ids it saw.
 ///
@@ -362,7 +362,10 @@ extension Ledger {
         ReplayCheckpoint.recorder?(.full)
         var projection = Projection()
         let total = segments.reduce(Int64(0)) { $0 + (SystemCalls.identity($1.path)?.size ?? 0) }
+        // Only where the log's own .gitignore (written by every append) keeps hidden files out of
+        // git: a read must never leave an untracked file in someone's repository.
         let writeCheckpoint = until == nil && total >= ReplayCheckpoint.minimumLogBytes
+            && SystemCalls.fileType(directory + "/.gitignore") != nil
         var ids = IDBloomFilter(capacity: writeCheckpoint ? Int(total / 100) : 0)
         let summary = try reader.read(segments: segments, until: until) { logged in
             if writeCheckpoint { ids.insert(logged.event.id) }
