@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .library(name: "ToggleLedger", targets: ["ToggleLedger"]),
         .executable(name: "toggles", targets: ["toggles"]),
+        // The toggle runtime apps embed: depends on nothing, not even ToggleLedger.
+        .library(name: "ToggleKit", targets: ["ToggleKit"]),
     ],
     dependencies: [],
     targets: [
@@ -16,6 +18,8 @@ let package = Package(
         .target(name: "TogglesCLI", dependencies: ["ToggleLedger"]),
         // The executable: one call into TogglesCLI.
         .executableTarget(name: "toggles", dependencies: ["TogglesCLI"]),
+        // The runtime for apps: toggle types, stores, an offline Remote Config provider.
+        .target(name: "ToggleKit"),
         .testTarget(
             name: "ToggleLedgerTests",
             dependencies: ["ToggleLedger"],
@@ -25,6 +29,11 @@ let package = Package(
             name: "TogglesCLITests",
             dependencies: ["TogglesCLI", "toggles"],
             exclude: ["Snapshots", "Fixtures"]
+        ),
+        .testTarget(
+            name: "ToggleKitTests",
+            dependencies: ["ToggleKit"],
+            exclude: ["Fixtures"]
         ),
     ]
 )
