@@ -9,7 +9,9 @@ enum HelpCommand: Command {
         examples: ["toggles help", "toggles help publish"])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
-        guard let name = arguments.positionals.first else {
+        // Two-word commands: `toggles help export swift`.
+        let name = arguments.positionals.joined(separator: " ")
+        guard !name.isEmpty else {
             context.write(overview())
             return .ok
         }
