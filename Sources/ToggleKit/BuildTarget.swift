@@ -8,7 +8,7 @@ public enum BuildTarget: String, Sendable, CaseIterable {
     ///
     /// Pass the conditions **of the app**: `#if` in a library is decided when the library is
     /// compiled, so ToggleKit cannot see the app's `INTERNAL` flag. The generated
-    /// `BuildTargetToggle.current` does this in the app's own module.
+    /// `BuildTargetToggle.currentTarget` does this in the app's own module.
     public static func from(debug: Bool, internal isInternal: Bool) -> BuildTarget {
         if debug { return .debug }
         if isInternal { return .internal }

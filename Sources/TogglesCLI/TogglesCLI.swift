@@ -17,6 +17,7 @@ public enum TogglesCLI {
         ReportCommand.self,
         AuditCommand.self,
         ScanCommand.self,
+        ExportSwiftCommand.self,
         HelpCommand.self,
     ]
 
