@@ -27,7 +27,8 @@ let package = Package(
         ),
         .testTarget(
             name: "TogglesCLITests",
-            dependencies: ["TogglesCLI", "toggles"],
+            // ToggleKit: the generated Swift code is compiled against it in a test.
+            dependencies: ["TogglesCLI", "toggles", "ToggleKit"],
             exclude: ["Snapshots", "Fixtures"]
         ),
         .testTarget(
