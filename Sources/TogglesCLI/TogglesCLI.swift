@@ -18,6 +18,7 @@ public enum TogglesCLI {
         AuditCommand.self,
         ScanCommand.self,
         ExportSwiftCommand.self,
+        SyncSwiftCommand.self,
         HelpCommand.self,
     ]
 

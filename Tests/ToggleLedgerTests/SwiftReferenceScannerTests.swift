@@ -118,3 +118,42 @@ import Testing
         #expect(tokens.filter { $0.kind == .string }.map(\.line) == [3, 6])
     }
 }
+
+@Suite struct DeclaredDefaultTests {
+    @Test func declaredDefaultsAreReadFromTheSwitch() {
+        let result = SwiftReferenceScanner().scan(sources: [("T.swift", """
+            enum InternalToggle: String, ToggleType {
+                case a, b
+                case c = "see"
+                case d
+                var defaultValue: Bool {
+                    switch self {
+                    case .a, .c: return true
+                    default: false
+                    }
+                }
+            }
+            enum RemoteToggle: String, ToggleType {
+                case plain
+            }
+            enum RemoteConfigKeys: String, RemoteConfigKey {
+                case color
+                var defaultValue: RemoteConfigValue {
+                    switch rawValue {
+                    case "color": return "#FFF"
+                    default: return ""
+                    }
+                }
+            }
+            enum OtherToggle: ToggleType {
+                case x
+                var defaultValue: Bool { self == .x }
+            }
+            """)])
+        let defaults = Dictionary(uniqueKeysWithValues: result.declarations.map { ($0.key, $0.declaredDefault) })
+        #expect(defaults == [
+            "a": .bool(true), "b": .bool(false), "see": .bool(true), "d": .bool(false),
+            "plain": .notDeclared, "color": .text("#FFF"), "x": .unreadable,
+        ])
+    }
+}

@@ -191,3 +191,70 @@ enum Subprocess {
         return TogglesBinary.Run(status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self), stderr: String(decoding: errorData, as: UTF8.self))
     }
 }
+
+@Suite struct SyncSwiftCommandTests {
+    @Test func syncSwiftAppendsCreatedAndRemoved() throws {
+        let directory = try TemporaryDirectory()
+        try SwiftSideLog.copyFixture("syncSwiftAppendsCreatedAndRemoved", into: directory)
+        try SwiftSideLog.make(in: directory)
+        let before = directory.segments()
+        let common = ["sync", "swift", "App", "--defaults", "RemoteConfigDefaults.plist", "--at", "2026-06-01T09:00:00Z", "--actor", "ci@example.com"]
+
+        let dryRun = try TogglesBinary.run(common + ["--dry-run"], in: directory.url)
+        #expect(dryRun.status == 0, "\(dryRun)")
+        #expect(dryRun.stdout == """
+            would create isLikeButtonEnabled (local bool, default true) declared at App/Toggles.swift:9
+            would create isBrandNewThing (remote bool, default true) declared at App/Toggles.swift:21
+            would create welcomeMessage (remote string, default "Hello, \\"moments\\"") declared at App/Toggles.swift:27
+            would create maximumMoments (remote number, default 40) declared at App/Toggles.swift:28
+            would remove isStoriesEnabled: no RemoteToggle case declares it
+
+            """)
+        #expect(directory.segments() == before)
+        let dryJSON = try TogglesBinary.run(common + ["--dry-run", "--format", "json"], in: directory.url)
+        #expect(dryJSON.stdout.split(separator: "\n").count == 5)
+        #expect(dryJSON.stdout.contains(#""type":"created","toggle":"welcomeMessage","actor":"ci@example.com","kind":"remote","valueType":"string","default":"Hello, \"moments\"","category":"remote-config""#))
+
+        let sync = try TogglesBinary.run(common, in: directory.url)
+        #expect(sync.status == 0, "\(sync)")
+        #expect(directory.segments().count == before.count + 1)
+        let state = try TogglesBinary.run(["state", "--format", "json"], in: directory.url)
+        #expect(state.stdout.contains(#""name": "isLikeButtonEnabled""#))
+        let removal = try directory.eventLines().filter { $0.contains(#""type":"removed","toggle":"isStoriesEnabled""#) }
+        #expect(removal.count == 1)
+        #expect(removal.first?.contains(#""reason":"no RemoteToggle case declares it in App (toggles sync swift)""#) == true, "\(removal)")
+
+        // In step now: a second run (a retried CI job) appends nothing.
+        let again = try TogglesBinary.run(common, in: directory.url)
+        #expect(again.status == 0)
+        #expect(again.stderr.contains("nothing to append"))
+        #expect(directory.segments().count == before.count + 1)
+    }
+
+    @Test func syncSwiftRefuses() throws {
+        let directory = try TemporaryDirectory()
+        try SwiftSideLog.copyFixture("syncSwiftRefuses", into: directory)
+        try SwiftSideLog.make(in: directory)
+        let before = directory.segments()
+        let refused = try TogglesBinary.run(["sync", "swift", "App"], in: directory.url)
+        #expect(refused.status == 65, "\(refused)")
+        for expected in [
+            "App/Toggles.swift:4: RemoteToggle.isOldOnboarding is declared, but isOldOnboarding was removed from the log",
+            "App/Toggles.swift:5: cannot read RemoteToggle.isComputedDefault's default",
+            "App/Toggles.swift:11: CheckoutToggle.isApplePayEnabled is new, and the kind of a CheckoutToggle toggle is unknown",
+            "App/Toggles.swift:17: RemoteConfigKeys.bannerText is new and needs a typed default",
+            "nothing was appended",
+        ] {
+            #expect(refused.stderr.contains(expected), "\(expected)\n\(refused.stderr)")
+        }
+        #expect(directory.segments() == before)
+
+        // No toggle enum at all is refused too, rather than removing every toggle.
+        try directory.write("Empty/Nothing.swift", "let x = 1\n")
+        let empty = try TogglesBinary.run(["sync", "swift", "Empty"], in: directory.url)
+        #expect(empty.status == 65)
+        #expect(empty.stderr.contains("no toggle enum cases found"))
+        #expect(try TogglesBinary.run(["sync", "swift"], in: directory.url).status == 64)
+        #expect(try TogglesBinary.run(["sync", "swift", "App", "--defaults", "missing.plist"], in: directory.url).status == 2)
+    }
+}

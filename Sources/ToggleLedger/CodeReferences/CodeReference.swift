@@ -53,8 +53,23 @@ public struct ToggleDeclaration: Sendable, Hashable {
     public var line: Int
     public var column: Int
 
+    /// What the enum's `defaultValue` property says for this case.
+    public var declaredDefault: DeclaredDefault = .notDeclared
+
     /// The toggle's name in the log.
     public var key: String { rawValue ?? caseName }
+}
+
+/// A toggle's default as its enum declares it in `var defaultValue { switch … }`.
+public enum DeclaredDefault: Sendable, Hashable {
+    /// The enum has no `defaultValue` property (ToggleKit's `ToggleType` default is `false`).
+    case notDeclared
+    /// `true` or `false`.
+    case bool(Bool)
+    /// A string literal (a `RemoteConfigValue`).
+    case text(String)
+    /// There is a `defaultValue` property, but not in the simple `switch` form this reads.
+    case unreadable
 }
 
 /// Everything a scan found.
