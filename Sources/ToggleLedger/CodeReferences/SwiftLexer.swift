@@ -189,7 +189,7 @@ public struct SwiftLexer {
         while index < bytes.count && Self.isOperatorByte(bytes[index]) {
             // A dot continues only an operator that began with one (`..<`), as in Swift.
             if bytes[index] == UInt8(ascii: ".") && !dotted { break }
-            // `?` and `!` directly before another operator character stay separate (`x!==y` is rare).
+            // `//` and `/*` after an operator start a comment.
             if bytes[index] == UInt8(ascii: "/") && (peek(1) == UInt8(ascii: "/") || peek(1) == UInt8(ascii: "*")) { break }
             index += 1
         }
@@ -249,8 +249,6 @@ public struct SwiftLexer {
                 if closes {
                     let text = simple ? String(decoding: bytes[contentStart..<index], as: UTF8.self) : ""
                     index += (multiline ? 3 : 1) + pounds
-                    let save = spaceBefore
-                    spaceBefore = resumed ? false : save
                     emit(.string, text, start: index, line: tokenLine, column: column, interpolated: resumed)
                     return
                 }

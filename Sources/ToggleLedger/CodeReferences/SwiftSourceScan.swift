@@ -82,6 +82,8 @@ public struct SwiftSourceScan: Sendable {
     /// that root ("" when there is no repository).
     static func loadEnclosingIgnores(of directory: String, into ignore: inout GitIgnore) -> String {
         guard let real = SystemCalls.realPath(directory) else { return "" }
+        // The directory is a repository's root itself: the walk reads its .gitignore.
+        if SystemCalls.fileType(join(real, ".git")) != nil { return "" }
         var components = real.split(separator: "/").map(String.init)
         var ancestors: [String] = []
         while !components.isEmpty {
