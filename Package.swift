@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "ToggleLedger",
-    platforms: [.macOS(.v13)],
+    // iOS, tvOS and watchOS for ToggleKit, which apps embed.
+    platforms: [.macOS(.v13), .iOS(.v15), .tvOS(.v15), .watchOS(.v8)],
     products: [
         .library(name: "ToggleLedger", targets: ["ToggleLedger"]),
         .executable(name: "toggles", targets: ["toggles"]),

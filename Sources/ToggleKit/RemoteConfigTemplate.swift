@@ -152,7 +152,7 @@ public struct RemoteConfigTemplate: Sendable, Hashable {
         if let text = value as? String { return text }
         if let flag = value as? Bool, type(of: value) == Bool.self { return flag ? "true" : "false" }
         if let number = value as? NSNumber {
-            if CFNumberTypeIsBool(number) { return number.boolValue ? "true" : "false" }
+            if isBooleanNumber(number) { return number.boolValue ? "true" : "false" }
             return number.stringValue
         }
         if JSONSerialization.isValidJSONObject(value),
@@ -163,7 +163,7 @@ public struct RemoteConfigTemplate: Sendable, Hashable {
     }
 }
 
-private func CFNumberTypeIsBool(_ number: NSNumber) -> Bool {
+private func isBooleanNumber(_ number: NSNumber) -> Bool {
     // Booleans in a plist come back as NSNumber on some platforms; their type encoding is "c"/"B".
     let encoding = String(cString: number.objCType)
     return encoding == "c" || encoding == "B"

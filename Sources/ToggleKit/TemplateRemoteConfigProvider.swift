@@ -52,7 +52,7 @@ public final class TemplateRemoteConfigProvider: RemoteConfigProvider, @unchecke
 
     /// Reads the file (once); a provider made in memory is ready already.
     public func setup() throws {
-        try lock.withLock {
+        try locked {
             guard template == nil else { return }
             switch source {
             case .file(let url): template = try RemoteConfigTemplate(contentsOf: url)
@@ -64,7 +64,7 @@ public final class TemplateRemoteConfigProvider: RemoteConfigProvider, @unchecke
     /// Evaluates every parameter for ``context`` and makes the values available.
     public func fetch() async throws {
         try setup()
-        lock.withLock {
+        locked {
             guard let template else { return }
             var resolved: [String: Resolution] = [:]
             for (key, parameter) in template.parameters {
@@ -75,7 +75,7 @@ public final class TemplateRemoteConfigProvider: RemoteConfigProvider, @unchecke
     }
 
     /// Whether ``fetch()`` has run.
-    public var hasFetched: Bool { lock.withLock { active != nil } }
+    public var hasFetched: Bool { locked { active != nil } }
 
     public func value(forKey key: String) -> RemoteConfigValue? {
         if case .value(let value, _) = resolution(forKey: key) { return value }
@@ -84,17 +84,24 @@ public final class TemplateRemoteConfigProvider: RemoteConfigProvider, @unchecke
 
     /// How `key` resolved; `.absent` before ``fetch()``.
     public func resolution(forKey key: String) -> Resolution {
-        lock.withLock { active?[key] ?? .absent }
+        locked { active?[key] ?? .absent }
     }
 
     /// Parameters that could not be decided for the context, sorted by parameter.
     public var diagnostics: [RemoteConfigDiagnostic] {
-        lock.withLock {
+        locked {
             (active ?? [:]).values.compactMap { resolution -> RemoteConfigDiagnostic? in
                 if case .undetermined(let diagnostic) = resolution { return diagnostic }
                 return nil
             }.sorted { $0.parameter < $1.parameter }
         }
+    }
+
+    /// `NSLock.withLock` needs newer Apple platforms than ToggleKit supports.
+    private func locked<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
     }
 
     static func resolve(

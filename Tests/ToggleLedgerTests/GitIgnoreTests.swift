@@ -68,6 +68,8 @@ import Testing
         try root.write(".git/HEAD", "ref: refs/heads/main\n")
         let inner = try SwiftSourceScan().run(paths: ["App"], currentDirectory: root.path)
         #expect(Set(inner.references.map(\.file)) == ["App/A.swift", "App/Keep.generated.swift"])
+        let atRoot = try SwiftSourceScan().run(paths: [root.path], currentDirectory: "/")
+        #expect(atRoot.fileCount == 2)
         // A file named explicitly is scanned even if ignored.
         let named = try SwiftSourceScan().run(paths: ["Vendor/V.swift"], currentDirectory: root.path)
         #expect(named.fileCount == 1)
