@@ -53,6 +53,10 @@ public enum TogglesCLI {
         }
         guard let command = found else {
             let family = commands.map { command in command.spec.name }.filter { name in name.hasPrefix(first + " ") }
+            if !family.isEmpty && (arguments.contains("--help") || arguments.contains("-h")) {
+                context.write(HelpCommand.familyHelp(first) ?? "")
+                return ExitStatus.ok.rawValue
+            }
             if !family.isEmpty {
                 return report(UsageError("'\(first)' needs a subcommand: \(family.joined(separator: ", "))"), context: context).rawValue
             }

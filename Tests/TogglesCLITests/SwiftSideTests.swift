@@ -8,7 +8,7 @@ enum SwiftSideLog {
             ["create", "debug", "--kind", "build", "--type", "bool", "--default", "true", "--category", "permission", "--owner", "ios@example.com", "--description", "Debug builds"],
             ["create", "production", "--kind", "build", "--type", "bool", "--default", "false", "--category", "permission"],
             ["create", "isSwiftUIEnabled", "--kind", "local", "--type", "bool", "--default", "true", "--owner", "ui@example.com", "--expires", "2027-01-31"],
-            ["create", "isRoundedAvatar", "--kind", "remote", "--type", "bool", "--default", "false", "--category", "experiment", "--owner", "mei@example.com", "--description", "Rounded avatars"],
+            ["create", "isRoundedAvatar", "--kind", "remote", "--type", "bool", "--default", "false", "--category", "experiment", "--owner", "mei@example.com", "--description", "Rounded avatars", "--expires", "2026-03-12"],
             ["publish", "isRoundedAvatar", "--value", "false", "--when", "Chinese users", "device.language in ['zh']", "true"],
             ["create", "isStoriesEnabled", "--kind", "remote", "--type", "bool", "--default", "true"],
             ["create", "appPrimaryColor", "--kind", "remote", "--type", "string", "--default", "#FBB03B", "--category", "remote-config"],
@@ -73,10 +73,10 @@ enum SwiftSideLog {
         #expect(printed.status == 0, "\(printed)")
         try assertSnapshot(printed.stdout, named: "export-swift.swift")
 
-        let written = try TogglesBinary.run(["export", "swift", "--output", "Sources/Toggles.generated.swift"], in: directory.url)
+        let written = try TogglesBinary.run(["export", "swift", "--now", "2026-11-22", "--output", "Sources/Toggles.generated.swift"], in: directory.url)
         #expect(written.status == 2, "the folder does not exist yet")
         try FileManager.default.createDirectory(at: directory.file("Sources"), withIntermediateDirectories: true)
-        let second = try TogglesBinary.run(["export", "swift", "--output", "Sources/Toggles.generated.swift"], in: directory.url)
+        let second = try TogglesBinary.run(["export", "swift", "--now", "2026-11-22", "--output", "Sources/Toggles.generated.swift"], in: directory.url)
         #expect(second.status == 0)
         #expect(second.stdout.isEmpty)
         #expect(try directory.read("Sources/Toggles.generated.swift") == printed.stdout)
@@ -110,13 +110,10 @@ enum SwiftSideLog {
             .filter { $0.hasSuffix(".o") }.map { objectsFolder.appendingPathComponent($0).path }
         try #require(!objects.isEmpty)
 
-        // The generator as the CLI runs it, plus a deprecation as the stale policy would add.
-        let generated = try TogglesBinary.run(["export", "swift"], in: directory.url)
-        try #require(generated.status == 0)
-        let code = generated.stdout.replacingOccurrences(
-            of: "    case isRoundedAvatar\n",
-            with: "    @available(*, deprecated, message: \"launched 45 days ago; remove it\")\n    case isRoundedAvatar\n")
-        try directory.write("Toggles.swift", code)
+        // On 2026-03-15 the standard policy finds only isRoundedAvatar stale (it expired on 03-12).
+        let generated = try TogglesBinary.run(["export", "swift", "--now", "2026-03-15", "--output", "Toggles.swift"], in: directory.url)
+        try #require(generated.status == 0, "\(generated)")
+        #expect(try directory.read("Toggles.swift").components(separatedBy: "@available(*, deprecated").count == 2)
         try directory.write("main.swift", """
             import Foundation
             import ToggleKit
@@ -137,7 +134,9 @@ enum SwiftSideLog {
         #expect(compile.status == 0, "\(compile)")
         // The deprecated case warns where it is used, and only there.
         #expect(compile.stderr.contains("main.swift:14:"))
-        #expect(compile.stderr.contains("'isRoundedAvatar' is deprecated: launched 45 days ago; remove it"))
+        #expect(compile.stderr.contains("'isRoundedAvatar' is deprecated: expired on 2026-03-12, 3 days ago; remove it or extend it with `toggles extend` (owner: mei@example.com)"))
+        let warnings = compile.stderr.split(separator: "\n").filter { $0.contains(": warning: ") }
+        #expect(warnings.count == 1, "\(warnings)")
         #expect(!compile.stderr.contains("Toggles.swift:"), "the generated file itself compiles without warnings")
 
         let run = try Subprocess.run(directory.file("app").path, [], in: directory.url)
@@ -256,5 +255,52 @@ enum Subprocess {
         #expect(empty.stderr.contains("no toggle enum cases found"))
         #expect(try TogglesBinary.run(["sync", "swift"], in: directory.url).status == 64)
         #expect(try TogglesBinary.run(["sync", "swift", "App", "--defaults", "missing.plist"], in: directory.url).status == 2)
+    }
+}
+
+@Suite struct ReportAndCheckScanTests {
+    @Test func reportAndCheckWithScan() throws {
+        let directory = try TemporaryDirectory()
+        try SwiftSideLog.copyFixture("reportAndCheckWithScan", into: directory)
+        try SwiftSideLog.make(in: directory)
+        let now = ["--now", "2026-03-15"]
+
+        let report = try TogglesBinary.run(["report", "--scan", "App"] + now, in: directory.url)
+        #expect(report.status == 0, "\(report)")
+        try assertSnapshot(report.stdout, named: "report-scan.txt")
+
+        let json = try TogglesBinary.run(["report", "--scan", "App", "--format", "json"] + now, in: directory.url)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let findings = try #require(document["codeFindings"] as? [[String: Any]])
+        #expect(findings.map { "\($0["toggle"]!) \($0["code"]!)" } == ["isOldOnboarding removed-but-referenced", "isUnrecorded untracked"])
+        #expect((findings[0]["references"] as? [[String: Any]])?.map { "\($0["file"]!):\($0["line"]!)" } == ["App/Onboarding.swift:7", "App/Toggles.swift:5"])
+        #expect(findings[0]["days"] as? Int == 4)
+        // Without --scan the document has no codeFindings key.
+        let plain = try TogglesBinary.run(["report", "--format", "json"] + now, in: directory.url)
+        #expect(!plain.stdout.contains("codeFindings"))
+
+        let sarif = try TogglesBinary.run(["report", "--scan", "App", "--format", "sarif"] + now, in: directory.url)
+        #expect(sarif.stdout.contains(#""id": "removed-but-referenced""#))
+        #expect(sarif.stdout.contains(#""uri": "App/Onboarding.swift""#))
+        #expect(!plain.stdout.contains("untracked"))
+        let csv = try TogglesBinary.run(["report", "--scan", "App", "--format", "csv"] + now, in: directory.url)
+        #expect(csv.stdout.contains("isUnrecorded,,,,untracked,,,,,,true,untracked,"))
+        let markdown = try TogglesBinary.run(["report", "--scan", "App", "--format", "markdown"] + now, in: directory.url)
+        #expect(markdown.stdout.contains("| `isUnrecorded` | **untracked**: declared, never created in the log | `App/Toggles.swift:6` |"))
+
+        // check: the findings fail the build by default with --scan, and obey --fail-on.
+        let check = try TogglesBinary.run(["check", "--scan", "App"] + now, in: directory.url)
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("isOldOnboarding (in the code)\n  removed-but-referenced: isOldOnboarding was removed at 2026-03-10T10:00:00Z but is still referenced at App/Onboarding.swift:7, App/Toggles.swift:5"), "\(check)")
+        #expect(check.stdout.contains("check failed: 3 stale toggles"), "isRoundedAvatar expired, plus two findings")
+        let onlyUntracked = try TogglesBinary.run(["check", "--scan", "App", "--fail-on", "untracked"] + now, in: directory.url)
+        #expect(onlyUntracked.status == 1)
+        #expect(onlyUntracked.stdout.contains("(counting untracked;"))
+        let notScanned = try TogglesBinary.run(["check", "--fail-on", "untracked"] + now, in: directory.url)
+        #expect(notScanned.status == 0, "without --scan there are no findings")
+        let launchedOnly = try TogglesBinary.run(["check", "--scan", "App", "--fail-on", "launched"] + now, in: directory.url)
+        #expect(launchedOnly.status == 0)
+        #expect(launchedOnly.stdout.contains("not counted (stale only for reasons outside --fail-on): isRoundedAvatar, isOldOnboarding, isUnrecorded"))
+        #expect(try TogglesBinary.run(["check", "--scan", "Missing"] + now, in: directory.url).status == 2)
     }
 }

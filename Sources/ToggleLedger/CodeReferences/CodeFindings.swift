@@ -15,6 +15,19 @@ public struct CodeFinding: Sendable, Hashable {
     /// When the log removed it (removed-but-referenced only).
     public var removedAt: Timestamp?
 
+    /// The stale reason code this finding reports under.
+    public var code: StaleReason.Code {
+        switch reason {
+        case .removedButReferenced: .removedButReferenced
+        case .untracked: .untracked
+        }
+    }
+
+    /// Whole days since the log removed it, at `now` (0 for untracked).
+    public func days(at now: Timestamp) -> Int {
+        removedAt.map { StalePolicy.wholeDays(from: $0, to: now) } ?? 0
+    }
+
     /// One line, such as `isOldOnboarding was removed at … but is still referenced at A.swift:3 (and 2 more)`.
     public var message: String {
         let places = references.prefix(3).map { "\($0.file):\($0.line)" }.joined(separator: ", ")

@@ -6,12 +6,13 @@ enum ExportSwiftCommand: Command {
     static let spec = CommandSpec(
         name: "export swift",
         summary: "Write the Swift toggle enums (RemoteToggle, InternalToggle, BuildTargetToggle, RemoteConfigKeys) for ToggleKit.",
-        synopsis: "export swift [--output FILE] [--at TIME] [--now TIME] [--access public|internal]",
+        synopsis: "export swift [--output FILE] [--at TIME] [--now TIME] [--access public|internal] [--policy FILE]",
         options: [
             .value("--output", "FILE", "write to FILE (atomically) instead of standard output"),
             .value("--at", "TIME", "generate from the log as it was at this instant, RFC 3339 or YYYY-MM-DD (default: all of it)"),
             .value("--now", "TIME", "the instant staleness is judged at, for deprecation warnings (default: --at, else the clock)"),
             .value("--access", "LEVEL", "access level of the generated enums: public|internal (default: public)"),
+            PolicyOptions.policy,
             CommonOptions.log,
         ],
         discussion: """
@@ -19,7 +20,8 @@ enum ExportSwiftCommand: Command {
             remote strings, numbers and JSON become cases of RemoteConfigKeys. Each case has a doc comment \
             with its type, default, owner, category and expiry, and the enums carry the log's defaults, so \
             the app's in-app defaults come from the log. Stale toggles are marked @available(*, deprecated) \
-            so every use site warns until the toggle is removed. Needs ToggleKit (the package's ToggleKit product).
+            so every use site warns until the toggle is removed; the policy is --policy or policy.json in the \
+            log directory, as for `toggles report`. Needs ToggleKit (the package's ToggleKit product).
             """,
         examples: [
             "toggles export swift --output Sources/App/Toggles.generated.swift",
@@ -36,8 +38,9 @@ enum ExportSwiftCommand: Command {
         let replay = try CommonOptions.ledger(arguments, context).replay(until: at)
         for warning in replay.summary.warnings { context.warn(warning.description) }
         let toggles = replay.projection.sortedToggles
+        let policy = try PolicyOptions.loadPolicy(arguments, context)
         let code = SwiftToggleGenerator.generate(
-            toggles, deprecations: deprecationMessages(toggles, now: now),
+            toggles, deprecations: deprecationMessages(toggles, policy: policy, now: now),
             options: .init(accessLevel: access))
         if let output = arguments.value("--output") {
             try write(code, to: output, context)
@@ -47,11 +50,17 @@ enum ExportSwiftCommand: Command {
         return .ok
     }
 
-    /// Why each stale toggle should go, for `@available(*, deprecated, message:)`.
-    ///
-    /// The stale policy (issue 3) decides; until it is on this branch no toggle is deprecated.
-    static func deprecationMessages(_ toggles: [ToggleState], now: Timestamp) -> [String: String] {
-        [:]
+    /// Why each stale toggle should go, for `@available(*, deprecated, message:)`: the stale
+    /// policy's reasons at `now` (`launched 45 days ago; remove it`), and the owner to ask.
+    static func deprecationMessages(_ toggles: [ToggleState], policy: StalePolicy, now: Timestamp) -> [String: String] {
+        var messages: [String: String] = [:]
+        for toggle in toggles {
+            let reasons = policy.evaluate(toggle, now: now)
+            guard !reasons.isEmpty else { continue }
+            let owner = toggle.definition.owner.map { " (owner: \($0))" } ?? ""
+            messages[toggle.name] = reasons.map(\.message).joined(separator: "; ") + owner
+        }
+        return messages
     }
 
     static func write(_ text: String, to path: String, _ context: CommandContext) throws {

@@ -57,6 +57,7 @@ public enum InternalToggle: String, ToggleType, CaseIterable {
     /// - Owner: ui@example.com
     /// - Category: release
     /// - Expires: 2027-01-31
+    @available(*, deprecated, message: "launched 263 days ago; remove it (owner: ui@example.com)")
     case isSwiftUIEnabled
 
     public static let allCases: [InternalToggle] = [
@@ -81,7 +82,8 @@ public enum RemoteToggle: String, ToggleType, CaseIterable {
     /// - Remote: `false`, with 1 conditional value
     /// - Owner: mei@example.com
     /// - Category: experiment
-    /// - Expires: never
+    /// - Expires: 2026-03-12
+    @available(*, deprecated, message: "expired on 2026-03-12, 255 days ago; remove it or extend it with `toggles extend` (owner: mei@example.com)")
     case isRoundedAvatar
 
     /// - Type: bool
@@ -89,6 +91,7 @@ public enum RemoteToggle: String, ToggleType, CaseIterable {
     /// - Owner: none
     /// - Category: release
     /// - Expires: never
+    @available(*, deprecated, message: "release toggles live 30 days; this one is 260 days old, 230 days over; remove it or give it an expiry date; launched 260 days ago; remove it")
     case isStoriesEnabled
 
     public static let allCases: [RemoteToggle] = [
