@@ -66,8 +66,22 @@ public struct SwiftReferenceScanner: Sendable {
     }
 
     public func scan(files: [LexedFile], fileCount: Int, problems: [String] = []) -> ScanResult {
+        scan(fileCount: files.count, problems: problems) { index, _ in files[index] }
+    }
+
+    /// Scans files in two passes (declarations, then references), asking `file` for each of
+    /// `0..<fileCount` once per pass, so a caller can read and lex again instead of keeping
+    /// every file's tokens in memory. The second argument is true in the first pass, where only
+    /// enum declarations matter (a file without `enum` may give no tokens). `file` returns nil
+    /// for a file to skip.
+    public func scan(fileCount: Int, problems: [String] = [], file: (_ index: Int, _ declarationsOnly: Bool) -> LexedFile?) -> ScanResult {
         var facts = EnumFacts()
-        for file in files { Self.collectDeclarations(file, into: &facts) }
+        var scanned = 0
+        for index in 0..<fileCount {
+            guard let lexed = file(index, true) else { continue }
+            scanned += 1
+            Self.collectDeclarations(lexed, into: &facts)
+        }
         for index in facts.declarations.indices {
             let declaration = facts.declarations[index]
             if let defaults = facts.defaults[declaration.enumName] {
@@ -83,9 +97,12 @@ public struct SwiftReferenceScanner: Sendable {
             caseKeys[declaration.caseName] = declaration.key
         }
         let names = knownToggles.union(caseKeys.keys).union(caseKeys.values)
-        for file in files { collectReferences(file, facts: facts, caseKeys: caseKeys, names: names, into: &references) }
+        for index in 0..<fileCount {
+            guard let lexed = file(index, false) else { continue }
+            collectReferences(lexed, facts: facts, caseKeys: caseKeys, names: names, into: &references)
+        }
         references.sort(by: CodeReference.ordered)
-        return ScanResult(references: references, declarations: facts.declarations, fileCount: fileCount, problems: problems)
+        return ScanResult(references: references, declarations: facts.declarations, fileCount: scanned, problems: problems)
     }
 
     // MARK: - Pass 1: enums and their cases

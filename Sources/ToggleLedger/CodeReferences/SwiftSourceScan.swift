@@ -38,15 +38,26 @@ public struct SwiftSourceScan: Sendable {
             }
         }
         var seen = Set<String>()
-        var lexed: [SwiftReferenceScanner.LexedFile] = []
+        files = files.filter { seen.insert($0.absolute).inserted }
+        // Files are read and lexed once per pass rather than kept: memory stays per file.
         var problems: [String] = []
-        for file in files where seen.insert(file.absolute).inserted {
-            switch Self.readFile(file.absolute) {
-            case .success(let bytes): lexed.append(.init(path: file.display, tokens: SwiftLexer.tokenize(bytes)))
-            case .failure(let message): problems.append("\(file.display): \(message)")
+        var unreadable = Set<Int>()
+        let result = scanner.scan(fileCount: files.count) { index, declarationsOnly in
+            guard !unreadable.contains(index) else { return nil }
+            switch Self.readFile(files[index].absolute) {
+            case .success(let bytes):
+                // No `enum` anywhere in the bytes: nothing to declare, no need to lex for pass 1.
+                if declarationsOnly && !Self.contains(bytes, "enum") {
+                    return SwiftReferenceScanner.LexedFile(path: files[index].display, tokens: [])
+                }
+                return SwiftReferenceScanner.LexedFile(path: files[index].display, tokens: SwiftLexer.tokenize(bytes))
+            case .failure(let error):
+                unreadable.insert(index)
+                problems.append("\(files[index].display): \(error)")
+                return nil
             }
         }
-        return scanner.scan(files: lexed, fileCount: lexed.count, problems: problems)
+        return ScanResult(references: result.references, declarations: result.declarations, fileCount: result.fileCount, problems: problems)
     }
 
     private func walk(absolute: String, display: String, relative: String, ignore: GitIgnore, into files: inout [(display: String, absolute: String)]) {
@@ -103,6 +114,25 @@ public struct SwiftSourceScan: Sendable {
             }
         }
         return inside.joined(separator: "/")
+    }
+
+    /// Whether `bytes` contain `word` anywhere (comments and strings included).
+    static func contains(_ bytes: [UInt8], _ word: StaticString) -> Bool {
+        let needle = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        guard let first = needle.first, bytes.count >= needle.count else { return false }
+        return bytes.withUnsafeBufferPointer { haystack in
+            var index = 0
+            let last = haystack.count - needle.count
+            while index <= last {
+                if haystack[index] == first {
+                    var offset = 1
+                    while offset < needle.count && haystack[index + offset] == needle[offset] { offset += 1 }
+                    if offset == needle.count { return true }
+                }
+                index += 1
+            }
+            return false
+        }
     }
 
     static func join(_ directory: String, _ name: String) -> String {
