@@ -16,6 +16,7 @@ public enum TogglesCLI {
         HistoryCommand.self,
         ReportCommand.self,
         AuditCommand.self,
+        ReplayCommand.self,
         HelpCommand.self,
     ]
 
