@@ -10,8 +10,12 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         self.nanoseconds = nanoseconds
     }
 
+    /// Instants outside what 64-bit nanoseconds hold (about 1677 to 2262) saturate at the
+    /// nearest end, so a far date such as an expiry of 9999-12-31 compares correctly
+    /// instead of trapping.
     public init(secondsSince1970 seconds: Int64) {
-        self.nanoseconds = seconds * 1_000_000_000
+        let (product, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        self.nanoseconds = overflow ? (seconds < 0 ? .min : .max) : product
     }
 
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
@@ -80,7 +84,11 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         }
         guard bytes.isEmpty else { return nil }
         let seconds = date.daysSince1970 * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
-        self.nanoseconds = seconds * 1_000_000_000 + fraction
+        // Outside about 1677...2262 the instant does not fit in 64-bit nanoseconds: rejected.
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        let (total, overflowAgain) = scaled.addingReportingOverflow(fraction)
+        guard !overflow && !overflowAgain else { return nil }
+        self.nanoseconds = total
     }
 
     /// Accepts what a person types on the command line: RFC 3339, or a bare `YYYY-MM-DD`
@@ -88,7 +96,8 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
     public init?(userInput text: String) {
         if let instant = Timestamp(rfc3339: text) {
             self = instant
-        } else if let date = CalendarDate(text) {
+        } else if let date = CalendarDate(text),
+                  !date.daysSince1970.multipliedReportingOverflow(by: 86_400_000_000_000).overflow {
             self = date.startOfDay
         } else {
             return nil
