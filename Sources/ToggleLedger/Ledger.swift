@@ -117,6 +117,12 @@ public struct Ledger: Sendable {
         var result: [LifecycleViolation] = []
         for found in fold(combined) where !alreadyBroken.contains(found.eventID) {
             if newIDs.contains(found.eventID) {
+                var found = found
+                // "No such toggle" for an event dated before a later creation is really "too early".
+                if case .unknownToggle = found.reason,
+                   let creation = combined.first(where: { $0.type == "created" && $0.at > found.at }) {
+                    found.reason = .beforeCreation(createdAt: creation.at)
+                }
                 result.append(found)
             } else if let culprit = combined.last(where: { newIDs.contains($0.id) && $0.orderKey < OrderKey(at: found.at, id: found.eventID) }) {
                 result.append(LifecycleViolation(eventID: culprit.id, toggle: culprit.toggle, type: culprit.type, at: culprit.at, reason: .invalidatesLater(found)))

@@ -81,8 +81,13 @@ enum CommonOptions {
 
     /// Looks up a live toggle's current state (for its value type) before building an event.
     static func liveToggle(_ name: String, in ledger: Ledger, type: String) throws -> ToggleState {
-        let replay = try ledger.replay()
-        guard let state = replay.projection.toggles[name] else {
+        var toggles: [String: ToggleState] = [:]
+        do {
+            toggles = try ledger.replay().projection.toggles
+        } catch LogError.directoryMissing {
+            // No log yet: no toggle exists, which is a rejection, not an I/O error.
+        }
+        guard let state = toggles[name] else {
             throw CommandFailure(status: .rejected, message: "\(type) \(name): no toggle named \(name) exists; create it first with `toggles create \(name)`")
         }
         if let removedAt = state.removedAt {

@@ -11,12 +11,16 @@ public enum TogglesCLI {
         ChangeCommand.self,
         PublishCommand.self,
         RemoveCommand.self,
+        ExtendCommand.self,
         AppendCommand.self,
         StateCommand.self,
         HistoryCommand.self,
         ReportCommand.self,
+        CheckCommand.self,
         AuditCommand.self,
         ReplayCommand.self,
+        ImportCommand.self,
+        ExportCommand.self,
         HelpCommand.self,
     ]
 

@@ -128,11 +128,16 @@ public struct RemoteValue: Sendable, Hashable {
     public var conditions: [ConditionalValue]
     /// The remote template version this came from (Firebase `versionNumber`), if any.
     public var templateVersion: String?
+    /// A value the server manages itself (a Firebase rollout, experiment or personalization),
+    /// kept as the opaque value option it was imported as, such as `{"rolloutValue":{…}}`.
+    /// Read-only: toggles records and exports it but never interprets it. Event field `managed`.
+    public var managed: JSONObject?
 
-    public init(value: JSONValue?, conditions: [ConditionalValue] = [], templateVersion: String? = nil) {
+    public init(value: JSONValue?, conditions: [ConditionalValue] = [], templateVersion: String? = nil, managed: JSONObject? = nil) {
         self.value = value
         self.conditions = conditions
         self.templateVersion = templateVersion
+        self.managed = managed
     }
 }
 
@@ -141,13 +146,16 @@ public struct RemoteValue: Sendable, Hashable {
 public struct ConditionalValue: Sendable, Hashable {
     public var name: String
     public var expression: String
-    /// Nil means the in-app default is used for this condition.
+    /// Nil means the in-app default is used for this condition (unless ``managed`` is set).
     public var value: JSONValue?
+    /// A server-managed value option for this condition, opaque; see ``RemoteValue/managed``.
+    public var managed: JSONObject?
 
-    public init(name: String, expression: String, value: JSONValue?) {
+    public init(name: String, expression: String, value: JSONValue?, managed: JSONObject? = nil) {
         self.name = name
         self.expression = expression
         self.value = value
+        self.managed = managed
     }
 }
 

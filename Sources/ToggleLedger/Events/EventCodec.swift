@@ -98,10 +98,12 @@ public enum EventCodec {
                 }
                 conditions.append(ConditionalValue(
                     name: name, expression: try conditionFields.string("expression"),
-                    value: conditionFields.take("value")))
+                    value: conditionFields.take("value"), managed: try conditionFields.optionalObject("managed")))
             }
         }
-        return RemoteValue(value: value, conditions: conditions, templateVersion: try fields.optionalString("templateVersion"))
+        return RemoteValue(
+            value: value, conditions: conditions, templateVersion: try fields.optionalString("templateVersion"),
+            managed: try fields.optionalObject("managed"))
     }
 
     /// Encodes an event as one line of JSON, without the trailing newline.
@@ -141,6 +143,7 @@ public enum EventCodec {
                 add("conditions", .array(remote.conditions.map(conditionObject)))
             }
             add("templateVersion", remote.templateVersion.map(JSONValue.string))
+            add("managed", remote.managed.map(JSONValue.object))
         case .unpublished(let templateVersion):
             add("templateVersion", templateVersion.map(JSONValue.string))
         case .expiryExtended(let expires, let reason):
@@ -161,6 +164,7 @@ public enum EventCodec {
     public static func conditionObject(_ condition: ConditionalValue) -> JSONValue {
         var object = JSONObject([.init("name", .string(condition.name)), .init("expression", .string(condition.expression))])
         if let value = condition.value { object.members.append(.init("value", value)) }
+        if let managed = condition.managed { object.members.append(.init("managed", .object(managed))) }
         return .object(object)
     }
 
@@ -222,6 +226,14 @@ private struct Fields {
             throw EventDecodingError("\"\(path)\(key)\" must be a string, found \(value.typeName)")
         }
         return text
+    }
+
+    mutating func optionalObject(_ key: String) throws(EventDecodingError) -> JSONObject? {
+        guard let value = take(key) else { return nil }
+        guard case .object(let object) = value else {
+            throw EventDecodingError("\"\(path)\(key)\" must be an object, found \(value.typeName)")
+        }
+        return object
     }
 
     mutating func optionalDate(_ key: String) throws(EventDecodingError) -> CalendarDate? {

@@ -27,6 +27,7 @@ public struct LogWriter: Sendable {
     public func withLock<T>(creatingDirectory create: Bool, _ body: () throws -> T) throws -> T {
         if create {
             try makeDirectories(directory)
+            try writeGitignoreIfMissing()
         } else if SystemCalls.fileType(directory) == nil {
             throw LogError.directoryMissing(path: displayName)
         }
@@ -34,6 +35,21 @@ public struct LogWriter: Sendable {
         let result = Result { try body() }
         _ = consume lock  // released here, after the body, whatever it did
         return try result.get()
+    }
+
+    /// The log directory's own `.gitignore`: the lock, interrupted temporary files and caches
+    /// (every hidden file) stay out of git, wherever the log lives and whatever the
+    /// repository's own `.gitignore` says.
+    static let gitignore = "# Written by toggles: local files of the log that never belong in git.\n.*\n!.gitignore\n"
+
+    private func writeGitignoreIfMissing() throws {
+        let path = directory + "/.gitignore"
+        guard SystemCalls.fileType(path) == nil else { return }
+        let temporaryPath = path + ".tmp-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        let descriptor = try SystemCalls.open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL, mode: 0o644)
+        defer { SystemCalls.close(descriptor) }
+        try Array(Self.gitignore.utf8).withUnsafeBytes { raw in try SystemCalls.writeAll(descriptor, raw, path: path) }
+        try SystemCalls.rename(temporaryPath, path)
     }
 
     /// Writes `events` (already validated, any order) as one new segment, sorted into replay

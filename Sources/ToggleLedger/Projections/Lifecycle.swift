@@ -21,10 +21,13 @@ public enum Lifecycle {
                 return violation(.wrongValueType(field: "default", expected: definition.valueType, found: definition.defaultValue))
             }
             if let problem = categoryProblem(definition.category) { return violation(.invalidField(problem)) }
-            return .success(ToggleState(
+            var created = ToggleState(
                 name: event.toggle, definition: definition, remote: nil, remotePublishedAt: nil,
                 createdAt: event.at, createdBy: event.actor, updatedAt: event.at, removedAt: nil,
-                removedBy: nil, removalReason: nil, expiryExtensionReason: nil, eventCount: 1))
+                removedBy: nil, removalReason: nil, expiryExtensionReason: nil, eventCount: 1,
+                baselineValue: definition.defaultValue)
+            created.updateStage(at: event.at)
+            return .success(created)
         }
         if case .unknown = event.change, let state {
             return .success(state)  // kept in the log, ignored by replay
@@ -69,6 +72,7 @@ public enum Lifecycle {
         }
         state.updatedAt = event.at
         state.eventCount += 1
+        state.updateStage(at: event.at)
         return .success(state)
     }
 

@@ -17,6 +17,11 @@ public struct ToggleState: Sendable, Hashable {
     public var expiryExtensionReason: String?
     /// How many events shaped this toggle.
     public var eventCount: Int
+    /// The lifecycle stage after the last event, and the instant the toggle entered it.
+    public var stage: ToggleStage = .inDevelopment
+    public var stageSince: Timestamp = Timestamp(nanoseconds: 0)
+    /// The in-app default declared at creation: what "off" means for a non-boolean toggle.
+    public var baselineValue: JSONValue = .null
 
     public var isLive: Bool { removedAt == nil }
     public var kind: ToggleKind { definition.kind }

@@ -1,13 +1,12 @@
 /// Renders the state of all toggles (`toggles state`).
 public enum StateRenderer {
     public static func text(_ toggles: [ToggleState], asOf: Timestamp) -> String {
-        var table = TextTable(headers: ["NAME", "KIND", "TYPE", "DEFAULT", "REMOTE", "CATEGORY", "OWNER", "CREATED", "STATUS"])
+        var table = TextTable(headers: ["NAME", "KIND", "TYPE", "DEFAULT", "REMOTE", "CATEGORY", "OWNER", "CREATED", "STAGE", "SINCE"])
         for toggle in toggles {
             table.rows.append([
                 toggle.name, toggle.kind.rawValue, toggle.valueType.rawValue, ValueText.describe(toggle.defaultValue),
                 ValueText.describe(toggle.remote), toggle.definition.category, toggle.definition.owner ?? "—",
-                toggle.createdAt.date.description,
-                toggle.removedAt.map { "removed \($0.date)" } ?? "live",
+                toggle.createdAt.date.description, toggle.stage.rawValue, toggle.stageSince.date.description,
             ])
         }
         let live = toggles.filter(\.isLive).count
@@ -58,6 +57,8 @@ public enum StateRenderer {
             .init("updatedAt", .string(toggle.updatedAt.description)),
             .init("removedAt", optional(toggle.removedAt?.description)),
             .init("removalReason", optional(toggle.removalReason)),
+            .init("stage", .string(toggle.stage.rawValue)),
+            .init("stageSince", .string(toggle.stageSince.description)),
             .init("events", .number(String(toggle.eventCount))),
         ])
     }

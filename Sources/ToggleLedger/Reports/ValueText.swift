@@ -9,9 +9,13 @@ public enum ValueText {
     /// `false; Chinese users → true`, or `in-app default`.
     public static func describe(_ remote: RemoteValue?) -> String {
         guard let remote else { return "—" }
-        var parts = [remote.value.map(describe) ?? "in-app default"]
+        func served(_ value: JSONValue?, _ managed: JSONObject?) -> String {
+            if let managed { return "managed (\(managed.keys.joined(separator: ", ")))" }
+            return value.map(describe) ?? "in-app default"
+        }
+        var parts = [served(remote.value, remote.managed)]
         for condition in remote.conditions {
-            parts.append("\(condition.name) → \(condition.value.map(describe) ?? "in-app default")")
+            parts.append("\(condition.name) → \(served(condition.value, condition.managed))")
         }
         return parts.joined(separator: "; ")
     }

@@ -1,37 +1,39 @@
 import ToggleLedger
 
-/// `toggles report`: the live toggles and how long they have lived.
+/// `toggles report`: every live toggle with its stage, age, owner and stale reasons.
 enum ReportCommand: Command {
     static let spec = CommandSpec(
         name: "report",
-        summary: "List the live toggles with their age and owner.",
-        synopsis: "report [--now TIME] [--format text|json]",
+        summary: "List the live toggles with stage, age, owner and stale reasons, stale ones first.",
+        synopsis: "report [--now TIME] [--format text|json|markdown|csv|sarif] [--policy FILE]",
         options: [
-            .value("--now", "TIME", "the instant to report at, for reproducible output (default: the clock)"),
-            CommonOptions.format(["text", "json"]),
+            PolicyOptions.now,
+            CommonOptions.format(PolicyOptions.formats),
+            PolicyOptions.policy,
             CommonOptions.log,
         ],
-        examples: ["toggles report", "toggles report --now 2026-12-01 --format json"])
+        discussion: """
+            A toggle is stale when it is expired (its expiry date has begun), over-lifetime (no \
+            expiry date and older than its category's lifetime) or launched (the same value for \
+            everyone for longer than the grace period; not for permanent categories). The summary \
+            line gives live, stale and launched counts and health = 100 − stale%. Text is coloured \
+            only on a terminal, never with NO_COLOR. Formats and the policy file: docs/policy.md.
+            """,
+        examples: [
+            "toggles report",
+            "toggles report --now 2026-12-01 --format json | jq '.toggles[] | select(.stale) | .name'",
+            "toggles report --log app/events --format markdown > toggle-report.md",
+            "toggles report --format csv > toggles.csv",
+            "toggles report --format sarif > toggles.sarif",
+            "toggles report --policy ci/strict-policy.json",
+        ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
-        let format = try CommonOptions.format(arguments, ["text", "json"], command: spec.name)
-        let now = try CommonOptions.timestamp(arguments, "--now", command: spec.name) ?? context.now()
-        let replay = try CommonOptions.ledger(arguments, context).replay(until: now)
-        for warning in replay.summary.warnings { context.warn(warning.description) }
-        let live = replay.projection.sortedToggles.filter(\.isLive)
-        if format == "json" {
-            context.write(StateRenderer.json(live, asOf: now))
-            return .ok
-        }
-        var table = TextTable(headers: ["NAME", "KIND", "CATEGORY", "AGE", "OWNER", "DEFAULT", "REMOTE"])
-        for toggle in live {
-            let days = (now.secondsSince1970 - toggle.createdAt.secondsSince1970) / 86_400
-            table.rows.append([
-                toggle.name, toggle.kind.rawValue, toggle.definition.category, "\(days)d",
-                toggle.definition.owner ?? "—", ValueText.describe(toggle.defaultValue), ValueText.describe(toggle.remote),
-            ])
-        }
-        context.write(table.render() + "\n\(live.count) live toggles as of \(now)\n")
+        let format = try CommonOptions.format(arguments, PolicyOptions.formats, command: spec.name)
+        let now = try PolicyOptions.instant(arguments, context, command: spec.name)
+        let (report, _) = try PolicyOptions.report(arguments, context, now: now)
+        context.write(PolicyOptions.render(report, format: format, verdict: nil)
+            ?? StaleTextRenderer.table(report, colour: PolicyOptions.useColour(context)))
         return .ok
     }
 }

@@ -1,0 +1,225 @@
+/// Turns a Remote Config template into the events that bring the log in step with it.
+///
+/// The template is compared with the log's state *at the template's own instant*
+/// (`version.updateTime`), and every event is dated then, so:
+/// - importing the same template again finds nothing to change (and its ids are already in
+///   the log: `firebase-v<version>-<parameter>-<type>`);
+/// - a rollback is an ordinary newer version whose values are the old ones; its events carry
+///   the rollback facts (`firebase.updateType`, `firebase.rollbackSource`);
+/// - an older version imported after a newer one fills in history: its events sit at its
+///   instant, and for each parameter it changes, the state of the next imported version is
+///   re-asserted at that version's instant, so nothing after it moves (see docs/interop.md).
+public enum FirebaseImport {
+    /// Settings that do not come from the template.
+    public struct Options: Sendable {
+        /// When the template has no `version.updateTime`.
+        public var fallbackAt: Timestamp
+        /// When the template names no `version.updateUser.email` (nor a version number).
+        public var fallbackActor: String
+        /// The category of toggles the import creates.
+        public var category: String
+        public var provenance: Provenance?
+        /// Distinguishes the ids of an import of a template without a version number.
+        public var unversionedImportID: String
+
+        public init(fallbackAt: Timestamp, fallbackActor: String, category: String = "release", provenance: Provenance? = nil, unversionedImportID: String) {
+            self.fallbackAt = fallbackAt
+            self.fallbackActor = fallbackActor
+            self.category = category
+            self.provenance = provenance
+            self.unversionedImportID = unversionedImportID
+        }
+    }
+
+    /// What an import would append, and what it noticed.
+    public struct Plan: Sendable {
+        /// The events to append, in replay order.
+        public var events: [Event]
+        /// Parameters the log did not know, created by this import.
+        public var created: [String]
+        /// Parameters left alone, each with the reason.
+        public var skipped: [(parameter: String, reason: String)]
+        /// Events that re-assert a newer version's state after an older version was filled in.
+        public var carriedForward: Int
+        /// The instant and actor of the template's events.
+        public var at: Timestamp
+        public var actor: String
+        public var version: FirebaseVersion?
+    }
+
+    /// Plans the import of `template` into a log holding `history` (every event, in replay order).
+    public static func plan(_ template: FirebaseTemplate, file: String?, history: [Event], options: Options) throws(InteropError) -> Plan {
+        let version = template.version
+        let at = version?.updateTime ?? options.fallbackAt
+        let actor = version?.updateUserEmail.flatMap { $0.isEmpty ? nil : $0 }
+            ?? version?.versionNumber.map { "firebase:v\($0)" } ?? options.fallbackActor
+        let base = version?.versionNumber.map { "firebase-v\($0)" } ?? "firebase-\(options.unversionedImportID)"
+        var extra: [JSONObject.Member] = []
+        if let version {
+            var facts = JSONObject()
+            facts["updateOrigin"] = version.updateOrigin.map(JSONValue.string)
+            facts["updateType"] = version.updateType.map(JSONValue.string)
+            facts["rollbackSource"] = version.rollbackSource.map(JSONValue.string)
+            if !facts.isEmpty { extra.append(.init("firebase", .object(facts))) }
+        }
+        func event(_ toggle: String, _ change: Change, at instant: Timestamp = at, actor who: String = actor, base idBase: String = base, extra fields: [JSONObject.Member]? = nil) -> Event {
+            Event(id: eventID(base: idBase, toggle: toggle, type: change.typeName), at: instant, toggle: toggle, actor: who, change: change, source: options.provenance, extra: fields ?? extra)
+        }
+
+        let stateThen = project(history, through: at)
+        // One pass over what follows the template's instant, so each lookup below is constant time.
+        let laterIndex = history.firstIndex { $0.at > at } ?? history.endIndex
+        var firstLaterEvent: [String: Event] = [:]
+        for event in history[laterIndex...] where firstLaterEvent[event.toggle] == nil { firstLaterEvent[event.toggle] = event }
+        let priority = Dictionary(uniqueKeysWithValues: template.conditions.enumerated().map { ($1.name, $0) })
+        let expressions = Dictionary(uniqueKeysWithValues: template.conditions.map { ($0.name, $0.expression) })
+        var plan = Plan(events: [], created: [], skipped: [], carriedForward: 0, at: at, actor: actor, version: version)
+        var remoteChanges: [String: Change] = [:]  // toggle → its published/unpublished at `at`
+
+        for parameter in template.parameters.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            let name = parameter.key
+            let state = stateThen.toggles[name]
+            if let state, let removedAt = state.removedAt {
+                plan.skipped.append((name, "the toggle was removed from the log at \(removedAt) but is still in the template; delete the parameter in Firebase"))
+                continue
+            }
+            if state == nil, let later = firstLaterEvent[name] {
+                plan.skipped.append((name, "the log knows it only from \(later.at), after this template (\(at)); not recorded"))
+                continue
+            }
+            let valueType: ValueType
+            if let state {
+                guard state.kind == .remote else {
+                    throw InteropError(file: file, "parameter \(JSONWriter.quoted(name)): the log has \(name) as a \(state.kind.rawValue) toggle; only remote toggles are published. Rename one of them or remove the parameter")
+                }
+                if let declared = parameter.valueType, declared.valueType != state.valueType {
+                    throw InteropError(file: file, "parameter \(JSONWriter.quoted(name)): valueType \(declared.rawValue) in the template, but the log has \(name) as a \(state.valueType.rawValue) toggle (\(FirebaseValueType(state.valueType).rawValue))")
+                }
+                valueType = state.valueType
+            } else {
+                valueType = parameter.valueType?.valueType ?? .string
+            }
+            let remote = try remoteValue(parameter, as: valueType, priority: priority, expressions: expressions, templateVersion: version?.versionNumber, file: file)
+            if state == nil {
+                let definition = ToggleDefinition(
+                    kind: .remote, valueType: valueType, defaultValue: remote.value ?? zero(valueType),
+                    category: options.category, description: parameter.description)
+                plan.events.append(event(name, .created(definition)))
+                plan.created.append(name)
+            } else if let current = state?.remote, sameServing(current, remote) {
+                continue
+            }
+            remoteChanges[name] = .published(remote)
+        }
+        let inTemplate = Set(template.parameters.map(\.key))
+        for state in stateThen.sortedToggles where state.isLive && state.kind == .remote && state.remote != nil && !inTemplate.contains(state.name) {
+            remoteChanges[state.name] = .unpublished(templateVersion: version?.versionNumber)
+        }
+        for name in remoteChanges.keys.sorted() { plan.events.append(event(name, remoteChanges[name]!)) }
+
+        // An older version filled in after a newer one: re-assert the next imported version's
+        // state for every toggle this import changed and that version did not touch.
+        if let next = history[laterIndex...].first(where: isImportedRemoteEvent),
+           let nextVersion = templateVersion(of: next) {
+            let stateAtNext = project(history, through: next.at)
+            let nextBase = "firebase-v\(nextVersion)"
+            let touched = Set(history[laterIndex...].prefix { $0.at <= next.at }.filter(isRemoteEvent).map(\.toggle))
+            for name in remoteChanges.keys.sorted() where !touched.contains(name) {
+                let change: Change
+                if let state = stateAtNext.toggles[name] {
+                    guard state.isLive else { continue }
+                    if var remote = state.remote {
+                        remote.templateVersion = nextVersion
+                        change = .published(remote)
+                    } else {
+                        change = .unpublished(templateVersion: nextVersion)
+                    }
+                } else {
+                    change = .unpublished(templateVersion: nextVersion)  // created by this import, absent from the next version
+                }
+                plan.events.append(event(name, change, at: next.at, actor: next.actor, base: nextBase, extra: next.extra.filter { $0.key == "firebase" }))
+                plan.carriedForward += 1
+            }
+        }
+        plan.events.sort { $0.orderKey < $1.orderKey }
+        return plan
+    }
+
+    /// The id of an imported event: `firebase-v12-isRoundedAvatar-published`. `created` sorts
+    /// before `published` and `unpublished`, so a new parameter replays in the right order.
+    public static func eventID(base: String, toggle: String, type: String) -> String {
+        let id = "\(base)-\(toggle)-\(type)"
+        return id.utf8.count <= 200 ? id : "\(base)-\(fnv1a64Hex(toggle.utf8))-\(type)"
+    }
+
+    /// The template's values for one parameter as typed values, conditions in priority order.
+    static func remoteValue(_ parameter: FirebaseParameter, as type: ValueType, priority: [String: Int], expressions: [String: String], templateVersion: String?, file: String?) throws(InteropError) -> RemoteValue {
+        func typed(_ value: FirebaseValue?, _ role: String) throws(InteropError) -> (JSONValue?, JSONObject?) {
+            switch value {
+            case .value(let text):
+                switch type.parse(text) {
+                case .success(let typed): return (typed, nil)
+                case .failure(let error):
+                    throw InteropError(file: file, "parameter \(JSONWriter.quoted(parameter.key)): \(role) \(JSONWriter.quoted(text)) is not a \(FirebaseValueType(type).rawValue) value; expected \(error.expected)")
+                }
+            case .useInAppDefault, nil: return (nil, nil)
+            case .managed(let object): return (nil, object)
+            }
+        }
+        let (value, managed) = try typed(parameter.defaultValue, "default value")
+        var conditions: [ConditionalValue] = []
+        for (condition, option) in parameter.conditionalValues.sorted(by: { priority[$0.condition]! < priority[$1.condition]! }) {
+            let (conditionValue, conditionManaged) = try typed(option, "value for condition \(JSONWriter.quoted(condition))")
+            conditions.append(ConditionalValue(name: condition, expression: expressions[condition]!, value: conditionValue, managed: conditionManaged))
+        }
+        return RemoteValue(value: value, conditions: conditions, templateVersion: templateVersion, managed: managed)
+    }
+
+    /// Whether two remote values serve the same thing, whatever version recorded them.
+    public static func sameServing(_ lhs: RemoteValue, _ rhs: RemoteValue) -> Bool {
+        var left = lhs
+        var right = rhs
+        left.templateVersion = nil
+        right.templateVersion = nil
+        return left == right
+    }
+
+    /// The value a new toggle gets as its in-app default when the template serves none.
+    static func zero(_ type: ValueType) -> JSONValue {
+        switch type {
+        case .bool: .bool(false)
+        case .number: .number("0")
+        case .string: .string("")
+        case .json: .null
+        }
+    }
+
+    /// The state of every toggle after the events up to and including `instant`.
+    public static func project(_ history: [Event], through instant: Timestamp) -> Projection {
+        var projection = Projection()
+        for event in history {
+            if event.at > instant { break }
+            projection.apply(event)
+        }
+        return projection
+    }
+
+    static func isRemoteEvent(_ event: Event) -> Bool {
+        switch event.change {
+        case .published, .unpublished: true
+        default: false
+        }
+    }
+
+    static func isImportedRemoteEvent(_ event: Event) -> Bool {
+        isRemoteEvent(event) && event.id.hasPrefix("firebase-v") && templateVersion(of: event) != nil
+    }
+
+    static func templateVersion(of event: Event) -> String? {
+        switch event.change {
+        case .published(let remote): remote.templateVersion
+        case .unpublished(let version): version
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,78 @@
+/// Why a toggle is stale, with the figure that says how badly and the person to ask.
+///
+/// Codes are a stable contract (JSON, CSV, SARIF rule ids, `check --fail-on`):
+/// - `expired`: its own expiry date has begun;
+/// - `over-lifetime`: it has no expiry date and is older than its category's lifetime;
+/// - `launched`: it has served the same "on" value to everyone for longer than the grace period.
+public struct StaleReason: Sendable, Hashable {
+    public enum Code: String, Sendable, Hashable, CaseIterable, Comparable {
+        case expired
+        case overLifetime = "over-lifetime"
+        case launched
+
+        public static func < (lhs: Code, rhs: Code) -> Bool {
+            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        }
+
+        /// One sentence on what the code means, for help texts and SARIF rules.
+        public var summary: String {
+            switch self {
+            case .expired: "The toggle's expiry date has passed."
+            case .overLifetime: "The toggle has outlived the expected lifetime of its category."
+            case .launched: "The toggle has served the same value to everyone for longer than the grace period; it is tested and its code should go."
+            }
+        }
+    }
+
+    public var code: Code
+    /// The figure: days past the expiry date or lifetime (`expired`, `over-lifetime`), or days
+    /// since launch (`launched`). Whole days, rounded down.
+    public var days: Int
+    /// When the clock behind ``days`` started: the start of the expiry date, the end of the
+    /// lifetime, or the launch.
+    public var since: Timestamp
+    /// The limit that was passed: the lifetime (`over-lifetime`) or the grace period
+    /// (`launched`) in days; nil for `expired`.
+    public var limitDays: Int?
+    /// The expiry date (`expired`).
+    public var expires: CalendarDate?
+    /// The toggle's category, as declared.
+    public var category: String
+    /// Who to ask, from the toggle's `owner`.
+    public var owner: String?
+
+    public init(
+        code: Code, days: Int, since: Timestamp, limitDays: Int? = nil, expires: CalendarDate? = nil,
+        category: String, owner: String?
+    ) {
+        self.code = code
+        self.days = days
+        self.since = since
+        self.limitDays = limitDays
+        self.expires = expires
+        self.category = category
+        self.owner = owner
+    }
+
+    /// A human sentence, such as `launched 45 days ago; remove it`. It fits a
+    /// `@available(*, deprecated, message:)` annotation as well as a report.
+    public var message: String {
+        switch code {
+        case .expired:
+            let when = days == 0 ? "today" : "\(Self.days(days)) ago"
+            return "expired on \(expires.map(\.description) ?? since.date.description), \(when); remove it or extend it with `toggles extend`"
+        case .overLifetime:
+            let lifetime = limitDays ?? 0
+            return "\(category) toggles live \(Self.days(lifetime)); this one is \(Self.days(lifetime + days)) old, \(Self.days(days)) over; remove it or give it an expiry date"
+        case .launched:
+            return "launched \(Self.days(days)) ago; remove it"
+        }
+    }
+
+    /// The figure in a few words: `22 days over`, `for 45 days` (launched).
+    public var figure: String {
+        code == .launched ? "for \(Self.days(days))" : "\(Self.days(days)) over"
+    }
+
+    static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
+}

@@ -1,0 +1,128 @@
+/// Renders a ``StaleReport`` as JSON: a stable, documented schema (docs/policy.md).
+///
+/// ```
+/// {"schema": 1, "asOf", "summary": {"live", "stale", "launched", "health"}, "policy": {…},
+///  "toggles": [{"name", "stage", "stageSince", "stale", "reasons": [{"code", "message", …}], …}],
+///  "check": {…}  // only from `toggles check`
+/// }
+/// ```
+public enum StaleJSONRenderer {
+    /// The version of this document's layout; it changes only when a field changes meaning
+    /// or disappears (new fields may be added).
+    public static let schema = 1
+
+    public static func render(_ report: StaleReport, verdict: StaleGate.Verdict? = nil) -> String {
+        JSONSafety.escapeInvisibles(JSONWriter.pretty(.object(document(report, verdict: verdict)))) + "\n"
+    }
+
+    public static func document(_ report: StaleReport, verdict: StaleGate.Verdict?) -> JSONObject {
+        let summary = report.summary
+        var document = JSONObject([
+            .init("schema", number(schema)),
+            .init("asOf", .string(report.asOf.description)),
+            .init("summary", .object(JSONObject([
+                .init("live", number(summary.live)),
+                .init("stale", number(summary.stale)),
+                .init("launched", number(summary.launched)),
+                .init("health", number(summary.health)),
+            ]))),
+            .init("policy", .object(policy(report.policy))),
+            .init("toggles", .array(report.entries.map { .object(object(for: $0)) })),
+        ])
+        if let verdict {
+            document.members.append(.init("check", .object(JSONObject([
+                .init("passed", .bool(verdict.passed)),
+                .init("failOn", .array(verdict.gate.failOnCodes.map { .string($0.rawValue) })),
+                .init("maxStale", number(verdict.gate.maximumStale)),
+                .init("counted", .array(verdict.counted.map { .string($0.name) })),
+                .init("notCounted", .array(verdict.ignored.map { .string($0.name) })),
+            ]))))
+        }
+        return document
+    }
+
+    static func policy(_ policy: StalePolicy) -> JSONObject {
+        JSONObject([
+            .init("launchGraceDays", number(policy.launchGraceDays)),
+            .init("fallbackCategory", .string(policy.fallbackCategory)),
+            .init("categories", .object(JSONObject(policy.categories.map { category in
+                .init(category, .object(JSONObject([.init("lifetimeDays", policy.lifetimes[category]?.days.map(number) ?? .null)])))
+            }))),
+        ])
+    }
+
+    public static func object(for entry: StaleReport.Entry) -> JSONObject {
+        let toggle = entry.toggle
+        func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
+        return JSONObject([
+            .init("name", .string(toggle.name)),
+            .init("kind", .string(toggle.kind.rawValue)),
+            .init("type", .string(toggle.valueType.rawValue)),
+            .init("category", .string(toggle.definition.category)),
+            .init("categoryKnown", .bool(entry.categoryIsKnown)),
+            .init("lifetimeDays", entry.lifetimeDays.map(number) ?? .null),
+            .init("owner", optional(toggle.definition.owner)),
+            .init("description", optional(toggle.definition.description)),
+            .init("stage", .string(toggle.stage.rawValue)),
+            .init("stageSince", .string(toggle.stageSince.description)),
+            .init("daysInStage", number(entry.stageDays)),
+            .init("createdAt", .string(toggle.createdAt.description)),
+            .init("ageDays", number(entry.ageDays)),
+            .init("expires", optional(toggle.definition.expires?.description)),
+            .init("stale", .bool(entry.isStale)),
+            .init("reasons", .array(entry.reasons.map { .object(object(for: $0)) })),
+        ])
+    }
+
+    /// `{"code": "launched", "daysLaunched": 45, "launchedAt": …, "graceDays": 14, "owner": …, "message": …}`
+    public static func object(for reason: StaleReason) -> JSONObject {
+        var object = JSONObject([.init("code", .string(reason.code.rawValue))])
+        switch reason.code {
+        case .expired:
+            object.members += [
+                .init("daysOver", number(reason.days)),
+                .init("expires", .string(reason.expires?.description ?? reason.since.date.description)),
+            ]
+        case .overLifetime:
+            object.members += [
+                .init("daysOver", number(reason.days)),
+                .init("lifetimeDays", number(reason.limitDays ?? 0)),
+                .init("lifetimeEndedAt", .string(reason.since.description)),
+            ]
+        case .launched:
+            object.members += [
+                .init("daysLaunched", number(reason.days)),
+                .init("launchedAt", .string(reason.since.description)),
+                .init("graceDays", number(reason.limitDays ?? 0)),
+            ]
+        }
+        object.members += [
+            .init("owner", reason.owner.map(JSONValue.string) ?? .null),
+            .init("message", .string(reason.message)),
+        ]
+        return object
+    }
+
+    static func number(_ value: Int) -> JSONValue { .number(String(value)) }
+}
+
+/// Post-processing for JSON meant to be shown as well as parsed.
+enum JSONSafety {
+    /// Escapes, as `\uXXXX`, the invisible and reordering characters ``JSONWriter`` leaves
+    /// as they are (C1 controls such as the one-byte CSI, line separators, bidi overrides),
+    /// so printing the JSON on a terminal cannot act on them. They can only occur inside
+    /// strings, so the document means the same.
+    static func escapeInvisibles(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: TerminalText.isControl) else { return json }
+        var output = ""
+        for scalar in json.unicodeScalars {
+            if scalar.value >= 0x80, TerminalText.isControl(scalar) {
+                let hex = String(scalar.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                output.unicodeScalars.append(scalar)
+            }
+        }
+        return output
+    }
+}

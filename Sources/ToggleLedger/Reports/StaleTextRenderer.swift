@@ -1,0 +1,85 @@
+/// Renders a ``StaleReport`` for people at a terminal (`toggles report`, `toggles check`).
+///
+/// Everything from the log passes through ``TerminalText/sanitize(_:)``. Colour (ANSI SGR)
+/// is added only when the caller asks for it: on a terminal, and never with `NO_COLOR`.
+public enum StaleTextRenderer {
+    /// The report table: stale toggles first, then a summary line.
+    public static func table(_ report: StaleReport, colour: Bool = false) -> String {
+        var table = TextTable(
+            headers: ["NAME", "STAGE", "SINCE", "AGE", "CATEGORY", "OWNER", "STALE"], maximumCellWidth: 80)
+        for entry in report.entries {
+            table.rows.append([
+                entry.name, entry.toggle.stage.rawValue, entry.toggle.stageSince.date.description,
+                "\(entry.ageDays)d", category(entry), entry.owner ?? "—",
+                entry.reasons.isEmpty ? "—" : entry.reasons.map { "\($0.code.rawValue) (\($0.figure))" }.joined(separator: ", "),
+            ])
+        }
+        var lines = table.render().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if colour {
+            for (index, entry) in report.entries.enumerated() where entry.isStale {
+                lines[index + 1] = ANSI.red + lines[index + 1] + ANSI.reset
+            }
+            lines[0] = ANSI.bold + lines[0] + ANSI.reset
+        }
+        var output = lines.joined(separator: "\n")
+        if report.entries.isEmpty { output = "no live toggles\n" }
+        let summary = summaryLine(report)
+        output += "\n" + (colour ? ANSI.bold + summary + ANSI.reset : summary) + "\n"
+        return output
+    }
+
+    /// What `toggles check` prints: each counted stale toggle with its owner and reasons,
+    /// then the verdict.
+    public static func check(_ report: StaleReport, _ verdict: StaleGate.Verdict, colour: Bool = false) -> String {
+        var output = ""
+        for entry in verdict.counted {
+            let heading = TerminalText.sanitize("\(entry.name) (\(entry.toggle.stage.words), owner \(entry.owner ?? "unknown"))")
+            output += (colour ? ANSI.bold + heading + ANSI.reset : heading) + "\n"
+            for reason in entry.reasons {
+                let counted = verdict.gate.failOn.contains(reason.code)
+                let code = colour && counted ? ANSI.red + reason.code.rawValue + ANSI.reset : reason.code.rawValue
+                output += "  \(code): \(TerminalText.sanitize(reason.message))\(counted ? "" : " (not counted)")\n"
+            }
+        }
+        if !verdict.ignored.isEmpty {
+            let names = verdict.ignored.map(\.name).joined(separator: ", ")
+            output += TerminalText.sanitize("not counted (stale only for reasons outside --fail-on): \(names)") + "\n"
+        }
+        let line = verdictLine(report, verdict)
+        output += (colour ? (verdict.passed ? ANSI.green : ANSI.red) + line + ANSI.reset : line) + "\n"
+        return output
+    }
+
+    /// `9 live, 4 stale, 4 launched, health 56% (as of 2026-11-22T00:00:00Z)`
+    public static func summaryLine(_ report: StaleReport) -> String {
+        let summary = report.summary
+        return "\(summary.live) live, \(summary.stale) stale, \(summary.launched) launched, health \(summary.health)% (as of \(report.asOf))"
+    }
+
+    /// `check failed: 4 stale toggles, more than --max-stale 0 (counting expired, launched)`
+    public static func verdictLine(_ report: StaleReport, _ verdict: StaleGate.Verdict) -> String {
+        let count = verdict.counted.count
+        let toggles = count == 1 ? "1 stale toggle" : "\(count) stale toggles"
+        let counting = verdict.gate.failOnCodes.map(\.rawValue).joined(separator: ", ")
+        let live = report.summary.live
+        if verdict.passed {
+            if count == 0 { return "check passed: no stale toggles among \(live) live (counting \(counting); as of \(report.asOf))" }
+            return "check passed: \(toggles), within --max-stale \(verdict.gate.maximumStale) (counting \(counting); as of \(report.asOf))"
+        }
+        return "check failed: \(toggles) of \(live) live, more than --max-stale \(verdict.gate.maximumStale) (counting \(counting); as of \(report.asOf))"
+    }
+
+    /// The category, marked when the policy does not define it: `beta (as release)`.
+    static func category(_ entry: StaleReport.Entry) -> String {
+        let category = entry.toggle.definition.category
+        guard !entry.categoryIsKnown else { return category }
+        return "\(category) (as \(entry.lifetimeDays.map { "\($0)d" } ?? "permanent"))"
+    }
+
+    enum ANSI {
+        static let bold = "\u{1B}[1m"
+        static let red = "\u{1B}[31m"
+        static let green = "\u{1B}[32m"
+        static let reset = "\u{1B}[0m"
+    }
+}

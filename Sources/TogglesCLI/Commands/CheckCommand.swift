@@ -1,0 +1,85 @@
+import Foundation
+import ToggleLedger
+
+/// `toggles check`: the CI gate. Exit 0 when nothing counted is stale, 1 when something is.
+enum CheckCommand: Command {
+    static let spec = CommandSpec(
+        name: "check",
+        summary: "Fail (exit 1) when toggles are stale, printing which and why: the CI gate.",
+        synopsis: "check [--now TIME] [--format text|json|markdown|csv|sarif] [--fail-on CODES] [--max-stale N] [--policy FILE]",
+        options: [
+            PolicyOptions.now,
+            CommonOptions.format(PolicyOptions.formats),
+            .value("--fail-on", "CODES", "comma-separated stale reasons that fail the check: expired, over-lifetime, launched (default: all)"),
+            .value("--max-stale", "N", "tolerate up to N stale toggles, to pay a backlog down (default: 0)"),
+            PolicyOptions.policy,
+            CommonOptions.log,
+        ],
+        discussion: """
+            Exit 0 when at most --max-stale toggles are stale for a reason in --fail-on, 1 when \
+            more are, 2 when the log or the policy file is invalid (as `toggles audit` would \
+            report: malformed lines, events breaking lifecycle rules, reused ids). The text \
+            format lists each counted toggle, its owner and its reasons; the other formats print \
+            the full report with the verdict (markdown for a pull-request comment, sarif for code \
+            scanning).
+            """,
+        examples: [
+            "toggles check",
+            "toggles check --fail-on expired,launched",
+            "toggles check --max-stale 5",
+            "toggles check --now 2027-01-01 --format markdown > comment.md",
+            "toggles check --format sarif > toggles.sarif",
+            "toggles check --policy ci/strict-policy.json --log app/events",
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
+        let format = try CommonOptions.format(arguments, PolicyOptions.formats, command: spec.name)
+        let now = try PolicyOptions.instant(arguments, context, command: spec.name)
+        let gate = StaleGate(failOn: try failOn(arguments), maximumStale: try maximumStale(arguments))
+        let (report, replay) = try PolicyOptions.report(arguments, context, now: now)
+        let problems = invalidity(replay)
+        if !problems.isEmpty {
+            throw CommandFailure(status: .invalidLog, message: (problems + [
+                "the log is invalid, so its stale toggles cannot be judged; run `toggles audit` for details",
+            ]).joined(separator: "\n"))
+        }
+        let verdict = gate.verdict(on: report)
+        context.write(PolicyOptions.render(report, format: format, verdict: verdict)
+            ?? StaleTextRenderer.check(report, verdict, colour: PolicyOptions.useColour(context)))
+        return verdict.passed ? .ok : .stale
+    }
+
+    static func failOn(_ arguments: ParsedArguments) throws(UsageError) -> Set<StaleReason.Code> {
+        guard let text = arguments.value("--fail-on") else { return Set(StaleReason.Code.allCases) }
+        var codes = Set<StaleReason.Code>()
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = part.trimmingCharacters(in: .whitespaces)
+            guard let code = StaleReason.Code(rawValue: name) else {
+                let known = StaleReason.Code.allCases.map(\.rawValue).joined(separator: ", ")
+                throw UsageError("--fail-on: '\(name)' is not a stale reason; expected a comma-separated list of \(known)", command: spec.name)
+            }
+            codes.insert(code)
+        }
+        return codes
+    }
+
+    static func maximumStale(_ arguments: ParsedArguments) throws(UsageError) -> Int {
+        guard let text = arguments.value("--max-stale") else { return 0 }
+        guard let count = Int(text), count >= 0 else {
+            throw UsageError("--max-stale must be a whole number, 0 or more, not '\(text)'", command: spec.name)
+        }
+        return count
+    }
+
+    /// What `toggles audit` would call errors: reused ids and events that break lifecycle rules.
+    static func invalidity(_ replay: Replay) -> [String] {
+        var problems: [String] = []
+        for warning in replay.summary.warnings {
+            if case .duplicateID = warning { problems.append(warning.description) }
+        }
+        for (location, violation) in replay.projection.violations {
+            problems.append("\(location.map { "\($0): " } ?? "")\(violation.description); replay skipped this event")
+        }
+        return problems
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import ToggleLedger
+
+/// `toggles export`: writes the files an app or another tool consumes, from the log's state.
+///
+/// - `plist`: the in-app defaults, byte for byte as `PropertyListSerialization` writes XML.
+/// - `firebase`: a Remote Config template the REST API accepts for publishing.
+/// - `flagd`: an OpenFeature flagd flag file.
+enum ExportCommand: Command {
+    static let formats = ["plist", "firebase", "flagd"]
+
+    static let spec = CommandSpec(
+        name: "export",
+        summary: "Write the defaults plist, a Remote Config template or a flagd flag file from the log.",
+        synopsis: "export plist|firebase|flagd [--kind remote|local|build|all] [--at TIME] [--output FILE]",
+        positionals: [("FORMAT", "plist (in-app defaults), firebase (a Remote Config template) or flagd (an OpenFeature flag file)")],
+        options: [
+            .value("--kind", "KIND", "plist: the kind of toggles to write: remote, local, build or all (default: remote)"),
+            .value("--at", "TIME", "write the file as it was at this instant, RFC 3339 or YYYY-MM-DD (default: the end of the log)"),
+            .value("--output", "FILE", "write to FILE (replaced atomically) instead of standard output"),
+            CommonOptions.log,
+        ],
+        discussion: """
+            Only live toggles are written. plist holds each toggle's in-app default with sorted keys, \
+            tabs, <true/>/<false/>, <integer>, <real> (17 significant digits, as Foundation writes), \
+            <string>, and JSON values as JSON text in <string>; it can replace RemoteConfigDefaults.plist. \
+            firebase holds every remote toggle the log says is served remotely, with its remote default \
+            (or useInAppDefault), conditional values, valueType and description, and the conditions in \
+            one priority order; publish it with PUT …/remoteConfig and an If-Match etag. flagd holds \
+            every toggle, ENABLED, with the value everyone gets as defaultVariant and kind, category, \
+            owner, expiry and description in metadata. Exit status: 0 ok, 2 the log or FILE cannot be \
+            read or written, 64 usage, 65 the log cannot be expressed in the format (two toggles give \
+            one condition different expressions or priority orders). See docs/interop.md.
+            """,
+        examples: [
+            "toggles export plist --output App/RemoteConfigDefaults.plist",
+            "toggles export plist --kind local --at 2026-06-01",
+            "toggles export firebase --output template.json",
+            "toggles export flagd --output flags.flagd.json",
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
+        let format = arguments.positionals[0]
+        guard formats.contains(format) else {
+            throw UsageError("unknown export format '\(format)'; expected one of \(formats.joined(separator: ", "))", command: spec.name)
+        }
+        var kind: ToggleKind? = .remote
+        if let text = arguments.value("--kind") {
+            guard format == "plist" else { throw UsageError("--kind applies only to export plist", command: spec.name) }
+            if text == "all" {
+                kind = nil
+            } else {
+                guard let parsed = ToggleKind(rawValue: text) else {
+                    throw UsageError("--kind must be remote, local, build or all, not '\(text)'", command: spec.name)
+                }
+                kind = parsed
+            }
+        }
+        let at = try CommonOptions.timestamp(arguments, "--at", command: spec.name)
+        let replay = try CommonOptions.ledger(arguments, context).replay(until: at)
+        for warning in replay.summary.warnings { context.warn(warning.description) }
+        let toggles = replay.projection.sortedToggles
+        let text: String
+        switch format {
+        case "plist":
+            text = Exports.defaultsPlist(toggles, kind: kind)
+        case "firebase":
+            switch Result(catching: { () throws(InteropError) in try Exports.firebaseTemplate(toggles) }) {
+            case .success(let template): text = JSONWriter.pretty(template) + "\n"
+            case .failure(let error): throw CommandFailure(status: .rejected, message: "cannot export a Remote Config template: \(error)")
+            }
+        default:
+            let flagd = Exports.flagd(toggles)
+            for skipped in flagd.skipped { context.warn("skipped \(skipped.toggle): \(skipped.reason)") }
+            text = JSONWriter.pretty(flagd.document) + "\n"
+        }
+        guard let output = arguments.value("--output") else {
+            context.write(text)
+            return .ok
+        }
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: context.resolve(output)), options: .atomic)
+        } catch {
+            throw CommandFailure(status: .invalidLog, message: "cannot write \(output): \(error.localizedDescription)")
+        }
+        context.note("wrote \(output)")
+        return .ok
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import ToggleLedger
+
+/// `toggles extend`: appends an `expiry-extended` event, so snoozing a toggle is audited.
+enum ExtendCommand: Command {
+    static let spec = CommandSpec(
+        name: "extend",
+        summary: "Move a toggle's expiry date later, with the reason: snoozing is itself recorded.",
+        synopsis: "extend NAME --expires DATE --reason TEXT",
+        positionals: [("NAME", "the toggle's key")],
+        options: [
+            .value("--expires", "DATE", "the new date it should be gone by, YYYY-MM-DD; later than the current one"),
+            .value("--reason", "TEXT", "why it needs longer (kept in the log and shown by `toggles history`)"),
+        ] + CommonOptions.appending,
+        discussion: """
+            A toggle with an expiry date is `expired` from the start of that day (UTC). Its own \
+            expiry date replaces its category's lifetime, so a toggle extended this way is not \
+            `over-lifetime` either. It can still be `launched`. Works on a toggle without an \
+            expiry date too (it sets the first one).
+            """,
+        examples: [
+            "toggles extend isRoundedAvatar --expires 2027-01-31 --reason 'waiting for the Q4 experiment readout'",
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
+        let name = try CommonOptions.toggleName(arguments.positionals[0])
+        guard let dateText = arguments.value("--expires") else { throw UsageError("missing --expires DATE", command: spec.name) }
+        guard let expires = CalendarDate(dateText) else {
+            throw UsageError("--expires must be a date such as 2027-01-31, not '\(dateText)'", command: spec.name)
+        }
+        guard let reason = arguments.value("--reason"), !reason.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw UsageError("missing --reason TEXT: say why the toggle needs longer", command: spec.name)
+        }
+        let event = try CommonOptions.envelope(
+            arguments, context, toggle: name, command: spec.name, change: .expiryExtended(expires: expires, reason: reason))
+        return try CommonOptions.append([event], to: CommonOptions.ledger(arguments, context), context)
+    }
+}

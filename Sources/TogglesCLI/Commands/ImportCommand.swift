@@ -1,0 +1,290 @@
+import Foundation
+import ToggleLedger
+
+/// `toggles import`: brings what happened in another tool into the log.
+///
+/// - `firebase TEMPLATE.json`: a Remote Config template → `created`, `published`, `unpublished`.
+/// - `firebase-versions VERSIONS.json`: a `listVersions` response, checked against the log.
+/// - `plist FILE`: a defaults plist → `default-changed`.
+enum ImportCommand: Command {
+    static let sources = ["firebase", "firebase-versions", "plist"]
+
+    static let spec = CommandSpec(
+        name: "import",
+        summary: "Import a Remote Config template, its version list, or a defaults plist into the log.",
+        synopsis: "import firebase|firebase-versions|plist FILE [--dry-run] [--format text|json] [--category C] [--at TIME] [--actor WHO]",
+        positionals: [
+            ("SOURCE", "what FILE is: firebase (a Remote Config template), firebase-versions (a listVersions response) or plist (a defaults plist)"),
+            ("FILE", "the file to read, or - for standard input"),
+        ],
+        options: [
+            .flag("--dry-run", "print the events it would append and append nothing"),
+            CommonOptions.format(["text", "json"]),
+            .value("--category", "C", "firebase: the category of toggles created for parameters the log does not know (default: release)"),
+            .value("--at", "TIME", "when the change happened, RFC 3339 or YYYY-MM-DD: plist always; firebase only for a template without version.updateTime (default: now)"),
+            .value("--actor", "WHO", "who made the change: plist always; firebase only for a template without version.updateUser.email (default: the CI user, else git user.email, else $USER)"),
+            CommonOptions.log,
+        ],
+        discussion: """
+            firebase compares the template (as GET …/remoteConfig or `firebase remoteconfig:get -o` \
+            saves it) with the log at the template's updateTime and appends, dated then and by \
+            version.updateUser.email, a published event for each parameter whose values changed, \
+            created + published for a parameter the log does not know, and unpublished for a \
+            remote toggle missing from the template. Ids are firebase-v<version>-<parameter>-<type>, \
+            so importing the same template again appends nothing. An older version imported after a \
+            newer one fills in history without changing the present. firebase-versions appends \
+            nothing: it lists Firebase's versions beside the log's (who, when) and reports versions \
+            the log missed. plist appends default-changed for each key whose value differs from the \
+            toggle's in-app default (typed plist values or Firebase's all-<string> download form). \
+            Exit status: 0 ok (also when nothing changed), 2 the file or the log cannot be read, \
+            64 usage, 65 the file is malformed or conflicts with the log (the message names the \
+            parameter or key); nothing is appended unless the status is 0. See docs/interop.md.
+            """,
+        examples: [
+            "toggles import firebase remoteconfig.template.json",
+            "toggles import firebase remoteconfig.template.json --dry-run --format json",
+            "firebase remoteconfig:get -o template.json && toggles import firebase template.json --category remote-config",
+            "toggles import firebase-versions versions.json",
+            "toggles import plist App/RemoteConfigDefaults.plist --dry-run",
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
+        let source = arguments.positionals[0]
+        guard sources.contains(source) else {
+            throw UsageError("unknown import source '\(source)'; expected one of \(sources.joined(separator: ", "))", command: spec.name)
+        }
+        let format = try CommonOptions.format(arguments, ["text", "json"], command: spec.name)
+        if source != "firebase", arguments.has("--category") {
+            throw UsageError("--category applies only to import firebase", command: spec.name)
+        }
+        if source == "firebase-versions" {
+            for option in ["--dry-run", "--at", "--actor"] where arguments.has(option) {
+                throw UsageError("\(option) does not apply to import firebase-versions, which appends nothing", command: spec.name)
+            }
+        }
+        let category = arguments.value("--category") ?? "release"
+        if let problem = Lifecycle.categoryProblem(category) { throw UsageError("--category: \(problem)", command: spec.name) }
+        let file = arguments.positionals[1]
+        let bytes = file == "-" ? context.standardInput() : try readFile(context.resolve(file), displayName: file)
+        let ledger = CommonOptions.ledger(arguments, context)
+        let history = try readHistory(ledger, context)
+        switch source {
+        case "firebase":
+            return try importTemplate(bytes, file: file, history: history, category: category, format: format, arguments, context, ledger)
+        case "firebase-versions":
+            return try checkVersions(bytes, file: file, history: history, format: format, context)
+        default:
+            return try importPlist(bytes, file: file, history: history, format: format, arguments, context, ledger)
+        }
+    }
+
+    /// Every event of the log in replay order; an absent log directory is an empty log.
+    static func readHistory(_ ledger: Ledger, _ context: CommandContext) throws -> [Event] {
+        guard FileManager.default.fileExists(atPath: ledger.reader.directory) else { return [] }
+        var events: [Event] = []
+        let replay = try ledger.replay { logged in events.append(logged.event) }
+        for warning in replay.summary.warnings { context.warn(warning.description) }
+        return events
+    }
+
+    static func rejected(_ error: InteropError) -> CommandFailure {
+        CommandFailure(status: .rejected, message: "\(error); nothing was appended")
+    }
+
+    // MARK: firebase
+
+    static func importTemplate(_ bytes: [UInt8], file: String, history: [Event], category: String, format: String, _ arguments: ParsedArguments, _ context: CommandContext, _ ledger: Ledger) throws -> ExitStatus {
+        let plan: FirebaseImport.Plan
+        do {
+            let template = try FirebaseTemplate.decode(bytes, file: file)
+            let ci = CIEnvironment(context.environment)
+            let fallbackAt = try CommonOptions.timestamp(arguments, "--at", command: spec.name) ?? context.now()
+            let options = FirebaseImport.Options(
+                fallbackAt: fallbackAt, fallbackActor: try actor(arguments, context), category: category,
+                provenance: ci.provenance, unversionedImportID: EventID.generate(at: fallbackAt))
+            plan = try FirebaseImport.plan(template, file: file, history: history, options: options)
+        } catch let error as InteropError {
+            throw rejected(error)
+        }
+        let dryRun = arguments.has("--dry-run")
+        var written = plan.events
+        var segment: String?
+        if !dryRun && !plan.events.isEmpty {
+            let outcome = try ledger.append(plan.events)
+            for repair in outcome.repairs { context.note("repaired \(repair)") }
+            written = outcome.written
+            segment = outcome.segment
+        }
+        if format == "json" {
+            var document = JSONObject([
+                .init("source", .string("firebase")),
+                .init("file", .string(file)),
+                .init("dryRun", .bool(dryRun)),
+            ])
+            if let version = plan.version { document["template"] = .object(versionObject(version)) }
+            document["events"] = .array(written.map { .object(EventCodec.object(for: $0)) })
+            document["created"] = .array(plan.created.map(JSONValue.string))
+            document["skipped"] = .array(plan.skipped.map { .object(JSONObject([.init("parameter", .string($0.parameter)), .init("reason", .string($0.reason))])) })
+            document["carriedForward"] = .number(String(plan.carriedForward))
+            document["segment"] = segment.map(JSONValue.string) ?? .null
+            context.write(JSONWriter.pretty(.object(document)) + "\n")
+        } else {
+            var heading = "\(file): "
+            if let version = plan.version { heading += describe(version) } else { heading += "a template without a version; dated \(plan.at) by \(plan.actor)" }
+            context.write(TerminalText.sanitize(heading) + "\n")
+            writeEvents(written, dryRun: dryRun, context)
+            for name in plan.created {
+                context.write(TerminalText.sanitize("new toggle \(name): created as a remote toggle in category \(category); set its owner and expiry, and import the defaults plist for its in-app default") + "\n")
+            }
+            if plan.carriedForward > 0 {
+                context.write("\(plan.carriedForward) event\(plan.carriedForward == 1 ? "" : "s") re-assert the next imported version, because this template is older than it\n")
+            }
+            writeOutcome(count: written.count, dryRun: dryRun, segment: segment, nothing: "the log already matches this template", context)
+        }
+        for skipped in plan.skipped { context.warn("skipped parameter \(skipped.parameter): \(skipped.reason)") }
+        return .ok
+    }
+
+    static func describe(_ version: FirebaseVersion) -> String {
+        var text = "version \(version.versionNumber ?? "?")"
+        var details: [String] = []
+        if let time = version.updateTime { details.append(time.description) }
+        if let email = version.updateUserEmail { details.append("by \(email)") }
+        if let origin = version.updateOrigin { details.append(origin) }
+        if let type = version.updateType { details.append(type + (version.rollbackSource.map { " to version \($0)" } ?? "")) }
+        if !details.isEmpty { text += " (" + details.joined(separator: ", ") + ")" }
+        return text
+    }
+
+    static func versionObject(_ version: FirebaseVersion) -> JSONObject {
+        var object = JSONObject()
+        object["versionNumber"] = version.versionNumber.map(JSONValue.string)
+        object["updateTime"] = version.updateTime.map { .string($0.description) }
+        object["updateUser"] = version.updateUserEmail.map(JSONValue.string)
+        object["updateOrigin"] = version.updateOrigin.map(JSONValue.string)
+        object["updateType"] = version.updateType.map(JSONValue.string)
+        object["rollbackSource"] = version.rollbackSource.map(JSONValue.string)
+        object["description"] = version.description.map(JSONValue.string)
+        return object
+    }
+
+    static func writeEvents(_ events: [Event], dryRun: Bool, _ context: CommandContext) {
+        for event in events {
+            let line = "\(dryRun ? "would append " : "")\(event.type) \(event.toggle) at \(event.at) by \(event.actor) (id \(event.id)): \(HistoryRenderer.summary(of: event.change))"
+            context.write(TerminalText.sanitize(line) + "\n")
+        }
+    }
+
+    static func writeOutcome(count: Int, dryRun: Bool, segment: String?, nothing: String, _ context: CommandContext) {
+        if count == 0 {
+            context.write("nothing to append: \(nothing)\n")
+        } else if dryRun {
+            context.write("dry run: \(count) event\(count == 1 ? "" : "s") would be appended; nothing was written\n")
+        } else if let segment {
+            context.write(TerminalText.sanitize("appended \(count) event\(count == 1 ? "" : "s") to \(segment)") + "\n")
+        }
+    }
+
+    static func actor(_ arguments: ParsedArguments, _ context: CommandContext) throws -> String {
+        let actor = (arguments.value("--actor") ?? CIEnvironment(context.environment).resolveActor(gitEmail: context.gitEmail))
+            .trimmingCharacters(in: .whitespaces)
+        guard !actor.isEmpty else { throw UsageError("--actor may not be empty", command: spec.name) }
+        return actor
+    }
+
+    // MARK: firebase-versions
+
+    static func checkVersions(_ bytes: [UInt8], file: String, history: [Event], format: String, _ context: CommandContext) throws -> ExitStatus {
+        let list: FirebaseVersionList
+        switch Result(catching: { () throws(InteropError) in try FirebaseVersionList.decode(bytes, file: file) }) {
+        case .success(let decoded): list = decoded
+        case .failure(let error): throw CommandFailure(status: .rejected, message: error.description)
+        }
+        let entries = FirebaseVersionCheck.check(list, history: history)
+        let missing = entries.filter { $0.status == .missing }
+        if format == "json" {
+            let rows: [JSONValue] = entries.map { entry in
+                var object = versionObject(entry.version)
+                object["status"] = .string(entry.status.rawValue)
+                object["events"] = .number(String(entry.eventCount))
+                object["loggedAt"] = entry.loggedAt.map { .string($0.description) }
+                object["loggedActor"] = entry.loggedActor.map(JSONValue.string)
+                object["agrees"] = entry.agrees.map(JSONValue.bool)
+                return .object(object)
+            }
+            var document = JSONObject([
+                .init("file", .string(file)),
+                .init("versions", .array(rows)),
+                .init("missing", .array(missing.compactMap { $0.version.versionNumber.map(JSONValue.string) })),
+            ])
+            document["nextPageToken"] = list.nextPageToken.map(JSONValue.string)
+            context.write(JSONWriter.pretty(.object(document)) + "\n")
+            return .ok
+        }
+        var table = TextTable(headers: ["VERSION", "UPDATED", "BY", "ORIGIN", "TYPE", "LOG", "EVENTS"], maximumCellWidth: 40)
+        for entry in entries {
+            let version = entry.version
+            var type = version.updateType ?? ""
+            if let source = version.rollbackSource { type += " to \(source)" }
+            var status = entry.status.rawValue
+            if entry.agrees == false {
+                status += " (log: \(entry.loggedAt?.description ?? "?") by \(entry.loggedActor ?? "?"))"
+            }
+            table.rows.append([version.versionNumber ?? "", version.updateTime?.description ?? "", version.updateUserEmail ?? "", version.updateOrigin ?? "", type, status, String(entry.eventCount)])
+        }
+        context.write(table.render())
+        let imported = entries.filter { $0.status == .imported }.count
+        context.write("\(entries.count) version\(entries.count == 1 ? "" : "s"): \(imported) imported, \(missing.count) missing, \(entries.count - imported - missing.count) before the log\n")
+        if list.nextPageToken != nil {
+            context.write("more versions exist: fetch the next page with pageToken=\(TerminalText.sanitize(list.nextPageToken!))\n")
+        }
+        for entry in missing {
+            let number = entry.version.versionNumber ?? "?"
+            context.write(TerminalText.sanitize("missing version \(number): firebase remoteconfig:get -v \(number) -o v\(number).json && toggles import firebase v\(number).json") + "\n")
+        }
+        return .ok
+    }
+
+    // MARK: plist
+
+    static func importPlist(_ bytes: [UInt8], file: String, history: [Event], format: String, _ arguments: ParsedArguments, _ context: CommandContext, _ ledger: Ledger) throws -> ExitStatus {
+        let at = try CommonOptions.timestamp(arguments, "--at", command: spec.name) ?? context.now()
+        let plan: DefaultsImport.Plan
+        do {
+            let entries = try PropertyListReader.dictionary(bytes, file: file)
+            let state = FirebaseImport.project(history, through: at)
+            plan = try DefaultsImport.plan(
+                entries, file: file, state: state, at: at, actor: try actor(arguments, context),
+                provenance: CIEnvironment(context.environment).provenance,
+                newID: { toggle, at in DefaultsImport.eventID(fileBytes: bytes, toggle: toggle, at: at) })
+        } catch let error as InteropError {
+            throw rejected(error)
+        }
+        let dryRun = arguments.has("--dry-run")
+        var written = plan.events
+        var segment: String?
+        if !dryRun && !plan.events.isEmpty {
+            let outcome = try ledger.append(plan.events)
+            for repair in outcome.repairs { context.note("repaired \(repair)") }
+            written = outcome.written
+            segment = outcome.segment
+        }
+        if format == "json" {
+            var document = JSONObject([
+                .init("source", .string("plist")),
+                .init("file", .string(file)),
+                .init("dryRun", .bool(dryRun)),
+                .init("events", .array(written.map { .object(EventCodec.object(for: $0)) })),
+                .init("unchanged", .number(String(plan.unchanged))),
+                .init("skipped", .array(plan.skipped.map { .object(JSONObject([.init("key", .string($0.key)), .init("reason", .string($0.reason))])) })),
+            ])
+            document["segment"] = segment.map(JSONValue.string) ?? .null
+            context.write(JSONWriter.pretty(.object(document)) + "\n")
+        } else {
+            writeEvents(written, dryRun: dryRun, context)
+            writeOutcome(count: written.count, dryRun: dryRun, segment: segment, nothing: "every in-app default already matches \(file)", context)
+        }
+        for skipped in plan.skipped { context.warn("skipped key \(skipped.key): \(skipped.reason)") }
+        return .ok
+    }
+}

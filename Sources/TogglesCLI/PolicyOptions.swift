@@ -1,0 +1,80 @@
+import Foundation
+import ToggleLedger
+
+/// What `report` and `check` share: `--now`, `--policy`, the formats, and building the report.
+enum PolicyOptions {
+    static let formats = ["text", "json", "markdown", "csv", "sarif"]
+    static let now = OptionSpec.value("--now", "TIME", "judge the log as of this instant, RFC 3339 or YYYY-MM-DD; events after it are ignored (default: the clock)")
+    static let policy = OptionSpec.value("--policy", "FILE", "the policy file (default: policy.json in the log directory; the standard policy when that is missing)")
+
+    /// The instant to judge at: `--now`, else the clock.
+    static func instant(_ arguments: ParsedArguments, _ context: CommandContext, command: String) throws(UsageError) -> Timestamp {
+        try CommonOptions.timestamp(arguments, "--now", command: command) ?? context.now()
+    }
+
+    /// The policy from `--policy FILE` or `<log>/policy.json`, else the standard one.
+    /// An invalid file is an error with exit status 2, naming the file and the field.
+    static func loadPolicy(_ arguments: ParsedArguments, _ context: CommandContext) throws -> StalePolicy {
+        let path: String
+        let display: String
+        if let given = arguments.value("--policy") {
+            path = context.resolve(given)
+            display = given
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw CommandFailure(status: .invalidLog, message: "policy file \(given) does not exist")
+            }
+        } else {
+            let log = arguments.value("--log") ?? "events"
+            path = context.resolve(log) + "/" + PolicyFile.name
+            display = (log.hasSuffix("/") ? log : log + "/") + PolicyFile.name
+        }
+        do {
+            return try PolicyFile.load(path: path, displayName: display) ?? .standard
+        } catch {
+            throw CommandFailure(status: .invalidLog, message: "invalid policy: \(error)")
+        }
+    }
+
+    /// Replays the log up to `now` and judges every live toggle. Warnings go to standard error;
+    /// toggles whose category the policy does not define are named there too.
+    static func report(_ arguments: ParsedArguments, _ context: CommandContext, now: Timestamp) throws -> (StaleReport, Replay) {
+        let policy = try loadPolicy(arguments, context)
+        var created: [String: (at: Timestamp, location: LineLocation)] = [:]
+        let replay = try CommonOptions.ledger(arguments, context).replay(until: now) { logged in
+            if case .created = logged.event.change {
+                created[logged.event.toggle] = (logged.event.at, logged.location)
+            }
+        }
+        for warning in replay.summary.warnings { context.warn(warning.description) }
+        var declaredAt: [String: LineLocation] = [:]
+        for (name, toggle) in replay.projection.toggles {
+            if let entry = created[name], entry.at == toggle.createdAt { declaredAt[name] = entry.location }
+        }
+        let report = StaleReport(toggles: Array(replay.projection.toggles.values), policy: policy, now: now, declaredAt: declaredAt)
+        for category in report.unknownCategories {
+            let names = report.entries.filter { $0.toggle.definition.category == category }.map(\.name)
+            let rule = policy.lifetime(of: category).map { "\($0) days" } ?? "permanent"
+            context.warn("category \(JSONWriter.quoted(category)) of \(names.joined(separator: ", ")) is not in the policy; treated as \(policy.fallbackCategory) (\(rule))")
+        }
+        return (report, replay)
+    }
+
+    /// Colour only on a terminal, and never when `NO_COLOR` is set to anything non-empty or
+    /// `TERM` is `dumb`.
+    static func useColour(_ context: CommandContext) -> Bool {
+        guard context.outputIsTerminal else { return false }
+        if let noColour = context.environment["NO_COLOR"], !noColour.isEmpty { return false }
+        return context.environment["TERM"] != "dumb"
+    }
+
+    /// The report in a machine format; nil for `text`, which each command prints its own way.
+    static func render(_ report: StaleReport, format: String, verdict: StaleGate.Verdict?) -> String? {
+        switch format {
+        case "json": StaleJSONRenderer.render(report, verdict: verdict)
+        case "markdown": StaleMarkdownRenderer.render(report, verdict: verdict)
+        case "csv": StaleCSVRenderer.render(report)
+        case "sarif": StaleSARIFRenderer.render(report, toolVersion: TogglesCLI.version, verdict: verdict)
+        default: nil
+        }
+    }
+}

@@ -1,8 +1,0 @@
-import Testing
-@testable import TogglesCLI
-
-@Suite struct CLITests {
-    @Test func placeholder() {
-        #expect(TogglesCLI.commands.count > 5)
-    }
-}
