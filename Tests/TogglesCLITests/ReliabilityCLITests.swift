@@ -11,6 +11,30 @@ import Darwin
 /// the file, nothing crashes.
 @Suite struct ReliabilityCLITests {
     static let runningAsRoot = geteuid() == 0
+    /// As root, permission tests drop to `nobody` with util-linux `setpriv`, so they still test.
+    static let setpriv = "/usr/bin/setpriv"
+    static let cannotDropPrivileges = runningAsRoot && !FileManager.default.isExecutableFile(atPath: setpriv)
+
+    /// Runs the binary as an unprivileged user: as is when not root, else as `nobody`.
+    func runUnprivileged(_ arguments: [String], in directory: TemporaryDirectory) throws -> TogglesBinary.Run {
+        guard Self.runningAsRoot else { return try TogglesBinary.run(arguments, in: directory.url) }
+        chmod(directory.path, 0o755)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.setpriv)
+        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", TogglesBinary.url.path] + arguments
+        process.currentDirectoryURL = directory.url
+        process.environment = TogglesBinary.cleanEnvironment()
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return TogglesBinary.Run(status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
+                                 stderr: String(decoding: errorData, as: UTF8.self))
+    }
 
     /// A log with one toggle, made through the binary.
     func makeLog() throws -> TemporaryDirectory {
@@ -113,31 +137,31 @@ import Darwin
         #expect(run.stderr.contains("outside the log directory"), "\(run)")
     }
 
-    @Test(.disabled(if: runningAsRoot, "running as root: file permissions do not stop root, so a read-only directory cannot be simulated"))
+    @Test(.disabled(if: cannotDropPrivileges, "running as root without setpriv: permissions do not stop root, so a read-only directory cannot be simulated"))
     func readOnlyLogDirectoryIsAClearErrorAndNothingChanges() throws {
         let directory = try makeLog()
         let before = snapshot(directory)
         let folders = ["events", "events/2026", "events/2026/01"].map { directory.file($0).path }
         for folder in folders { chmod(folder, 0o555) }
         defer { for folder in folders { chmod(folder, 0o755) } }
-        let run = try TogglesBinary.run(["change", "isA", "--default", "true", "--at", "2026-01-05"], in: directory.url)
+        let run = try runUnprivileged(["change", "isA", "--default", "true", "--at", "2026-01-05"], in: directory)
         #expect(run.status == 2, "\(run)")
-        #expect(run.stderr.contains("toggles: error: cannot"), "\(run)")
+        #expect(run.stderr.contains("toggles: error: cannot open ") && run.stderr.contains("events/.lock: Permission denied"), "\(run)")
         #expect(run.stderr.contains("Permission denied"), "\(run)")
         #expect(snapshot(directory) == before)
-        let state = try TogglesBinary.run(["state"], in: directory.url)
+        let state = try runUnprivileged(["state"], in: directory)
         #expect(state.status == 0, "a read-only log is still readable: \(state)")
     }
 
-    @Test(.disabled(if: runningAsRoot, "running as root: file permissions do not stop root, so an unreadable segment cannot be simulated"))
+    @Test(.disabled(if: cannotDropPrivileges, "running as root without setpriv: permissions do not stop root, so an unreadable segment cannot be simulated"))
     func unreadableSegmentIsAClearError() throws {
         let directory = try makeLog()
         let segment = try #require(directory.segments().first)
         chmod(directory.file(segment).path, 0o000)
         defer { chmod(directory.file(segment).path, 0o644) }
-        let run = try TogglesBinary.run(["audit"], in: directory.url)
+        let run = try runUnprivileged(["audit"], in: directory)
         #expect(run.status == 2, "\(run)")
-        #expect(run.stderr.contains("cannot open"), "\(run)")
+        #expect(run.stderr.contains("cannot open ") && run.stderr.contains("\(segment): Permission denied"), "\(run)")
     }
 
     // MARK: Concurrency

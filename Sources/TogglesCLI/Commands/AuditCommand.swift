@@ -15,8 +15,7 @@ enum AuditCommand: Command {
         discussion: """
             Exit 0 when the log is valid, 2 when it is not. A malformed line stops the audit at \
             that line. Events that break a lifecycle rule (possible after a git merge or a hand \
-            edit) and ids reused for different events are errors; replay skips them.
-
+            edit) and ids reused for different events are errors; replay skips them. \
             With --git, every commit that touched the log directory is checked against each \
             of its parents, and so are uncommitted changes: a segment may be added, and a torn \
             last line may be cut by a repair, but an event line edited or deleted is an error \
