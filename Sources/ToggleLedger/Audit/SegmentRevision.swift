@@ -69,7 +69,7 @@ public enum SegmentRevision {
     }
 
     /// The lines of a segment, without their newlines (a trailing CR is kept: it is part of
-    /// the bytes git stored). Blank lines are skipped.
+    /// the bytes git stored). The last line may be unterminated.
     static func lines(of bytes: [UInt8]) -> [Line] {
         var result: [Line] = []
         var start = 0
