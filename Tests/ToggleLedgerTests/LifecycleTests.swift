@@ -47,6 +47,7 @@ import Testing
         ("change after removal", [event(createdRemoteBool, at: 0), event(.removed(reason: nil), at: 1), event(.defaultChanged(.bool(true)), at: 2)], "removed"),
         ("publish to a local toggle", [event(createdLocalBool, at: 0), event(.published(RemoteValue(value: .bool(true))), at: 1)], "notRemote"),
         ("wrong default type", [event(createdRemoteBool, at: 0), event(.defaultChanged(.string("yes")), at: 1)], "wrongValueType"),
+        ("number beyond a double", [event(.created(ToggleDefinition(kind: .remote, valueType: .number, defaultValue: .number("1"))), at: 0), event(.defaultChanged(.number("1e999")), at: 1)], "wrongValueType"),
         ("wrong conditional type", [event(createdRemoteBool, at: 0), event(.published(RemoteValue(value: .bool(true), conditions: [ConditionalValue(name: "c", expression: "true", value: .number("1"))])), at: 1)], "wrongValueType"),
         ("expiry moved earlier", [event(.created(ToggleDefinition(kind: .local, valueType: .bool, defaultValue: .bool(false), expires: CalendarDate("2026-06-01"))), at: 0), event(.expiryExtended(expires: CalendarDate("2026-05-01")!, reason: "r"), at: 1)], "expiryNotLater"),
         ("bad category", [event(.created(ToggleDefinition(kind: .local, valueType: .bool, defaultValue: .bool(false), category: "Release Toggle")), at: 0)], "invalidField"),

@@ -5,8 +5,8 @@ import Testing
 @Suite struct ConcurrentWritersTests {
     @Test func manyProcessesAppendingAtOnceLoseNothing() async throws {
         let directory = try TemporaryDirectory()
-        let writers = 8
-        let appendsPerWriter = 12
+        let writers = 6
+        let appendsPerWriter = 8
         let setup = try TogglesBinary.run(["create", "counter", "--kind", "local", "--type", "number", "--default", "0", "--at", "2026-01-01"], in: directory.url)
         #expect(setup.status == 0)
         // Each writer creates its own toggles and changes the shared one: both kinds of race.

@@ -12,10 +12,13 @@ public enum ToggleKind: String, Sendable, CaseIterable, Hashable {
 public enum ValueType: String, Sendable, CaseIterable, Hashable {
     case bool, string, number, json
 
-    /// Checks that a value from the log has this type.
+    /// Checks that a value from the log has this type. A number must also fit a finite
+    /// `Double`, as every app runtime (and Remote Config) reads it as one: `1e999` is valid
+    /// JSON but no toggle value.
     public func accepts(_ value: JSONValue) -> Bool {
         switch (self, value) {
-        case (.bool, .bool), (.string, .string), (.number, .number): true
+        case (.number, .number(let lexeme)): Double(lexeme)?.isFinite == true
+        case (.bool, .bool), (.string, .string): true
         case (.json, _): true
         default: false
         }
@@ -34,8 +37,8 @@ public enum ValueType: String, Sendable, CaseIterable, Hashable {
             default: return .failure(ValueError(text: text, expected: "true or false"))
             }
         case .number:
-            guard case .number(let lexeme)? = try? JSONParser.parse(text) else {
-                return .failure(ValueError(text: text, expected: "a JSON number such as 3, 0.33 or -1e3"))
+            guard case .number(let lexeme)? = try? JSONParser.parse(text), accepts(.number(lexeme)) else {
+                return .failure(ValueError(text: text, expected: "a finite JSON number such as 3, 0.33 or -1e3"))
             }
             return .success(.number(lexeme))
         case .string:

@@ -107,14 +107,7 @@ enum ImportCommand: Command {
             throw rejected(error)
         }
         let dryRun = arguments.has("--dry-run")
-        var written = plan.events
-        var segment: String?
-        if !dryRun && !plan.events.isEmpty {
-            let outcome = try ledger.append(plan.events)
-            for repair in outcome.repairs { context.note("repaired \(repair)") }
-            written = outcome.written
-            segment = outcome.segment
-        }
+        let (written, segment) = try appendUnlessDryRun(plan.events, dryRun: dryRun, ledger, context)
         if format == "json" {
             var document = JSONObject([
                 .init("source", .string("firebase")),
@@ -166,6 +159,15 @@ enum ImportCommand: Command {
         object["rollbackSource"] = version.rollbackSource.map(JSONValue.string)
         object["description"] = version.description.map(JSONValue.string)
         return object
+    }
+
+    /// Appends the planned events, unless this is a dry run; returns what was (or would be)
+    /// written and the new segment.
+    static func appendUnlessDryRun(_ events: [Event], dryRun: Bool, _ ledger: Ledger, _ context: CommandContext) throws -> (written: [Event], segment: String?) {
+        guard !dryRun && !events.isEmpty else { return (events, nil) }
+        let outcome = try ledger.append(events)
+        for repair in outcome.repairs { context.note("repaired \(repair)") }
+        return (outcome.written, outcome.segment)
     }
 
     static func writeEvents(_ events: [Event], dryRun: Bool, _ context: CommandContext) {
@@ -261,14 +263,7 @@ enum ImportCommand: Command {
             throw rejected(error)
         }
         let dryRun = arguments.has("--dry-run")
-        var written = plan.events
-        var segment: String?
-        if !dryRun && !plan.events.isEmpty {
-            let outcome = try ledger.append(plan.events)
-            for repair in outcome.repairs { context.note("repaired \(repair)") }
-            written = outcome.written
-            segment = outcome.segment
-        }
+        let (written, segment) = try appendUnlessDryRun(plan.events, dryRun: dryRun, ledger, context)
         if format == "json" {
             var document = JSONObject([
                 .init("source", .string("plist")),
