@@ -31,4 +31,6 @@ cp Fuzz/seeds/* "$work/corpus/" 2>/dev/null || true
 budget=(-max_total_time="${FUZZ_SECONDS:-60}")
 if [ -n "${FUZZ_RUNS:-}" ]; then budget=(-runs="$FUZZ_RUNS"); fi
 cd "$work"
+# Let libFuzzer, not the Swift runtime backtracer, catch the trap so it saves the input.
+export SWIFT_BACKTRACE=enable=no
 ./fuzz-reader corpus "${budget[@]}" -max_len="${FUZZ_MAX_LEN:-4096}" -timeout=10 -print_final_stats=1 "$@"

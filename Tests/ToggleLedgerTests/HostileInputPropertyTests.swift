@@ -111,3 +111,31 @@ import Testing
         #expect(outcomes["read", default: 0] > 0 && outcomes["rejected", default: 0] > 0)
     }
 }
+
+/// Found by the fuzzer: every failed read leaked a file descriptor, so a long-lived process
+/// reading a damaged log ran out of them.
+@Suite struct ReaderDescriptorTests {
+    #if os(Linux)
+    static func openDescriptors() -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0
+    }
+
+    @Test(arguments: ["first line", "later line"])
+    func failedReadsCloseTheirFiles(_ where_: String) throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("toggles-fd-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let good = #"{"schema":1,"id":"a","at":"2026-01-01T00:00:00Z","type":"removed","toggle":"x","actor":"m"}"#
+        let content = where_ == "first line" ? "{broken\n" : good + "\n{broken\n"
+        try Data(content.utf8).write(to: root.appendingPathComponent("s.jsonl"))
+        try Data((good + "\n").utf8).write(to: root.appendingPathComponent("t.jsonl"))
+        let reader = LogReader(directory: root.path)
+        let before = Self.openDescriptors()
+        for _ in 0..<600 {
+            #expect(throws: LogError.self) { try reader.read { _ in } }
+        }
+        // Other tests run in parallel and open files too; a leak would add 600.
+        #expect(Self.openDescriptors() - before < 300)
+    }
+    #endif
+}

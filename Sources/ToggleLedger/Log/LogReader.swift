@@ -66,7 +66,15 @@ public struct LogReader: Sendable {
                 summary.lastEventAt = logged.event.at
                 body(logged)
             }
-            try cursor.advance(warnings: &summary.warnings)
+            do {
+                try cursor.advance(warnings: &summary.warnings)
+            } catch {
+                // A malformed line ends the read: close every open file, or a long-lived
+                // process leaks one descriptor per failed read (found by fuzzing).
+                cursor.close()
+                heap.closeAll()
+                throw error
+            }
             if cursor.current != nil {
                 // Keep at most a bounded number of files open; the rest resume on demand.
                 if heap.count >= 64 { cursor.suspend() }

@@ -28,8 +28,9 @@ struct SegmentCursor {
     /// Reads the first event (if any) and closes the file. Warnings go to `warnings`.
     mutating func prime(warnings: inout [LogWarning]) throws {
         try open()
+        // Closed on every path: a malformed first line used to leak the descriptor (found by fuzzing).
+        defer { suspend() }
         try advance(warnings: &warnings)
-        suspend()
     }
 
     /// Moves to the next event; `current` is nil at the end of the segment.
