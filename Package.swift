@@ -3,10 +3,13 @@ import PackageDescription
 
 let package = Package(
     name: "ToggleLedger",
-    platforms: [.macOS(.v13)],
+    // iOS, tvOS and watchOS for ToggleKit, which apps embed.
+    platforms: [.macOS(.v13), .iOS(.v15), .tvOS(.v15), .watchOS(.v8)],
     products: [
         .library(name: "ToggleLedger", targets: ["ToggleLedger"]),
         .executable(name: "toggles", targets: ["toggles"]),
+        // The toggle runtime apps embed: depends on nothing, not even ToggleLedger.
+        .library(name: "ToggleKit", targets: ["ToggleKit"]),
     ],
     dependencies: [],
     targets: [
@@ -16,6 +19,8 @@ let package = Package(
         .target(name: "TogglesCLI", dependencies: ["ToggleLedger"]),
         // The executable: one call into TogglesCLI.
         .executableTarget(name: "toggles", dependencies: ["TogglesCLI"]),
+        // The runtime for apps: toggle types, stores, an offline Remote Config provider.
+        .target(name: "ToggleKit"),
         .testTarget(
             name: "ToggleLedgerTests",
             dependencies: ["ToggleLedger"],
@@ -23,8 +28,14 @@ let package = Package(
         ),
         .testTarget(
             name: "TogglesCLITests",
-            dependencies: ["TogglesCLI", "toggles"],
+            // ToggleKit: the generated Swift code is compiled against it in a test.
+            dependencies: ["TogglesCLI", "toggles", "ToggleKit"],
             exclude: ["Snapshots", "Fixtures"]
+        ),
+        .testTarget(
+            name: "ToggleKitTests",
+            dependencies: ["ToggleKit"],
+            exclude: ["Fixtures"]
         ),
     ]
 )

@@ -5,6 +5,7 @@ import ToggleLedger
 enum PolicyOptions {
     static let formats = ["text", "json", "markdown", "csv", "sarif"]
     static let now = OptionSpec.value("--now", "TIME", "judge the log as of this instant, RFC 3339 or YYYY-MM-DD; events after it are ignored (default: the clock)")
+    static let scan = OptionSpec.value("--scan", "PATH", "also scan Swift sources under PATH (like `toggles scan`) and report removed-but-referenced and untracked toggles", repeatable: true)
     static let policy = OptionSpec.value("--policy", "FILE", "the policy file (default: policy.json in the log directory; the standard policy when that is missing)")
 
     /// The instant to judge at: `--now`, else the clock.
@@ -50,7 +51,13 @@ enum PolicyOptions {
         for (name, toggle) in replay.projection.toggles {
             if let entry = created[name], entry.at == toggle.createdAt { declaredAt[name] = entry.location }
         }
-        let report = StaleReport(toggles: Array(replay.projection.toggles.values), policy: policy, now: now, declaredAt: declaredAt)
+        var report = StaleReport(toggles: Array(replay.projection.toggles.values), policy: policy, now: now, declaredAt: declaredAt)
+        let scanPaths = arguments.all("--scan").compactMap(\.first)
+        if !scanPaths.isEmpty {
+            let scan = try ScanCommand.scan(paths: scanPaths, knownToggles: Set(replay.projection.toggles.keys), context)
+            for problem in scan.problems { context.warn(problem) }
+            report.codeFindings = CodeFindings.evaluate(scan, toggles: replay.projection.toggles)
+        }
         for category in report.unknownCategories {
             let names = report.entries.filter { $0.toggle.definition.category == category }.map(\.name)
             let rule = policy.lifetime(of: category).map { "\($0) days" } ?? "permanent"

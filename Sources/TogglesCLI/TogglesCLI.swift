@@ -21,6 +21,9 @@ public enum TogglesCLI {
         ReplayCommand.self,
         ImportCommand.self,
         ExportCommand.self,
+        ExportSwiftCommand.self,
+        ScanCommand.self,
+        SyncSwiftCommand.self,
         HelpCommand.self,
     ]
 
@@ -42,10 +45,25 @@ public enum TogglesCLI {
             context.write("toggles \(version)\n")
             return ExitStatus.ok.rawValue
         }
-        guard let command = command(named: first) else {
+        // Two-word commands (`export swift`, `sync swift`) are matched before one-word ones.
+        var consumed = 1
+        var found = command(named: first)
+        if arguments.count > 1, let subcommand = command(named: "\(first) \(arguments[1])") {
+            found = subcommand
+            consumed = 2
+        }
+        guard let command = found else {
+            let family = commands.map { command in command.spec.name }.filter { name in name.hasPrefix(first + " ") }
+            if !family.isEmpty && (arguments.contains("--help") || arguments.contains("-h")) {
+                context.write(HelpCommand.familyHelp(first) ?? "")
+                return ExitStatus.ok.rawValue
+            }
+            if !family.isEmpty {
+                return report(UsageError("'\(first)' needs a subcommand: \(family.joined(separator: ", "))"), context: context).rawValue
+            }
             return report(UsageError("unknown command '\(first)'; run `toggles help` for the list"), context: context).rawValue
         }
-        let rest = Array(arguments.dropFirst())
+        let rest = Array(arguments.dropFirst(consumed))
         if rest.contains("--help") || rest.contains("-h") {
             context.write(HelpCommand.help(for: command.spec))
             return ExitStatus.ok.rawValue

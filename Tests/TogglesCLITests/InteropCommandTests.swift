@@ -276,7 +276,7 @@ import Testing
         try Self.run(["publish", "welcomeMessage", "--value", "Hi", "--when", "ios", "device.os == 'iOS'", "Hey", "--at", "2026-01-12"], in: directory)
         let result = try Self.run(["export", "firebase"], in: directory, expect: 65)
         #expect(result.stderr.contains(#"condition "ios" is "device.os == 'ios'" for isRoundedAvatar but "device.os == 'iOS'" for welcomeMessage"#), "\(result)")
-        try Self.run(["export", "swift"], in: directory, expect: 64)
+        try Self.run(["export", "yaml"], in: directory, expect: 64)
         try Self.run(["export", "flagd", "--kind", "remote"], in: directory, expect: 64)
     }
 }

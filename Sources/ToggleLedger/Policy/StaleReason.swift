@@ -9,10 +9,19 @@ public struct StaleReason: Sendable, Hashable {
         case expired
         case overLifetime = "over-lifetime"
         case launched
+        /// From `--scan`: the log says removed, the code still declares or uses it.
+        case removedButReferenced = "removed-but-referenced"
+        /// From `--scan`: a toggle enum declares it, the log never created it.
+        case untracked
 
         public static func < (lhs: Code, rhs: Code) -> Bool {
             allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
         }
+
+        /// The codes the policy judges the log by; the others come from a scan of the code.
+        public static let policyCodes: [Code] = [.expired, .overLifetime, .launched]
+        /// The codes a scan of the code adds (`report --scan`, `check --scan`).
+        public static let codeScanCodes: [Code] = [.removedButReferenced, .untracked]
 
         /// One sentence on what the code means, for help texts and SARIF rules.
         public var summary: String {
@@ -20,6 +29,8 @@ public struct StaleReason: Sendable, Hashable {
             case .expired: "The toggle's expiry date has passed."
             case .overLifetime: "The toggle has outlived the expected lifetime of its category."
             case .launched: "The toggle has served the same value to everyone for longer than the grace period; it is tested and its code should go."
+            case .removedButReferenced: "The log says the toggle was removed, but the code still declares or uses it."
+            case .untracked: "A toggle enum in the code declares the toggle, but the log never created it."
             }
         }
     }
@@ -66,12 +77,21 @@ public struct StaleReason: Sendable, Hashable {
             return "\(category) toggles live \(Self.days(lifetime)); this one is \(Self.days(lifetime + days)) old, \(Self.days(days)) over; remove it or give it an expiry date"
         case .launched:
             return "launched \(Self.days(days)) ago; remove it"
+        case .removedButReferenced:
+            return "removed \(Self.days(days)) ago but still in the code; delete the references"
+        case .untracked:
+            return "declared in the code but never created in the log; run `toggles sync swift` or `toggles create`"
         }
     }
 
     /// The figure in a few words: `22 days over`, `for 45 days` (launched).
     public var figure: String {
-        code == .launched ? "for \(Self.days(days))" : "\(Self.days(days)) over"
+        switch code {
+        case .launched: "for \(Self.days(days))"
+        case .removedButReferenced: "removed \(Self.days(days)) ago"
+        case .untracked: "not in the log"
+        default: "\(Self.days(days)) over"
+        }
     }
 
     static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }

@@ -40,6 +40,9 @@ public struct StaleReport: Sendable {
     public var policy: StalePolicy
     /// Stale toggles first, then the others; by name within each group.
     public var entries: [Entry]
+    /// What a scan of the code found (`--scan`): removed-but-referenced and untracked
+    /// toggles, by toggle; nil when the code was not scanned.
+    public var codeFindings: [CodeFinding]?
 
     /// Judges the live toggles among `toggles` at `now`.
     /// - Parameter declaredAt: where each toggle's `created` event is in the log, by name.
@@ -80,7 +83,7 @@ public struct StaleGate: Sendable, Hashable {
     /// The build fails when more than this many toggles count as stale.
     public var maximumStale: Int
 
-    public init(failOn: Set<StaleReason.Code> = Set(StaleReason.Code.allCases), maximumStale: Int = 0) {
+    public init(failOn: Set<StaleReason.Code> = Set(StaleReason.Code.policyCodes), maximumStale: Int = 0) {
         self.failOn = failOn
         self.maximumStale = maximumStale
     }
@@ -92,14 +95,23 @@ public struct StaleGate: Sendable, Hashable {
         public var counted: [StaleReport.Entry]
         /// Stale toggles whose every reason is outside ``StaleGate/failOn``.
         public var ignored: [StaleReport.Entry]
-        public var passed: Bool { counted.count <= gate.maximumStale }
+        /// Code findings (`--scan`) whose reason is in ``StaleGate/failOn``, and the others.
+        public var countedFindings: [CodeFinding] = []
+        public var ignoredFindings: [CodeFinding] = []
+        /// Stale toggles and code findings that count.
+        public var countedTotal: Int { counted.count + countedFindings.count }
+        public var passed: Bool { countedTotal <= gate.maximumStale }
     }
 
     public func verdict(on report: StaleReport) -> Verdict {
         let stale = report.entries.filter(\.isStale)
         let counted = stale.filter { entry in entry.reasons.contains { failOn.contains($0.code) } }
         let ignored = stale.filter { entry in !entry.reasons.contains { failOn.contains($0.code) } }
-        return Verdict(gate: self, counted: counted, ignored: ignored)
+        let findings = report.codeFindings ?? []
+        return Verdict(
+            gate: self, counted: counted, ignored: ignored,
+            countedFindings: findings.filter { failOn.contains($0.code) },
+            ignoredFindings: findings.filter { !failOn.contains($0.code) })
     }
 
     /// The codes in ``failOn``, in code order.

@@ -30,6 +30,17 @@ public enum StaleCSVRenderer {
             ]
             output += row.map(cell).joined(separator: ",") + "\r\n"
         }
+        // `--scan` findings: one row per toggle, stage `removed` or `untracked`.
+        for finding in report.codeFindings ?? [] {
+            var row = [String](repeating: "", count: columns.count)
+            row[0] = finding.toggle
+            row[4] = finding.reason == .untracked ? "untracked" : "removed"
+            row[5] = finding.removedAt?.description ?? ""
+            row[10] = "true"
+            row[11] = finding.code.rawValue
+            row[15] = "\(finding.code.rawValue): \(finding.message)"
+            output += row.map(cell).joined(separator: ",") + "\r\n"
+        }
         return output
     }
 

@@ -29,13 +29,16 @@ public enum StaleJSONRenderer {
             .init("policy", .object(policy(report.policy))),
             .init("toggles", .array(report.entries.map { .object(object(for: $0)) })),
         ])
+        if let findings = report.codeFindings {
+            document.members.append(.init("codeFindings", .array(findings.map { .object(object(for: $0, now: report.asOf)) })))
+        }
         if let verdict {
             document.members.append(.init("check", .object(JSONObject([
                 .init("passed", .bool(verdict.passed)),
                 .init("failOn", .array(verdict.gate.failOnCodes.map { .string($0.rawValue) })),
                 .init("maxStale", number(verdict.gate.maximumStale)),
-                .init("counted", .array(verdict.counted.map { .string($0.name) })),
-                .init("notCounted", .array(verdict.ignored.map { .string($0.name) })),
+                .init("counted", .array(verdict.counted.map { .string($0.name) } + verdict.countedFindings.map { .string($0.toggle) })),
+                .init("notCounted", .array(verdict.ignored.map { .string($0.name) } + verdict.ignoredFindings.map { .string($0.toggle) })),
             ]))))
         }
         return document
@@ -95,12 +98,26 @@ public enum StaleJSONRenderer {
                 .init("launchedAt", .string(reason.since.description)),
                 .init("graceDays", number(reason.limitDays ?? 0)),
             ]
+        case .removedButReferenced, .untracked:
+            object.members += [.init("days", number(reason.days))]
         }
         object.members += [
             .init("owner", reason.owner.map(JSONValue.string) ?? .null),
             .init("message", .string(reason.message)),
         ]
         return object
+    }
+
+    /// `{"toggle", "code", "removedAt", "days", "message", "references": [{"file", "line", …}]}`
+    public static func object(for finding: CodeFinding, now: Timestamp) -> JSONObject {
+        JSONObject([
+            .init("toggle", .string(finding.toggle)),
+            .init("code", .string(finding.code.rawValue)),
+            .init("removedAt", finding.removedAt.map { .string($0.description) } ?? .null),
+            .init("days", number(finding.days(at: now))),
+            .init("message", .string(finding.message)),
+            .init("references", .array(finding.references.map(CodeReferenceRenderer.json))),
+        ])
     }
 
     static func number(_ value: Int) -> JSONValue { .number(String(value)) }

@@ -27,6 +27,17 @@ public enum StaleMarkdownRenderer {
                 output += "| \(codeSpan(entry.name)) | \(stage(entry)) | \(days(entry.ageDays)) | \(owner(entry)) | \(reasons) |\n"
             }
         }
+        if let findings = report.codeFindings, !findings.isEmpty {
+            output += "\n| Toggle | In the code | Where |\n| --- | --- | --- |\n"
+            for finding in findings {
+                let what = finding.reason == .untracked
+                    ? "**untracked**: declared, never created in the log"
+                    : "**removed-but-referenced**: removed \(days(finding.days(at: report.asOf))) ago, still in the code"
+                var places = finding.references.prefix(5).map { codeSpan("\($0.file):\($0.line)") }
+                if finding.references.count > 5 { places.append("and \(finding.references.count - 5) more") }
+                output += "| \(codeSpan(finding.toggle)) | \(what) | \(places.joined(separator: "<br>")) |\n"
+            }
+        }
         if !fresh.isEmpty {
             let title = fresh.count == 1 ? "1 toggle is not stale" : "\(fresh.count) toggles are not stale"
             output += "\n<details><summary>\(title)</summary>\n\n| Toggle | Stage | Age | Category | Owner |\n| --- | --- | --- | --- | --- |\n"
@@ -50,6 +61,8 @@ public enum StaleMarkdownRenderer {
             return "**over-lifetime**: \(escape(reason.category)) toggles live \(self.days(reason.limitDays ?? 0)); \(days) over"
         case .launched:
             return "**launched** \(days) ago: remove it"
+        case .removedButReferenced, .untracked:
+            return "**\(reason.code.rawValue)**: \(escape(reason.message))"
         }
     }
 

@@ -12,7 +12,8 @@ public enum StaleSARIFRenderer {
     ///   - verdict: from `toggles check`: results that count are `error`, the others `note`.
     ///     Without it (`toggles report`) every result is a `warning`.
     public static func render(_ report: StaleReport, toolVersion: String, verdict: StaleGate.Verdict? = nil) -> String {
-        let codes = StaleReason.Code.allCases
+        // The scan's rules only when the code was scanned (`--scan`).
+        let codes = report.codeFindings == nil ? StaleReason.Code.policyCodes : StaleReason.Code.allCases
         let rules: [JSONValue] = codes.map { code in
             .object(JSONObject([
                 .init("id", .string(code.rawValue)),
@@ -61,6 +62,39 @@ public enum StaleSARIFRenderer {
                 ])))
             }
         }
+        for finding in report.codeFindings ?? [] {
+            var level = "warning"
+            if let verdict { level = verdict.gate.failOn.contains(finding.code) && !verdict.passed ? "error" : "note" }
+            for reference in finding.references {
+                results.append(.object(JSONObject([
+                    .init("ruleId", .string(finding.code.rawValue)),
+                    .init("ruleIndex", .number(String(codes.firstIndex(of: finding.code)!))),
+                    .init("level", .string(level)),
+                    .init("message", .object(JSONObject([.init("text", .string(finding.message))]))),
+                    .init("locations", .array([.object(JSONObject([
+                        .init("physicalLocation", .object(JSONObject([
+                            .init("artifactLocation", .object(JSONObject([.init("uri", .string(uri(forPath: reference.file)))]))),
+                            .init("region", .object(JSONObject([
+                                .init("startLine", .number(String(reference.line))),
+                                .init("startColumn", .number(String(reference.column))),
+                            ]))),
+                        ]))),
+                        .init("logicalLocations", .array([.object(JSONObject([
+                            .init("name", .string(finding.toggle)),
+                            .init("kind", .string("member")),
+                        ]))])),
+                    ]))])),
+                    .init("partialFingerprints", .object(JSONObject([
+                        .init("toggleReason/v1", .string("\(finding.toggle)/\(finding.code.rawValue)/\(reference.file)/\(reference.kind.rawValue)")),
+                    ]))),
+                    .init("properties", .object(JSONObject([
+                        .init("toggle", .string(finding.toggle)),
+                        .init("reference", .string(reference.kind.rawValue)),
+                        .init("symbol", .string(reference.symbol)),
+                    ]))),
+                ])))
+            }
+        }
         let summary = report.summary
         let document = JSONValue.object(JSONObject([
             .init("$schema", .string(schemaURI)),
@@ -89,6 +123,8 @@ public enum StaleSARIFRenderer {
         case .expired: "ExpiredToggle"
         case .overLifetime: "ToggleOverLifetime"
         case .launched: "LaunchedToggle"
+        case .removedButReferenced: "RemovedToggleStillReferenced"
+        case .untracked: "UntrackedToggle"
         }
     }
 
@@ -101,6 +137,10 @@ public enum StaleSARIFRenderer {
             return "The toggle has no expiry date and is older than its category's expected lifetime (\(lifetimes.joined(separator: ", ")))."
         case .launched:
             return "The toggle has served the same value to everyone for more than \(policy.launchGraceDays) days: it is tested, so the toggle and its dead branch should be removed from the code. Permanent categories are exempt."
+        case .removedButReferenced:
+            return "The log records the toggle's removal, but a scan of the Swift sources still finds its enum case, a member reference or a string key. Each result is one place in the code."
+        case .untracked:
+            return "A toggle enum (RemoteToggle, InternalToggle, BuildTargetToggle, RemoteConfigKeys or a ToggleType enum) declares the toggle, but the log has no created event for it, so no policy can judge it."
         }
     }
 
@@ -109,6 +149,8 @@ public enum StaleSARIFRenderer {
         case .expired: "Remove the toggle (`toggles remove NAME`), or record why it needs longer with `toggles extend NAME --expires DATE --reason TEXT`."
         case .overLifetime: "Remove the toggle, or give it an explicit deadline with `toggles extend NAME --expires DATE --reason TEXT`."
         case .launched: "Delete the toggle and the code path for its old value, then record it with `toggles remove NAME`."
+        case .removedButReferenced: "Delete the remaining references and the enum case (`toggles scan` lists them)."
+        case .untracked: "Record the toggle with `toggles create NAME …` or `toggles sync swift PATH`, or delete the case."
         }
     }
 

@@ -23,6 +23,9 @@ public enum StaleTextRenderer {
         }
         var output = lines.joined(separator: "\n")
         if report.entries.isEmpty { output = "no live toggles\n" }
+        if let findings = report.codeFindings {
+            output += "\n" + codeFindings(findings, at: report.asOf)
+        }
         let summary = summaryLine(report)
         output += "\n" + (colour ? ANSI.bold + summary + ANSI.reset : summary) + "\n"
         return output
@@ -41,8 +44,14 @@ public enum StaleTextRenderer {
                 output += "  \(code): \(TerminalText.sanitize(reason.message))\(counted ? "" : " (not counted)")\n"
             }
         }
-        if !verdict.ignored.isEmpty {
-            let names = verdict.ignored.map(\.name).joined(separator: ", ")
+        for finding in verdict.countedFindings {
+            let heading = TerminalText.sanitize("\(finding.toggle) (in the code)")
+            output += (colour ? ANSI.bold + heading + ANSI.reset : heading) + "\n"
+            let code = colour ? ANSI.red + finding.code.rawValue + ANSI.reset : finding.code.rawValue
+            output += "  \(code): \(TerminalText.sanitize(finding.message))\n"
+        }
+        if !verdict.ignored.isEmpty || !verdict.ignoredFindings.isEmpty {
+            let names = (verdict.ignored.map(\.name) + verdict.ignoredFindings.map(\.toggle)).joined(separator: ", ")
             output += TerminalText.sanitize("not counted (stale only for reasons outside --fail-on): \(names)") + "\n"
         }
         let line = verdictLine(report, verdict)
@@ -58,7 +67,7 @@ public enum StaleTextRenderer {
 
     /// `check failed: 4 stale toggles, more than --max-stale 0 (counting expired, launched)`
     public static func verdictLine(_ report: StaleReport, _ verdict: StaleGate.Verdict) -> String {
-        let count = verdict.counted.count
+        let count = verdict.countedTotal
         let toggles = count == 1 ? "1 stale toggle" : "\(count) stale toggles"
         let counting = verdict.gate.failOnCodes.map(\.rawValue).joined(separator: ", ")
         let live = report.summary.live
@@ -67,6 +76,19 @@ public enum StaleTextRenderer {
             return "check passed: \(toggles), within --max-stale \(verdict.gate.maximumStale) (counting \(counting); as of \(report.asOf))"
         }
         return "check failed: \(toggles) of \(live) live, more than --max-stale \(verdict.gate.maximumStale) (counting \(counting); as of \(report.asOf))"
+    }
+
+    /// The `--scan` findings: one row per toggle, with where in the code.
+    static func codeFindings(_ findings: [CodeFinding], at now: Timestamp) -> String {
+        guard !findings.isEmpty else { return "code scan: every toggle in the code is in the log, and no removed toggle is referenced\n" }
+        var table = TextTable(headers: ["IN THE CODE", "FINDING", "WHERE", "WHY"], maximumCellWidth: 80)
+        for finding in findings {
+            let first = finding.references.first.map { "\($0.file):\($0.line)" } ?? "—"
+            let more = finding.references.count > 1 ? " (+\(finding.references.count - 1))" : ""
+            let why = finding.reason == .untracked ? "never created in the log" : "removed \(StaleReason.days(finding.days(at: now))) ago"
+            table.rows.append([finding.toggle, finding.code.rawValue, first + more, why])
+        }
+        return table.render()
     }
 
     /// The category, marked when the policy does not define it: `beta (as release)`.

@@ -6,13 +6,14 @@ enum CheckCommand: Command {
     static let spec = CommandSpec(
         name: "check",
         summary: "Fail (exit 1) when toggles are stale, printing which and why: the CI gate.",
-        synopsis: "check [--now TIME] [--format text|json|markdown|csv|sarif] [--fail-on CODES] [--max-stale N] [--policy FILE]",
+        synopsis: "check [--now TIME] [--format text|json|markdown|csv|sarif] [--fail-on CODES] [--max-stale N] [--policy FILE] [--scan PATH]…",
         options: [
             PolicyOptions.now,
             CommonOptions.format(PolicyOptions.formats),
-            .value("--fail-on", "CODES", "comma-separated stale reasons that fail the check: expired, over-lifetime, launched (default: all)"),
+            .value("--fail-on", "CODES", "comma-separated stale reasons that fail the check: expired, over-lifetime, launched, and with --scan removed-but-referenced, untracked (default: all)"),
             .value("--max-stale", "N", "tolerate up to N stale toggles, to pay a backlog down (default: 0)"),
             PolicyOptions.policy,
+            PolicyOptions.scan,
             CommonOptions.log,
         ],
         discussion: """
@@ -21,7 +22,8 @@ enum CheckCommand: Command {
             report: malformed lines, events breaking lifecycle rules, reused ids). The text \
             format lists each counted toggle, its owner and its reasons; the other formats print \
             the full report with the verdict (markdown for a pull-request comment, sarif for code \
-            scanning).
+            scanning). With --scan PATH the Swift sources are scanned too: removed-but-referenced and \
+            untracked toggles count like stale ones (results located in the code in sarif).
             """,
         examples: [
             "toggles check",
@@ -30,6 +32,7 @@ enum CheckCommand: Command {
             "toggles check --now 2027-01-01 --format markdown > comment.md",
             "toggles check --format sarif > toggles.sarif",
             "toggles check --policy ci/strict-policy.json --log app/events",
+            "toggles check --scan Sources/App --fail-on launched,removed-but-referenced,untracked",
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
@@ -50,7 +53,10 @@ enum CheckCommand: Command {
     }
 
     static func failOn(_ arguments: ParsedArguments) throws(UsageError) -> Set<StaleReason.Code> {
-        guard let text = arguments.value("--fail-on") else { return Set(StaleReason.Code.allCases) }
+        guard let text = arguments.value("--fail-on") else {
+            // The scan's reasons count by default only when there is a scan.
+            return Set(StaleReason.Code.policyCodes + (arguments.has("--scan") ? StaleReason.Code.codeScanCodes : []))
+        }
         var codes = Set<StaleReason.Code>()
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let name = part.trimmingCharacters(in: .whitespaces)

@@ -15,8 +15,14 @@ enum HelpCommand: Command {
             context.write(markdownReference())
             return .ok
         }
-        guard let name = arguments.positionals.first else {
+        // Two-word commands: `toggles help export swift`.
+        let name = arguments.positionals.joined(separator: " ")
+        guard !name.isEmpty else {
             context.write(overview())
+            return .ok
+        }
+        if TogglesCLI.command(named: name) == nil, let family = familyHelp(name) {
+            context.write(family)
             return .ok
         }
         guard let command = TogglesCLI.command(named: name) else {
@@ -24,6 +30,13 @@ enum HelpCommand: Command {
         }
         context.write(help(for: command.spec))
         return .ok
+    }
+
+    /// The help of every two-word command starting with `word` (`toggles help sync`), or nil.
+    static func familyHelp(_ word: String) -> String? {
+        let members = TogglesCLI.commands.filter { command in command.spec.name.hasPrefix(word + " ") }
+        guard !members.isEmpty else { return nil }
+        return members.map { command in help(for: command.spec) }.joined(separator: "\n")
     }
 
     static func overview() -> String {

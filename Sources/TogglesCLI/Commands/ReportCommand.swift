@@ -5,11 +5,12 @@ enum ReportCommand: Command {
     static let spec = CommandSpec(
         name: "report",
         summary: "List the live toggles with stage, age, owner and stale reasons, stale ones first.",
-        synopsis: "report [--now TIME] [--format text|json|markdown|csv|sarif] [--policy FILE]",
+        synopsis: "report [--now TIME] [--format text|json|markdown|csv|sarif] [--policy FILE] [--scan PATH]…",
         options: [
             PolicyOptions.now,
             CommonOptions.format(PolicyOptions.formats),
             PolicyOptions.policy,
+            PolicyOptions.scan,
             CommonOptions.log,
         ],
         discussion: """
@@ -17,7 +18,9 @@ enum ReportCommand: Command {
             expiry date and older than its category's lifetime) or launched (the same value for \
             everyone for longer than the grace period; not for permanent categories). The summary \
             line gives live, stale and launched counts and health = 100 − stale%. Text is coloured \
-            only on a terminal, never with NO_COLOR. Formats and the policy file: docs/policy.md.
+            only on a terminal, never with NO_COLOR. Formats and the policy file: docs/policy.md. With \
+            --scan PATH the Swift sources are scanned too (docs/swift.md), adding removed-but-referenced \
+            (the log removed it, the code still uses it) and untracked (declared in code, never created).
             """,
         examples: [
             "toggles report",
@@ -26,6 +29,7 @@ enum ReportCommand: Command {
             "toggles report --format csv > toggles.csv",
             "toggles report --format sarif > toggles.sarif",
             "toggles report --policy ci/strict-policy.json",
+            "toggles report --scan Sources/App",
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {

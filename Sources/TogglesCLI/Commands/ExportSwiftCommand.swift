@@ -1,0 +1,75 @@
+import Foundation
+import ToggleLedger
+
+/// `toggles export swift`: the toggle enums the app compiles, generated from the log.
+enum ExportSwiftCommand: Command {
+    static let spec = CommandSpec(
+        name: "export swift",
+        summary: "Write the Swift toggle enums (RemoteToggle, InternalToggle, BuildTargetToggle, RemoteConfigKeys) for ToggleKit.",
+        synopsis: "export swift [--output FILE] [--at TIME] [--now TIME] [--access public|internal] [--policy FILE]",
+        options: [
+            .value("--output", "FILE", "write to FILE (atomically) instead of standard output"),
+            .value("--at", "TIME", "generate from the log as it was at this instant, RFC 3339 or YYYY-MM-DD (default: all of it)"),
+            .value("--now", "TIME", "the instant staleness is judged at, for deprecation warnings (default: --at, else the clock)"),
+            .value("--access", "LEVEL", "access level of the generated enums: public|internal (default: public)"),
+            PolicyOptions.policy,
+            CommonOptions.log,
+        ],
+        discussion: """
+            Live boolean toggles become cases of BuildTargetToggle, InternalToggle or RemoteToggle by kind; \
+            remote strings, numbers and JSON become cases of RemoteConfigKeys. Each case has a doc comment \
+            with its type, default, owner, category and expiry, and the enums carry the log's defaults, so \
+            the app's in-app defaults come from the log. Stale toggles are marked @available(*, deprecated) \
+            so every use site warns until the toggle is removed; the policy is --policy or policy.json in the \
+            log directory, as for `toggles report`. Needs ToggleKit (the package's ToggleKit product).
+            """,
+        examples: [
+            "toggles export swift --output Sources/App/Toggles.generated.swift",
+            "toggles export swift --access internal --now 2026-11-22",
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
+        let at = try CommonOptions.timestamp(arguments, "--at", command: spec.name)
+        let now = try CommonOptions.timestamp(arguments, "--now", command: spec.name) ?? at ?? context.now()
+        let access = arguments.value("--access") ?? "public"
+        guard access == "public" || access == "internal" else {
+            throw UsageError("--access must be public or internal, not '\(access)'", command: spec.name)
+        }
+        let replay = try CommonOptions.ledger(arguments, context).replay(until: at)
+        for warning in replay.summary.warnings { context.warn(warning.description) }
+        let toggles = replay.projection.sortedToggles
+        let policy = try PolicyOptions.loadPolicy(arguments, context)
+        let code = SwiftToggleGenerator.generate(
+            toggles, deprecations: deprecationMessages(toggles, policy: policy, now: now),
+            options: .init(accessLevel: access))
+        if let output = arguments.value("--output") {
+            try write(code, to: output, context)
+        } else {
+            context.write(code)
+        }
+        return .ok
+    }
+
+    /// Why each stale toggle should go, for `@available(*, deprecated, message:)`: the stale
+    /// policy's reasons at `now` (`launched 45 days ago; remove it`), and the owner to ask.
+    static func deprecationMessages(_ toggles: [ToggleState], policy: StalePolicy, now: Timestamp) -> [String: String] {
+        var messages: [String: String] = [:]
+        for toggle in toggles {
+            let reasons = policy.evaluate(toggle, now: now)
+            guard !reasons.isEmpty else { continue }
+            let owner = toggle.definition.owner.map { " (owner: \($0))" } ?? ""
+            messages[toggle.name] = reasons.map(\.message).joined(separator: "; ") + owner
+        }
+        return messages
+    }
+
+    static func write(_ text: String, to path: String, _ context: CommandContext) throws {
+        let url = URL(fileURLWithPath: context.resolve(path))
+        do {
+            try Data(text.utf8).write(to: url, options: .atomic)
+        } catch {
+            throw CommandFailure(status: .invalidLog, message: "cannot write \(path): \(error.localizedDescription)")
+        }
+        context.note("wrote \(path)")
+    }
+}

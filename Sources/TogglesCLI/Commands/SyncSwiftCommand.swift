@@ -1,0 +1,148 @@
+import Foundation
+import ToggleLedger
+
+/// `toggles sync swift`: appends `created`/`removed` for toggle enum cases that appeared in or
+/// disappeared from the Swift sources, so a post-merge CI job keeps the log in step.
+enum SyncSwiftCommand: Command {
+    static let spec = CommandSpec(
+        name: "sync swift",
+        summary: "Append created/removed events for toggle enum cases added to or deleted from Swift sources.",
+        synopsis: "sync swift PATH… [--defaults FILE] [--dry-run] [--category C] [--owner WHO] [--format text|json]",
+        positionals: [("PATH", "a folder (walked like `toggles scan`) or a .swift file; more may follow")],
+        variadicPositionals: true,
+        options: [
+            .value("--defaults", "FILE", "in-app defaults: a plist (Apple typed or Firebase download) or a flat JSON object"),
+            .flag("--dry-run", "print the events it would append and append nothing"),
+            .value("--category", "C", "category of created toggles (default: release; RemoteConfigKeys get remote-config)"),
+            .value("--owner", "WHO", "owner of created toggles"),
+            CommonOptions.format(["text", "json"]),
+            CommonOptions.log, CommonOptions.at, CommonOptions.actor,
+        ],
+        discussion: """
+            Kinds come from the enums: BuildTargetToggle (build), InternalToggle (local), RemoteToggle \
+            (remote booleans), RemoteConfigKeys (remote strings, numbers, JSON). A boolean's default comes \
+            from --defaults, else from the enum's `var defaultValue { switch self { case .x: true … } }`, \
+            else false. A RemoteConfigKeys case needs a typed entry in --defaults. Live toggles that no \
+            enum declares are removed, but only for kinds whose enum was found. Refused, with exit 65 and \
+            nothing appended: a new case in another ToggleType enum (unknown kind), an unreadable default, \
+            a case whose toggle the log removed, an invalid name, no toggle enum at all. Running it again \
+            appends nothing.
+            """,
+        examples: [
+            "toggles sync swift Sources/App --dry-run",
+            "toggles sync swift Sources/App --defaults Sources/App/RemoteConfigDefaults.plist --owner ios@example.com",
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
+        let format = try CommonOptions.format(arguments, ["text", "json"], command: spec.name)
+        let category = arguments.value("--category") ?? "release"
+        if let problem = Lifecycle.categoryProblem(category) { throw UsageError("--category: \(problem)", command: spec.name) }
+        let ledger = CommonOptions.ledger(arguments, context)
+        let toggles: [String: ToggleState]
+        if !arguments.has("--log") && !ScanCommand.ledgerExists(ledger) {
+            toggles = [:]
+        } else {
+            let replay = try ledger.replay()
+            for warning in replay.summary.warnings { context.warn(warning.description) }
+            toggles = replay.projection.toggles
+        }
+        let scan = try ScanCommand.scan(paths: arguments.positionals, knownToggles: Set(toggles.keys), context)
+        for problem in scan.problems { context.warn(problem) }
+        let defaults = try arguments.value("--defaults").map { try readDefaults($0, context) } ?? [:]
+        let plan = SwiftSync.plan(declarations: scan.declarations, toggles: toggles, defaults: defaults, category: category, owner: arguments.value("--owner"))
+        guard plan.refusals.isEmpty else {
+            throw CommandFailure(status: .rejected, message: (plan.refusals + ["sync swift refused; nothing was appended"]).joined(separator: "\n"))
+        }
+        var events: [Event] = []
+        for creation in plan.creations {
+            events.append(try CommonOptions.envelope(arguments, context, toggle: creation.name, command: spec.name, change: .created(creation.definition)))
+        }
+        let paths = arguments.positionals.joined(separator: " ")
+        for removal in plan.removals {
+            events.append(try CommonOptions.envelope(arguments, context, toggle: removal.name, command: spec.name,
+                                                      change: .removed(reason: "no \(removal.enumName) case declares it in \(paths) (toggles sync swift)")))
+        }
+        if events.isEmpty {
+            context.note("in step: \(plan.unchanged.count) declared toggle\(plan.unchanged.count == 1 ? "" : "s") already in the log; nothing to append")
+            return .ok
+        }
+        if arguments.has("--dry-run") {
+            if format == "json" {
+                for event in events { context.write(EventCodec.encode(event) + "\n") }
+            } else {
+                for creation in plan.creations {
+                    let definition = creation.definition
+                    context.write(TerminalText.sanitize("would create \(creation.name) (\(definition.kind.rawValue) \(definition.valueType.rawValue), default \(JSONWriter.string(definition.defaultValue))) declared at \(creation.declaration.file):\(creation.declaration.line)") + "\n")
+                }
+                for removal in plan.removals {
+                    context.write(TerminalText.sanitize("would remove \(removal.name): no \(removal.enumName) case declares it") + "\n")
+                }
+            }
+            context.note("dry run: nothing appended")
+            return .ok
+        }
+        return try CommonOptions.append(events, to: ledger, context)
+    }
+
+    /// Reads a defaults plist or flat JSON object into typed values.
+    static func readDefaults(_ path: String, _ context: CommandContext) throws -> [String: JSONValue] {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: context.resolve(path)))
+        } catch {
+            throw CommandFailure(status: .invalidLog, message: "--defaults: cannot read \(path): \(error.localizedDescription)")
+        }
+        let bytes = Array(data)
+        if bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == UInt8(ascii: "{") {
+            do {
+                guard case .object(let object) = try JSONParser.parse(bytes) else { throw CommandFailure(status: .rejected, message: "") }
+                return Dictionary(object.members.map { ($0.key, $0.value) }) { first, _ in first }
+            } catch {
+                throw CommandFailure(status: .rejected, message: "--defaults: \(path) is not a flat JSON object: \(error)")
+            }
+        }
+        let root: Any
+        do {
+            root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            throw CommandFailure(status: .rejected, message: "--defaults: \(path) is neither JSON nor a property list: \(error.localizedDescription)")
+        }
+        guard let dictionary = root as? [String: Any] else {
+            throw CommandFailure(status: .rejected, message: "--defaults: \(path): the property list's root must be a <dict>")
+        }
+        var values: [String: JSONValue] = [:]
+        for (key, value) in dictionary {
+            guard let converted = jsonValue(value) else {
+                throw CommandFailure(status: .rejected, message: "--defaults: \(path): \(key) has a value of an unsupported type (\(type(of: value)))")
+            }
+            values[key] = converted
+        }
+        return values
+    }
+
+    static func jsonValue(_ value: Any) -> JSONValue? {
+        if let text = value as? String { return .string(text) }
+        if type(of: value) == Bool.self, let flag = value as? Bool { return .bool(flag) }
+        if let number = value as? NSNumber {
+            let encoding = String(cString: number.objCType)
+            if encoding == "c" || encoding == "B" { return .bool(number.boolValue) }
+            if ["d", "f"].contains(encoding) {
+                return try? JSONParser.parse(Array("\(number.doubleValue)".utf8))
+            }
+            return .number(number.stringValue)
+        }
+        if let list = value as? [Any] {
+            let converted = list.compactMap(jsonValue)
+            return converted.count == list.count ? .array(converted) : nil
+        }
+        if let dictionary = value as? [String: Any] {
+            var object = JSONObject()
+            for key in dictionary.keys.sorted() {
+                guard let converted = jsonValue(dictionary[key]!) else { return nil }
+                object[key] = converted
+            }
+            return .object(object)
+        }
+        return nil
+    }
+}

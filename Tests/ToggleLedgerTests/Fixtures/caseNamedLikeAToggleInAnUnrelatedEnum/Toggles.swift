@@ -1,0 +1,3 @@
+enum RemoteToggle: String, ToggleType {
+    case isRoundedAvatar
+}

@@ -1,0 +1,78 @@
+import Testing
+@testable import ToggleLedger
+
+@Suite struct GitIgnoreTests {
+    @Test(arguments: [
+        // pattern, path, isDirectory, ignored
+        ("*.generated.swift", "Sources/App/Toggles.generated.swift", false, true),
+        ("*.generated.swift", "Toggles.swift", false, false),
+        ("Pods/", "Pods", true, true),
+        ("Pods/", "Pods", false, false),
+        ("Pods/", "App/Pods", true, true),
+        ("/Generated", "Generated", true, true),
+        ("/Generated", "App/Generated", true, false),
+        ("App/Generated", "App/Generated", true, true),
+        ("App/Generated", "Other/App/Generated", true, false),
+        ("**/Fixtures", "Tests/Deep/Fixtures", true, true),
+        ("Tests/**", "Tests/A/B.swift", false, true),
+        ("Tests/**", "Tests", true, false),
+        ("a/**/b", "a/b", true, true),
+        ("a/**/b", "a/x/y/b", true, true),
+        ("a/**/b", "a/x/y/c", true, false),
+        ("Mock?.swift", "MockA.swift", false, true),
+        ("Mock?.swift", "MockAB.swift", false, false),
+        ("[Mm]ocks", "mocks", true, true),
+        ("[!M]ocks", "Mocks", true, false),
+        ("[a-c]x", "bx", false, true),
+        ("\\#notacomment", "#notacomment", false, true),
+        ("# a comment", "# a comment", false, false),
+        ("", "anything", false, false),
+    ])
+    func patterns(pattern: String, path: String, isDirectory: Bool, ignored: Bool) {
+        var ignore = GitIgnore()
+        ignore.add(pattern, base: "")
+        #expect(ignore.isIgnored(path, isDirectory: isDirectory) == ignored)
+    }
+
+    @Test func negationAndLastMatchWins() {
+        var ignore = GitIgnore()
+        ignore.add("*.swift\n!Keep.swift\n", base: "")
+        #expect(ignore.isIgnored("Drop.swift", isDirectory: false))
+        #expect(!ignore.isIgnored("Keep.swift", isDirectory: false))
+        ignore.add("Keep.swift\n", base: "")
+        #expect(ignore.isIgnored("Keep.swift", isDirectory: false))
+    }
+
+    @Test func nestedIgnoreFilesApplyBelowTheirDirectory() {
+        var ignore = GitIgnore()
+        ignore.add("/Mocks\n", base: "App")
+        #expect(ignore.isIgnored("App/Mocks", isDirectory: true))
+        #expect(!ignore.isIgnored("Mocks", isDirectory: true))
+        #expect(!ignore.isIgnored("Other/Mocks", isDirectory: true))
+    }
+
+    @Test func walkSkipsBuildGitAndIgnoredPaths() throws {
+        let root = try SwiftScanSandbox()
+        let source = "enum RemoteToggle: ToggleType { case isFoo }\nlet a = RemoteToggle.isFoo\n"
+        for path in ["App/A.swift", "App/Generated/G.swift", "App/Keep.generated.swift", "App/Drop.generated.swift",
+                     ".build/checkouts/X.swift", "Vendor/V.swift", "Vendor/Inner/I.swift", "App/readme.txt"] {
+            try root.write(path, source)
+        }
+        try root.write(".gitignore", "/Vendor/\n*.generated.swift\n!Keep.generated.swift\n# comment\n")
+        try root.write("App/.gitignore", "Generated/\n")
+        let result = try SwiftSourceScan().run(paths: ["."], currentDirectory: root.path)
+        #expect(Set(result.references.map(\.file)) == ["App/A.swift", "App/Keep.generated.swift"])
+        #expect(result.fileCount == 2)
+
+        // A path inside the tree picks up the ignore files above it (up to the git root).
+        try root.write(".git/HEAD", "ref: refs/heads/main\n")
+        let inner = try SwiftSourceScan().run(paths: ["App"], currentDirectory: root.path)
+        #expect(Set(inner.references.map(\.file)) == ["App/A.swift", "App/Keep.generated.swift"])
+        let atRoot = try SwiftSourceScan().run(paths: [root.path], currentDirectory: "/")
+        #expect(atRoot.fileCount == 2)
+        // A file named explicitly is scanned even if ignored.
+        let named = try SwiftSourceScan().run(paths: ["Vendor/V.swift"], currentDirectory: root.path)
+        #expect(named.fileCount == 1)
+        #expect(throws: CodeScanError.self) { try SwiftSourceScan().run(paths: ["Missing"], currentDirectory: root.path) }
+    }
+}

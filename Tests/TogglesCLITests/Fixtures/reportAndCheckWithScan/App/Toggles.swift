@@ -1,0 +1,7 @@
+import ToggleKit
+
+enum RemoteToggle: String, ToggleType {
+    case isRoundedAvatar
+    case isOldOnboarding
+    case isUnrecorded
+}
