@@ -42,8 +42,8 @@ public struct CommandContext {
             now: { Timestamp(secondsSince1970: Int64(Date().timeIntervalSince1970)) },
             outputIsTerminal: isatty(STDOUT_FILENO) == 1,
             standardInput: { Array(FileHandle.standardInput.readDataToEndOfFile()) },
-            write: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
-            writeError: { text in FileHandle.standardError.write(Data(text.utf8)) },
+            write: { text in StandardStreams.write(text, to: STDOUT_FILENO) },
+            writeError: { text in StandardStreams.write(text, to: STDERR_FILENO) },
             gitEmail: { runGit(["config", "user.email"]) })
     }
 

@@ -18,6 +18,7 @@ public enum TogglesCLI {
         ReportCommand.self,
         CheckCommand.self,
         AuditCommand.self,
+        ReplayCommand.self,
         ImportCommand.self,
         ExportCommand.self,
         ExportSwiftCommand.self,

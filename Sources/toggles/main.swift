@@ -1,4 +1,5 @@
 import Foundation
 import TogglesCLI
 
+ProcessSignals.prepare()
 exit(TogglesCLI.run(Array(CommandLine.arguments.dropFirst()), context: .process()))

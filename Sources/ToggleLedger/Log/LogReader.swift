@@ -45,6 +45,9 @@ public struct LogReader: Sendable {
         seen: inout SeenIDs, summary: inout ReadSummary, admit: ((LoggedEvent) throws -> Void)? = nil,
         _ body: (LoggedEvent) -> Void
     ) throws {
+        // Every file is closed on every way out, errors included: a malformed line used to
+        // leak one descriptor per failed read in a long-lived process (found by fuzzing).
+        defer { for cursor in cursors { cursor.close() } }
         var totalBytes: Int64 = 0
         for cursor in cursors {
             try cursor.prime(decoder: &decoder, warnings: &summary.warnings)

@@ -77,6 +77,7 @@ public struct LogWriter: Sendable {
             // Same name means same bytes: this exact batch is already in the log.
             return display
         }
+        removeAbandonedTemporaryFiles(in: folderPath)
         let temporaryPath = folderPath + "/.tmp-" + name + "-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
         let descriptor = try SystemCalls.open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL, mode: 0o644)
         do {

@@ -45,6 +45,8 @@ enum SegmentDiscovery {
                 if type == .directory { continue }  // never follow directory links: no cycles
             }
             switch type {
+            case .directory where name.hasSuffix(".jsonl"):
+                throw LogError.segmentNotAFile(path: display)
             case .directory:
                 try walk(directory: path, relative: relativePath, root: root, displayName: displayName, into: &found)
             case .regular where name.hasSuffix(".jsonl"):

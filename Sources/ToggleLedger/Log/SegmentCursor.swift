@@ -38,9 +38,9 @@ final class SegmentCursor {
     /// Reads the first event (if any) and closes the file. Warnings go to `warnings`.
     func prime(decoder: inout FastEventDecoder, warnings: inout [LogWarning]) throws {
         try open()
+        defer { suspend() }  // closed on every path, a malformed first line included
         fileSize = try SystemCalls.fileSize(descriptor, path: segment.displayPath)
         try advance(decoder: &decoder, warnings: &warnings)
-        suspend()
     }
 
     /// Moves to the next event; `current` is nil at the end of the segment.

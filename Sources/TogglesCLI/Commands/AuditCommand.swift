@@ -5,18 +5,24 @@ enum AuditCommand: Command {
     static let spec = CommandSpec(
         name: "audit",
         summary: "Validate the whole log: JSON, schema, lifecycle rules, duplicate ids, torn lines.",
-        synopsis: "audit [--strict] [--format text|json]",
+        synopsis: "audit [--strict] [--git] [--format text|json]",
         options: [
             .flag("--strict", "treat warnings (torn or unterminated last lines, unknown event types) as errors"),
+            .flag("--git", "also prove from git history that event lines were only ever appended: report every line a commit edited or deleted"),
             CommonOptions.format(["text", "json"]),
             CommonOptions.log,
         ],
         discussion: """
             Exit 0 when the log is valid, 2 when it is not. A malformed line stops the audit at \
             that line. Events that break a lifecycle rule (possible after a git merge or a hand \
-            edit) and ids reused for different events are errors; replay skips them.
+            edit) and ids reused for different events are errors; replay skips them. \
+            With --git, every commit that touched the log directory is checked against each \
+            of its parents, and so are uncommitted changes: a segment may be added, and a torn \
+            last line may be cut by a repair, but an event line edited or deleted is an error \
+            naming the commit, its author and the line. Merges of branches that each appended \
+            are fine.
             """,
-        examples: ["toggles audit", "toggles audit --strict --format json"])
+        examples: ["toggles audit", "toggles audit --strict --format json", "toggles audit --git"])
 
     struct Finding {
         var severity: String
@@ -43,6 +49,15 @@ enum AuditCommand: Command {
         for (location, event) in replay.projection.unknownTypes {
             findings.append(Finding(severity: strict ? "error" : "warning", location: location?.description ?? "", message: "\(location.map { "\($0): " } ?? "")unknown event type \(JSONWriter.quoted(event.type)) (id \(event.id)); kept, ignored by replay"))
         }
+        var history: GitHistoryAudit.Result?
+        if arguments.has("--git") {
+            let ledger = CommonOptions.ledger(arguments, context)
+            let result = try GitHistoryAudit(directory: ledger.reader.directory, displayName: ledger.reader.displayName).run()
+            for finding in result.findings {
+                findings.append(Finding(severity: "error", location: finding.location, message: describe(finding)))
+            }
+            history = result
+        }
         let errors = findings.filter { $0.severity == "error" }.count
         let summary = replay.summary
         if format == "json" {
@@ -60,12 +75,45 @@ enum AuditCommand: Command {
                     ]))
                 })),
             ]))
-            context.write(JSONWriter.pretty(document) + "\n")
+            var output = document
+            if let history, case .object(var object) = output {
+                object["git"] = .object(JSONObject([
+                    .init("commits", .number(String(history.commits))),
+                    .init("segmentsAdded", .number(String(history.segmentsAdded))),
+                    .init("repairs", .array(history.repairs.map(JSONValue.string))),
+                    .init("findings", .array(history.findings.map { finding in
+                        .object(JSONObject([
+                            .init("commit", .string(finding.commit)),
+                            .init("author", .string(finding.author)),
+                            .init("date", .string(finding.date)),
+                            .init("subject", .string(finding.subject)),
+                            .init("location", .string(finding.location)),
+                            .init("kind", .string(finding.kind)),
+                            .init("old", .string(finding.old)),
+                            .init("new", finding.new.map(JSONValue.string) ?? .null),
+                        ]))
+                    })),
+                ]))
+                output = .object(object)
+            }
+            context.write(JSONWriter.pretty(output) + "\n")
         } else {
             for finding in findings { context.write(TerminalText.sanitize("\(finding.severity): \(finding.message)") + "\n") }
             let verdict = errors == 0 ? "valid" : "INVALID (\(errors) error\(errors == 1 ? "" : "s"))"
+            if let history {
+                for repair in history.repairs { context.write(TerminalText.sanitize("note: \(repair)") + "\n") }
+                context.write("git: \(history.commits) commit\(history.commits == 1 ? "" : "s") touched the log, \(history.segmentsAdded) segments added, \(history.repairs.count) torn-tail repairs, \(history.findings.count) event line\(history.findings.count == 1 ? "" : "s") edited or deleted\n")
+            }
             context.write("\(summary.eventCount) events in \(summary.segmentCount) segments, \(replay.projection.toggles.count) toggles, \(summary.duplicateCount) duplicates skipped: \(verdict)\n")
         }
         return errors == 0 ? .ok : .invalidLog
+    }
+
+    private static func describe(_ finding: GitHistoryAudit.Finding) -> String {
+        func clip(_ text: String) -> String { text.count <= 240 ? text : String(text.prefix(239)) + "…" }
+        let when = finding.date.isEmpty ? "" : " on \(finding.date)"
+        var message = "\(finding.location): event line \(finding.kind) in commit \(finding.commit) by \(finding.author)\(when) (\"\(clip(finding.subject))\"); was: \(clip(finding.old))"
+        if let new = finding.new { message += "; now: \(clip(new))" }
+        return message
     }
 }
