@@ -110,6 +110,13 @@ enum HelpCommand: Command {
             Nothing is appended unless the exit status is 0. Errors go to standard error as
             `toggles: error: …`, warnings as `toggles: warning: …`.
 
+            | environment | effect |
+            |---|---|
+            | `GITHUB_ACTIONS`, `GITLAB_CI`, `BUILDKITE`, `CIRCLECI`, `BITRISE_IO`, `JENKINS_URL` and their job variables | the default `--actor` and each event's `source` (commit, branch, run, URL); see docs/ci.md |
+            | `NO_COLOR` | no colour in text reports, even on a terminal |
+            | `TOGGLES_NO_CHECKPOINT=1` | never read or write the replay checkpoint (`events/.replay-checkpoint`) |
+            | `TOGGLES_CHECKPOINT_MIN_BYTES=N` | write the checkpoint only for logs of at least N bytes (default 4 MB) |
+
 
             """
         for command in TogglesCLI.commands {
