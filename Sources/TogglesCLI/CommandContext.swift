@@ -65,20 +65,6 @@ public struct CommandContext {
 
 /// Runs git and returns its trimmed standard output, or nil if it fails or is missing.
 func runGit(_ arguments: [String], in directory: String? = nil) -> String? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git"] + arguments
-    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    do {
-        try process.run()
-    } catch {
-        return nil
-    }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return nil }
-    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    let runner = GitRunner(directory: directory ?? FileManager.default.currentDirectoryPath)
+    return (try? runner.text(arguments))?.trimmingCharacters(in: .whitespacesAndNewlines)
 }

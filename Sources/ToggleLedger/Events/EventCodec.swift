@@ -39,7 +39,7 @@ public enum EventCodec {
             }
             let defaultValue = try fields.required("default")
             guard valueType.accepts(defaultValue) else {
-                throw EventDecodingError("\"default\" must be a \(valueType.rawValue) value, found \(defaultValue.typeName)")
+                throw EventDecodingError("\"default\" \(valueType.rejection(of: defaultValue))")
             }
             change = .created(ToggleDefinition(
                 kind: kind, valueType: valueType, defaultValue: defaultValue,

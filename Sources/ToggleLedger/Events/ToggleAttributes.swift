@@ -24,6 +24,14 @@ public enum ValueType: String, Sendable, CaseIterable, Hashable {
         }
     }
 
+    /// Why `value` is not of this type, for messages: `must be a bool value, found string "yes"`.
+    public func rejection(of value: JSONValue) -> String {
+        if case .number = value, self == .number {
+            return "must be a number that fits a finite double, found \(JSONWriter.string(value))"
+        }
+        return "must be a \(rawValue) value, found \(value.typeName) \(JSONWriter.string(value))"
+    }
+
     /// Turns what a person typed into a value of this type, or nil with the reason.
     ///
     /// `bool` takes `true`/`false`; `number` takes a JSON number (`0.33`, `-2`, `1e3`);

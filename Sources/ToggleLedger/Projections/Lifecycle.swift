@@ -131,7 +131,7 @@ public struct LifecycleViolation: Error, Sendable, Hashable, CustomStringConvert
         case .beforeRemoval(let removedAt):
             return "\(subject): \(toggle) was removed at \(removedAt); it can be created again only after that"
         case .wrongValueType(let field, let expected, let found):
-            return "\(subject): \(field) must be a \(expected.rawValue) value, found \(found.typeName) \(JSONWriter.string(found))"
+            return "\(subject): \(field) \(expected.rejection(of: found))"
         case .notRemote(let kind):
             return "\(subject): \(toggle) is a \(kind.rawValue) toggle; only remote toggles are published"
         case .expiryNotLater(let current):
