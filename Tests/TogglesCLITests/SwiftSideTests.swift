@@ -166,31 +166,6 @@ enum SwiftSideLog {
     }
 }
 
-/// Runs a program and collects its output.
-enum Subprocess {
-    static func run(_ executable: String, _ arguments: [String], in directory: URL) throws -> TogglesBinary.Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        nonisolated(unsafe) var errorData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errorData = error.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return TogglesBinary.Run(status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self), stderr: String(decoding: errorData, as: UTF8.self))
-    }
-}
-
 @Suite struct SyncSwiftCommandTests {
     @Test func syncSwiftAppendsCreatedAndRemoved() throws {
         let directory = try TemporaryDirectory()

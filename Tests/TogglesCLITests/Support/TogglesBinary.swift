@@ -36,11 +36,18 @@ struct TogglesBinary {
     /// Runs `toggles arguments…` in `directory` and waits for it.
     @discardableResult
     static func run(_ arguments: [String], in directory: URL, stdin: String? = nil, environment: [String: String] = cleanEnvironment()) throws -> Run {
+        try Subprocess.run(url.path, arguments, in: directory, stdin: stdin, environment: environment)
+    }
+}
+
+/// Runs any program and collects its exit status and output.
+enum Subprocess {
+    static func run(_ executable: String, _ arguments: [String], in directory: URL, stdin: String? = nil, environment: [String: String]? = nil) throws -> TogglesBinary.Run {
         let process = Process()
-        process.executableURL = url
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.currentDirectoryURL = directory
-        process.environment = environment
+        if let environment { process.environment = environment }
         let output = Pipe()
         let error = Pipe()
         let input = Pipe()
@@ -61,7 +68,7 @@ struct TogglesBinary {
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return Run(
+        return TogglesBinary.Run(
             status: process.terminationStatus,
             stdout: String(decoding: outputData, as: UTF8.self),
             stderr: String(decoding: errorData, as: UTF8.self))
