@@ -22,7 +22,7 @@ public struct Ledger: Sendable {
         var projection = Projection()
         let summary = try reader.read(until: until) { logged in
             observe?(logged)
-            projection.apply(logged.event, at: logged.location)
+            projection.apply(logged)
         }
         return Replay(projection: projection, summary: summary)
     }

@@ -83,7 +83,7 @@ enum CommonOptions {
     static func liveToggle(_ name: String, in ledger: Ledger, type: String) throws -> ToggleState {
         var toggles: [String: ToggleState] = [:]
         do {
-            toggles = try ledger.replay().projection.toggles
+            toggles = try ledger.replay().projection.toggles.dictionary
         } catch LogError.directoryMissing {
             // No log yet: no toggle exists, which is a rejection, not an I/O error.
         }

@@ -49,7 +49,7 @@ enum PolicyOptions {
         if !scanPaths.isEmpty {
             let scan = try ScanCommand.scan(paths: scanPaths, knownToggles: Set(replay.projection.toggles.keys), context)
             for problem in scan.problems { context.warn(problem) }
-            report.codeFindings = CodeFindings.evaluate(scan, toggles: replay.projection.toggles)
+            report.codeFindings = CodeFindings.evaluate(scan, toggles: replay.projection.toggles.dictionary)
         }
         for category in report.unknownCategories {
             let names = report.entries.filter { $0.toggle.definition.category == category }.map(\.name)

@@ -12,7 +12,7 @@ import Testing
             ("Toggles.swift", "enum RemoteToggle: String, ToggleType {\n    case isLive, isNew\n}\n"),
             ("Use.swift", "let a = RemoteToggle.isLive\nlet b = remoteConfig[\"isGone\"]\nlet c = RemoteToggle.isNew\n"),
         ])
-        let findings = CodeFindings.evaluate(scan, toggles: projection.toggles)
+        let findings = CodeFindings.evaluate(scan, toggles: projection.toggles.dictionary)
         #expect(findings.map { "\($0.toggle) \($0.reason.rawValue)" } == ["isGone removed-but-referenced", "isNew untracked"])
         #expect(findings[0].message == "isGone was removed at 2023-11-15T22:13:20Z but is still referenced at Use.swift:2")
         #expect(findings[1].references.map(\.line) == [2])

@@ -44,8 +44,15 @@ import Testing
         return (events, warnings, duplicates)
     }
 
-    @Test(arguments: [21 as UInt64, 22, 23])
-    func readerMatchesTheOracle(seed: UInt64) throws {
+    /// Pipelined: the merge runs on a second thread (MergePipeline), as it does for big logs.
+    @Test(arguments: [21 as UInt64, 22, 23], [false, true])
+    func readerMatchesTheOracle(seed: UInt64, pipelined: Bool) throws {
+        try MergePipeline.$minimumBytesOverride.withValue(pipelined ? 0 : Int64.max) {
+            try readerMatchesTheOracle(seed: seed)
+        }
+    }
+
+    private func readerMatchesTheOracle(seed: UInt64) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reader-oracle-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let lines = EventLogGenerator.lines(count: 1_500, seed: seed)

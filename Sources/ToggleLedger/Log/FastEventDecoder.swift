@@ -15,8 +15,14 @@ struct FastEventDecoder {
     private var ends = [Int](repeating: 0, count: Key.count)
     /// Per known key: the parsed value, when it is not a string without escapes.
     private var parsed = [JSONValue?](repeating: nil, count: Key.count)
+    /// The interned number of the toggle name of the last event ``decode(_:)`` returned.
+    private(set) var toggleSlot: Int32 = -1
 
     init() {}
+
+    /// The interned number of a toggle name (for events the general path decoded), so every
+    /// event of a read names its toggle in one numbering.
+    mutating func slot(ofToggle name: String) -> Int32 { interner.slot(of: name) }
 
     /// The event on `line` (without its newline), or nil to let the general path decide.
     mutating func decode(_ line: UnsafeBufferPointer<UInt8>) -> Event? {
@@ -180,7 +186,8 @@ struct FastEventDecoder {
         guard let id = string(line, .id), !id.isEmpty else { return nil }
         guard let atBytes = simpleBytes(line, .at), let at = Timestamp.parse(atBytes) else { return nil }
         guard let toggleBytes = simpleBytes(line, .toggle), ToggleName.isValid(toggleBytes) else { return nil }
-        let toggle = interner.intern(toggleBytes)
+        let (toggle, slot) = interner.internWithSlot(toggleBytes)
+        toggleSlot = slot
         guard let actor = internedString(line, .actor), !actor.isEmpty else { return nil }
         let change: Change
         switch type {

@@ -33,7 +33,7 @@ public struct LogReader: Sendable {
         var summary = ReadSummary(segmentCount: segments.count)
         var cursors = segments.enumerated().map { SegmentCursor(segment: $0.element, index: $0.offset) }
         var decoder = FastEventDecoder()
-        var seen = SeenIDs(expected: 0)
+        var seen = SeenIDs()
         try merge(&cursors, segments: segments, until: until, decoder: &decoder, seen: &seen, summary: &summary, body)
         return summary
     }
@@ -48,49 +48,22 @@ public struct LogReader: Sendable {
         // Every file is closed on every way out, errors included: a malformed line used to
         // leak one descriptor per failed read in a long-lived process (found by fuzzing).
         defer { for cursor in cursors { cursor.close() } }
-        var totalBytes: Int64 = 0
-        for cursor in cursors {
-            try cursor.prime(decoder: &decoder, warnings: &summary.warnings)
-            totalBytes += cursor.fileSize
-        }
-        if seen.count == 0 {
-            // Size the id table once: lines are rarely shorter than 160 bytes on average.
-            seen = SeenIDs(expected: Int(totalBytes / 160))
-        }
-        // Cursors stay in place; the heap holds their positions, ordered by current event.
-        var pending = cursors.indices.filter { cursors[$0].current != nil }
-        // Activate segments in order of their first event.
-        pending.sort { Self.precedes(cursors[$0], cursors[$1]) }
-        var nextPending = 0
-        var heap = CursorHeap()
-
-        while true {
-            while nextPending < pending.count,
-                  heap.isEmpty || !Self.precedes(cursors[heap.top], cursors[pending[nextPending]]) {
-                heap.push(pending[nextPending], cursors)
-                nextPending += 1
-            }
-            guard !heap.isEmpty else { break }
-            let top = heap.top
-            let logged = cursors[top].current!
-            if let until, logged.event.at > until {
-                for index in cursors.indices { cursors[index].close() }
-                break
-            }
+        for cursor in cursors { try cursor.prime(decoder: &decoder, warnings: &summary.warnings) }
+        if !seen.isConfigured { seen.configure(segmentSizes: cursors.map(\.fileSize)) }
+        func deliver(_ logged: LoggedEvent) throws {
             try admit?(logged)
-            let position = SeenIDs.position(segment: logged.segmentIndex, offset: logged.offset)
-            let first = try seen.insert(SeenIDs.fingerprint(logged.event.id), at: position) { earlier in
-                try Self.sameID(earlier, as: logged, segments: segments)
+            let first = try seen.insert(SeenIDs.fingerprint(logged.event.id), segment: logged.segmentIndex, offset: logged.offset) {
+                try Self.sameID(segment: $0, offset: $1, as: logged, segments: segments)
             }
             if let first {
                 summary.duplicateCount += 1
-                let firstSegment = segments[SeenIDs.segment(of: first)]
-                let firstLine = try LineFetcher.line(in: firstSegment, at: SeenIDs.offset(of: first))
+                let firstSegment = segments[first.segment]
+                let firstLine = try LineFetcher.line(in: firstSegment, at: first.offset)
                 let line = try LineFetcher.line(in: segments[logged.segmentIndex], at: logged.offset)
                 if firstLine != line {
                     let firstLocation = LineLocation(
                         file: firstSegment.displayPath,
-                        line: try LineFetcher.lineNumber(in: firstSegment, at: SeenIDs.offset(of: first)))
+                        line: try LineFetcher.lineNumber(in: firstSegment, at: first.offset))
                     summary.warnings.append(.duplicateID(id: logged.event.id, first: firstLocation, duplicate: logged.location))
                 }
             } else {
@@ -99,7 +72,54 @@ public struct LogReader: Sendable {
                 summary.lastKey = logged.event.orderKey
                 body(logged)
             }
-            try cursors[top].advance(decoder: &decoder, warnings: &summary.warnings)
+        }
+        func consume(_ item: MergeItem) throws {
+            switch item {
+            case .event(let logged): try deliver(logged)
+            case .warning(let warning): summary.warnings.append(warning)
+            }
+        }
+        let totalBytes = cursors.reduce(Int64(0)) { $0 + $1.fileSize }
+        if MergePipeline.isWorthIt(totalBytes: totalBytes) {
+            try MergePipeline.run(cursors: cursors, until: until, decoder: decoder, consume)
+        } else {
+            try Self.produce(&cursors, until: until, decoder: &decoder, consume)
+        }
+        cursors = []
+    }
+
+    /// The merge itself: delivers every event of `cursors` (already primed) in replay order,
+    /// and the warnings reading them raises, to `emit`. Decoding happens here, so this is
+    /// the half of a replay that can run on another core (``MergePipeline``).
+    static func produce(
+        _ cursors: inout [SegmentCursor], until: Timestamp?, decoder: inout FastEventDecoder,
+        _ emit: (MergeItem) throws -> Void
+    ) throws {
+        // Cursors stay in place; the heap holds their positions, ordered by current event.
+        var pending = cursors.indices.filter { cursors[$0].current != nil }
+        // Activate segments in order of their first event.
+        pending.sort { precedes(cursors[$0], cursors[$1]) }
+        var nextPending = 0
+        var heap = CursorHeap()
+        var warnings: [LogWarning] = []
+        while true {
+            while nextPending < pending.count,
+                  heap.isEmpty || !precedes(cursors[heap.top], cursors[pending[nextPending]]) {
+                heap.push(pending[nextPending], cursors)
+                nextPending += 1
+            }
+            guard !heap.isEmpty else { break }
+            let top = heap.top
+            if let until, cursors[top].currentAt > until.nanoseconds {
+                for index in cursors.indices { cursors[index].close() }
+                break
+            }
+            try emit(.event(cursors[top].takeCurrent()))
+            try cursors[top].advance(decoder: &decoder, warnings: &warnings)
+            if !warnings.isEmpty {
+                for warning in warnings { try emit(.warning(warning)) }
+                warnings.removeAll()
+            }
             if cursors[top].current == nil {
                 heap.removeTop(cursors)
             } else {
@@ -108,13 +128,12 @@ public struct LogReader: Sendable {
                 heap.topChanged(cursors)
             }
         }
-        cursors = []
     }
 
     /// Whether the event at `position` (read back from its segment) has the id of `logged`.
-    private static func sameID(_ position: UInt64, as logged: LoggedEvent, segments: [Segment]) throws -> Bool {
-        let segment = segments[SeenIDs.segment(of: position)]
-        let line = try LineFetcher.line(in: segment, at: SeenIDs.offset(of: position))
+    private static func sameID(segment index: Int, offset: Int64, as logged: LoggedEvent, segments: [Segment]) throws -> Bool {
+        let segment = segments[index]
+        let line = try LineFetcher.line(in: segment, at: offset)
         let decoded = line.withUnsafeBufferPointer { bytes in
             EventLineDecoder.decodeGeneral(bytes, location: LineLocation(file: segment.displayPath, line: 0))
         }
@@ -123,10 +142,11 @@ public struct LogReader: Sendable {
     }
 
     fileprivate static func precedes(_ lhs: SegmentCursor, _ rhs: SegmentCursor) -> Bool {
-        let left = lhs.current!.event
-        let right = rhs.current!.event
-        if left.at != right.at { return left.at < right.at }
-        if left.id != right.id { return utf8Precedes(left.id, right.id) }
+        if lhs.currentAt != rhs.currentAt { return lhs.currentAt < rhs.currentAt }
+        if lhs.currentIDPrefix != rhs.currentIDPrefix { return lhs.currentIDPrefix < rhs.currentIDPrefix }
+        let left = lhs.current!.event.id
+        let right = rhs.current!.event.id
+        if left != right { return utf8Precedes(left, right) }
         return utf8Precedes(lhs.segment.relativePath, rhs.segment.relativePath)
     }
 }

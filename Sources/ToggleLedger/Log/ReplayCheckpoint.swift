@@ -88,7 +88,7 @@ struct ReplayCheckpoint {
         body.int(ids.words.count)
         for word in ids.words { body.uint(word) }
         body.int(projection.eventCount)
-        let toggles = projection.toggles.values.sorted { utf8Precedes($0.name, $1.name) }
+        let toggles = projection.sortedToggles
         body.int(toggles.count)
         for toggle in toggles { body.toggleState(toggle) }
         body.int(projection.violations.count)
@@ -157,13 +157,10 @@ struct ReplayCheckpoint {
         for _ in 0..<wordCount { words.append(try reader.uint()) }
         guard let ids = IDBloomFilter(words: words, hashCount: hashCount, capacity: capacity) else { throw CheckpointCorrupt() }
         let eventCount = Int(try reader.int())
-        var toggles: [String: ToggleState] = [:]
+        var toggles: [ToggleState] = []
         let toggleCount = try reader.count()
         toggles.reserveCapacity(toggleCount)
-        for _ in 0..<toggleCount {
-            let state = try reader.toggleState()
-            toggles[state.name] = state
-        }
+        for _ in 0..<toggleCount { toggles.append(try reader.toggleState()) }
         var violations: [(location: LineLocation?, violation: LifecycleViolation)] = []
         for _ in 0..<(try reader.count()) { violations.append((try reader.location(base: base), try reader.violation())) }
         var creationSites: [String: LineLocation] = [:]
@@ -369,7 +366,7 @@ extension Ledger {
         var ids = IDBloomFilter(capacity: writeCheckpoint ? Int(total / 100) : 0)
         let summary = try reader.read(segments: segments, until: until) { logged in
             if writeCheckpoint { ids.insert(logged.event.id) }
-            projection.apply(logged.event, at: logged.location)
+            projection.apply(logged)
         }
         if writeCheckpoint, let lastKey = summary.lastKey, ids.capacity >= summary.eventCount,
            summary.warnings.allSatisfy({ if case .duplicateID = $0 { true } else { false } }) {
@@ -418,7 +415,7 @@ extension Ledger {
         summary.segmentCount = segments.count
         var cursors = added.enumerated().map { SegmentCursor(segment: $0.element, index: $0.offset) }
         var decoder = FastEventDecoder()
-        var seen = SeenIDs(expected: 1024)
+        var seen = SeenIDs()
         do {
             try reader.merge(
                 &cursors, segments: added, until: until, decoder: &decoder, seen: &seen, summary: &summary,
@@ -429,7 +426,7 @@ extension Ledger {
                 }
             ) { logged in
                 observe?(logged)
-                projection.apply(logged.event, at: logged.location)
+                projection.apply(logged)
             }
         } catch is CheckpointCorrupt {
             for cursor in cursors { cursor.close() }

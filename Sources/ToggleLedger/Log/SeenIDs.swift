@@ -1,24 +1,40 @@
-/// The ids already replayed, in 16 bytes each: a 64-bit hash of the id and where its line
-/// is (segment and byte offset). Nothing else of an event is kept, so a million events cost
-/// 16–32 MB, not the events themselves.
+/// The ids already replayed, in 8 bytes each (at most 70% full, so about 11 bytes per id):
+/// where the id's line is, and as many bits of a hash of the id as the rest of the word holds.
 ///
+/// Where: one number for the segment and byte offset, the offset into the concatenation of
+/// every segment of the read, so it takes as many bits as the log's size needs (28 bits for
+/// 180 MB); the other 36 are the top bits of the id's hash, which also choose its home slot.
 /// A hash match is only a candidate: the caller confirms it by reading the first line back
-/// from its segment and comparing the ids byte for byte, so two different ids whose hashes
-/// collide are never mistaken for a duplicate. The hash is seeded per process, so nobody
-/// can craft ids that collide on purpose to slow a replay down.
+/// and comparing the ids byte for byte, so two different ids whose hashes collide are never
+/// mistaken for a duplicate. The hash is seeded per process, so nobody can craft ids that
+/// collide on purpose to slow a replay down.
 struct SeenIDs {
-    private var fingerprints: [UInt64]
-    private var positions: [UInt64]
-    private var mask: Int
+    private var slots: [UInt64] = []
+    /// Where each segment starts in the concatenation of the read's segments.
+    private var segmentStarts: [Int64] = []
+    private var positionBits = 0
+    /// Lines found past the size their segment had when the read began (a file that grew
+    /// meanwhile): they do not fit a position number, so they are kept whole, by hash.
+    private var outsiders: [UInt64: [(segment: Int, offset: Int64)]] = [:]
     private(set) var count = 0
 
-    /// - Parameter expected: roughly how many ids will be inserted, to size the table once.
-    init(expected: Int) {
-        var capacity = 1024
-        while capacity * 3 < expected * 4 { capacity *= 2 }
-        fingerprints = [UInt64](repeating: 0, count: capacity)
-        positions = [UInt64](repeating: 0, count: capacity)
-        mask = capacity - 1
+    init() {}
+
+    var isConfigured: Bool { !slots.isEmpty }
+
+    /// Sizes the table for a read of segments of these sizes (in bytes); about one id per
+    /// 160 bytes is expected, and the table grows if there are more.
+    mutating func configure(segmentSizes: [Int64]) {
+        var starts: [Int64] = []
+        starts.reserveCapacity(segmentSizes.count)
+        var total: Int64 = 0
+        for size in segmentSizes {
+            starts.append(total)
+            total += max(size, 0)
+        }
+        segmentStarts = starts
+        positionBits = max(1, Int64.bitWidth - total.leadingZeroBitCount)
+        slots = [UInt64](repeating: 0, count: max(1024, Int(total / 160) * 10 / 7))
     }
 
     /// Per process, so nobody can choose ids that pile up in one slot.
@@ -26,7 +42,7 @@ struct SeenIDs {
 
     static func fingerprint(_ id: String) -> UInt64 {
         var id = id
-        let value = id.withUTF8 { bytes -> UInt64 in
+        return id.withUTF8 { bytes -> UInt64 in
             var hash = seed ^ (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
             guard let base = bytes.baseAddress else { return hash }
             let raw = UnsafeRawPointer(base)
@@ -44,48 +60,73 @@ struct SeenIDs {
             hash = (hash ^ tail ^ seed) &* 0xC4CE_B9FE_1A85_EC53
             return hash ^ (hash >> 32)
         }
-        return value == 0 ? 1 : value  // 0 marks an empty slot
     }
 
-    static func position(segment: Int, offset: Int64) -> UInt64 {
-        precondition(segment < 1 << 24 && offset < 1 << 40, "log too large for the id table")
-        return UInt64(segment) << 40 | UInt64(offset)
-    }
-
-    static func segment(of position: UInt64) -> Int { Int(position >> 40) }
-    static func offset(of position: UInt64) -> Int64 { Int64(position & (1 << 40 - 1)) }
-
-    /// Records `fingerprint` at `position` unless an entry with the same fingerprint is
-    /// confirmed by `isSameID`; returns that earlier position when it is.
-    mutating func insert(_ fingerprint: UInt64, at position: UInt64, isSameID: (UInt64) throws -> Bool) rethrows -> UInt64? {
-        var slot = Int(truncatingIfNeeded: fingerprint) & mask
-        while true {
-            let stored = fingerprints[slot]
-            if stored == 0 { break }
-            if stored == fingerprint, try isSameID(positions[slot]) { return positions[slot] }
-            slot = (slot + 1) & mask
+    /// Records the id with hash `fingerprint`, whose line is at `offset` in segment `segment`,
+    /// unless an earlier entry with the same hash bits is confirmed by `isSameID`; then
+    /// returns where that earlier line is.
+    mutating func insert(
+        _ fingerprint: UInt64, segment: Int, offset: Int64, isSameID: (Int, Int64) throws -> Bool
+    ) rethrows -> (segment: Int, offset: Int64)? {
+        precondition(isConfigured, "SeenIDs used before configure(segmentSizes:)")
+        if !outsiders.isEmpty, let earlier = outsiders[fingerprint] {
+            for candidate in earlier where try isSameID(candidate.segment, candidate.offset) { return candidate }
         }
-        fingerprints[slot] = fingerprint
-        positions[slot] = position
+        let tag = Swift.max(fingerprint >> positionBits, 1)
+        var slot = home(tag)
+        while true {
+            let stored = slots[slot]
+            if stored == 0 { break }
+            if stored >> positionBits == tag {
+                let earlier = locate(stored & (1 << positionBits &- 1))
+                if try isSameID(earlier.segment, earlier.offset) { return earlier }
+            }
+            slot += 1
+            if slot == slots.count { slot = 0 }
+        }
+        let start = segmentStarts[segment]
+        let end = segment + 1 < segmentStarts.count ? segmentStarts[segment + 1] : Int64(1) << positionBits
+        guard offset >= 0, start + offset < end, start + offset < Int64(1) << positionBits else {
+            outsiders[fingerprint, default: []].append((segment, offset))
+            count += 1
+            return nil
+        }
+        slots[slot] = tag << positionBits | UInt64(start + offset)
         count += 1
-        if count * 4 > fingerprints.count * 3 { grow() }
+        if count * 10 > slots.count * 7 { grow() }
         return nil
     }
 
+    /// The slot an entry starts probing from: its tag scaled to the table, so the table can
+    /// be resized from the stored words alone.
+    private func home(_ tag: UInt64) -> Int {
+        Int(truncatingIfNeeded: (tag << positionBits).multipliedFullWidth(by: UInt64(slots.count)).high)
+    }
+
+    private func locate(_ position: UInt64) -> (segment: Int, offset: Int64) {
+        let value = Int64(position)
+        // The last segment starting at or before the position.
+        var low = 0
+        var high = segmentStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if segmentStarts[middle] <= value { low = middle } else { high = middle - 1 }
+        }
+        // Empty segments share their start with the next one; lines live in the last of them.
+        return (low, value - segmentStarts[low])
+    }
+
     private mutating func grow() {
-        let oldFingerprints = fingerprints
-        let oldPositions = positions
-        let capacity = fingerprints.count * 2
-        fingerprints = []
-        positions = []
-        fingerprints = [UInt64](repeating: 0, count: capacity)
-        positions = [UInt64](repeating: 0, count: capacity)
-        mask = capacity - 1
-        for index in oldFingerprints.indices where oldFingerprints[index] != 0 {
-            var slot = Int(truncatingIfNeeded: oldFingerprints[index]) & mask
-            while fingerprints[slot] != 0 { slot = (slot + 1) & mask }
-            fingerprints[slot] = oldFingerprints[index]
-            positions[slot] = oldPositions[index]
+        let old = slots
+        slots = []
+        slots = [UInt64](repeating: 0, count: old.count * 2)
+        for word in old where word != 0 {
+            var slot = home(word >> positionBits)
+            while slots[slot] != 0 {
+                slot += 1
+                if slot == slots.count { slot = 0 }
+            }
+            slots[slot] = word
         }
     }
 }

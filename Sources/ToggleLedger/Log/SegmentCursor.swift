@@ -19,6 +19,10 @@ final class SegmentCursor {
     private var lineNumber = 0
     private var previousKey: OrderKey?
     private(set) var current: LoggedEvent?
+    /// The replay position of `current`, kept apart so the merge compares it without
+    /// touching the event: its instant and the first eight bytes of its id, big-endian.
+    private(set) var currentAt: Int64 = 0
+    private(set) var currentIDPrefix: UInt64 = 0
     /// The size of the file when it was first opened.
     private(set) var fileSize: Int64 = 0
 
@@ -53,9 +57,29 @@ final class SegmentCursor {
                 throw LogError.segmentOutOfOrder(current.location, previous: "\(previousKey.at) \(previousKey.id)")
             }
             previousKey = key
+            currentAt = key.at.nanoseconds
+            currentIDPrefix = Self.prefix(of: key.id)
         } else {
             close()
             buffer = []  // finished: a merge of thousands of segments must not keep their buffers
+        }
+    }
+
+    /// Hands over the current event without copying it (the cursor moves on next).
+    func takeCurrent() -> LoggedEvent {
+        var taken: LoggedEvent?
+        swap(&taken, &current)
+        return taken!
+    }
+
+    /// The first eight bytes of `id` as a big-endian number (zero-padded): comparing two
+    /// prefixes orders ids as their bytes do, except when they are equal.
+    static func prefix(of id: String) -> UInt64 {
+        var id = id
+        return id.withUTF8 { bytes in
+            var value: UInt64 = 0
+            for index in 0..<8 { value = value << 8 | UInt64(index < bytes.count ? bytes[index] : 0) }
+            return value
         }
     }
 
@@ -144,20 +168,24 @@ final class SegmentCursor {
         let fileOffset = bufferOffset + Int64(lineStart)
         var contentEnd = lineEnd
         if terminated && contentEnd > lineStart && buffer[contentEnd - 1] == 0x0D { contentEnd -= 1 }  // tolerate CRLF
-        let result: Result<(Event, Int), LogError> = buffer.withUnsafeBufferPointer { pointer in
+        let result: Result<(Event, Int, Int32), LogError> = buffer.withUnsafeBufferPointer { pointer in
             let line = UnsafeBufferPointer(rebasing: pointer[lineStart..<contentEnd])
             if lineNumber == 1 && line.count >= 3 && line[0] == 0xEF && line[1] == 0xBB && line[2] == 0xBF {
                 return .failure(.malformedLine(location, reason: "the file starts with a byte-order mark; JSON Lines files are UTF-8 without one"))
             }
             if let event = decoder.decode(line) {
-                return .success((event, LineHash.hash(line)))
+                return .success((event, LineHash.hash(line), decoder.toggleSlot))
             }
-            return EventLineDecoder.decodeGeneral(line, location: location).map { ($0, LineHash.hash(line)) }
+            return EventLineDecoder.decodeGeneral(line, location: location).map {
+                ($0, LineHash.hash(line), decoder.slot(ofToggle: $0.toggle))
+            }
         }
         switch result {
-        case .success(let (event, contentHash)):
+        case .success(let (event, contentHash, toggleSlot)):
             if !terminated { warnings.append(.missingFinalNewline(location, offset: fileOffset + Int64(lineEnd - lineStart))) }
-            return LoggedEvent(event: event, location: location, contentHash: contentHash, segmentIndex: segmentIndex, offset: fileOffset)
+            var logged = LoggedEvent(event: event, location: location, contentHash: contentHash, segmentIndex: segmentIndex, offset: fileOffset)
+            logged.toggleSlot = toggleSlot
+            return logged
         case .failure(let error):
             if terminated { throw error }
             warnings.append(.tornTail(location, byteCount: lineEnd - lineStart, offset: fileOffset))
@@ -219,6 +247,8 @@ public struct LoggedEvent: Sendable {
     /// Which segment of the read (its index in ``LogReader/segments()``) and the line's byte offset.
     var segmentIndex: Int = 0
     var offset: Int64 = 0
+    /// The reader's number for the toggle name (-1: none), see ``Projection/apply(_:)``.
+    var toggleSlot: Int32 = -1
 
     public init(event: Event, location: LineLocation, contentHash: Int) {
         self.event = event

@@ -26,13 +26,11 @@ public enum ToggleStage: String, Sendable, Hashable, CaseIterable {
     public static func of(
         valueType: ValueType, defaultValue: JSONValue, remote: RemoteValue?, baseline: JSONValue
     ) -> ToggleStage {
-        var served = [remote.map { $0.value ?? defaultValue } ?? defaultValue]
-        for condition in remote?.conditions ?? [] {
-            let value = condition.value ?? defaultValue
-            if !served.contains(value) { served.append(value) }
+        // Partially rolled out when the values served differ; no array: this runs per event.
+        let everyone = remote.map { $0.value ?? defaultValue } ?? defaultValue
+        for condition in remote?.conditions ?? [] where (condition.value ?? defaultValue) != everyone {
+            return .partiallyRolledOut
         }
-        guard served.count == 1 else { return .partiallyRolledOut }
-        let everyone = served[0]
         if valueType == .bool { return everyone == .bool(true) ? .launched : .inDevelopment }
         return everyone == baseline ? .inDevelopment : .launched
     }

@@ -7,61 +7,94 @@ public enum Lifecycle {
     /// Applies `event` to `state` (nil when the name was never created) and returns the
     /// new state, or the rule it breaks.
     public static func apply(_ event: Event, to state: ToggleState?) -> Result<ToggleState, LifecycleViolation> {
-        func violation(_ reason: LifecycleViolation.Reason) -> Result<ToggleState, LifecycleViolation> {
-            .failure(LifecycleViolation(eventID: event.id, toggle: event.toggle, type: event.type, at: event.at, reason: reason))
-        }
-        if case .created(let definition) = event.change {
-            if let state, state.isLive {
-                return violation(.alreadyExists(createdAt: state.createdAt))
+        var state = state
+        if let violation = apply(event, to: &state) { return .failure(violation) }
+        return .success(state!)
+    }
+
+    /// Applies `event` to `state` in place, or returns the rule it breaks and leaves `state`
+    /// untouched.
+    public static func apply(_ event: Event, to state: inout ToggleState?) -> LifecycleViolation? {
+        if case .created = event.change {
+            switch created(event, replacing: state) {
+            case .success(let created):
+                state = created
+                return nil
+            case .failure(let violation):
+                return violation
             }
-            if let state, let removedAt = state.removedAt, event.at < removedAt {
-                return violation(.beforeRemoval(removedAt: removedAt))
-            }
-            guard definition.valueType.accepts(definition.defaultValue) else {
-                return violation(.wrongValueType(field: "default", expected: definition.valueType, found: definition.defaultValue))
-            }
-            if let problem = categoryProblem(definition.category) { return violation(.invalidField(problem)) }
-            var created = ToggleState(
-                name: event.toggle, definition: definition, remote: nil, remotePublishedAt: nil,
-                createdAt: event.at, createdBy: event.actor, updatedAt: event.at, removedAt: nil,
-                removedBy: nil, removalReason: nil, expiryExtensionReason: nil, eventCount: 1,
-                baselineValue: definition.defaultValue)
-            created.updateStage(at: event.at)
-            return .success(created)
         }
-        if case .unknown = event.change, let state {
-            return .success(state)  // kept in the log, ignored by replay
+        guard state != nil else { return violation(event, .unknownToggle) }
+        return apply(event, toExisting: &state!)
+    }
+
+    /// The state a `created` event makes, given what the name held before (nil, or a
+    /// removed toggle of that name).
+    static func created(_ event: Event, replacing state: ToggleState?) -> Result<ToggleState, LifecycleViolation> {
+        guard case .created(let definition) = event.change else { preconditionFailure("not a created event") }
+        if let state, state.isLive {
+            return .failure(violation(event, .alreadyExists(createdAt: state.createdAt)))
         }
-        guard var state else { return violation(.unknownToggle) }
-        if let removedAt = state.removedAt { return violation(.removed(removedAt: removedAt)) }
-        if event.at < state.createdAt { return violation(.beforeCreation(createdAt: state.createdAt)) }
+        if let removedAt = state?.removedAt, event.at < removedAt {
+            return .failure(violation(event, .beforeRemoval(removedAt: removedAt)))
+        }
+        guard definition.valueType.accepts(definition.defaultValue) else {
+            return .failure(violation(event, .wrongValueType(field: "default", expected: definition.valueType, found: definition.defaultValue)))
+        }
+        if let problem = categoryProblem(definition.category) { return .failure(violation(event, .invalidField(problem))) }
+        var created = ToggleState(
+            name: event.toggle, definition: definition, remote: nil, remotePublishedAt: nil,
+            createdAt: event.at, createdBy: event.actor, updatedAt: event.at, removedAt: nil,
+            removedBy: nil, removalReason: nil, expiryExtensionReason: nil, eventCount: 1,
+            baselineValue: definition.defaultValue)
+        created.updateStage(at: event.at)
+        return .success(created)
+    }
+
+    /// Applies an event to a toggle that exists (live or removed), in place. Replay folds a
+    /// million events through this, so every check comes before the first write and the
+    /// state is never copied.
+    static func apply(_ event: Event, toExisting state: inout ToggleState) -> LifecycleViolation? {
+        if case .created = event.change {
+            switch created(event, replacing: state) {
+            case .success(let created):
+                state = created
+                return nil
+            case .failure(let violation):
+                return violation
+            }
+        }
+        if case .unknown = event.change { return nil }  // kept in the log, ignored by replay
+        if let removedAt = state.removedAt { return violation(event, .removed(removedAt: removedAt)) }
+        if event.at < state.createdAt { return violation(event, .beforeCreation(createdAt: state.createdAt)) }
         switch event.change {
         case .created, .unknown:
             break
         case .defaultChanged(let value):
             guard state.valueType.accepts(value) else {
-                return violation(.wrongValueType(field: "default", expected: state.valueType, found: value))
+                return violation(event, .wrongValueType(field: "default", expected: state.valueType, found: value))
             }
             state.definition.defaultValue = value
         case .published(let remote):
-            guard state.kind == .remote else { return violation(.notRemote(kind: state.kind)) }
-            if let value = remote.value, !state.valueType.accepts(value) {
-                return violation(.wrongValueType(field: "value", expected: state.valueType, found: value))
+            guard state.kind == .remote else { return violation(event, .notRemote(kind: state.kind)) }
+            let valueType = state.valueType
+            if let value = remote.value, !valueType.accepts(value) {
+                return violation(event, .wrongValueType(field: "value", expected: valueType, found: value))
             }
             for condition in remote.conditions {
-                if let value = condition.value, !state.valueType.accepts(value) {
-                    return violation(.wrongValueType(field: "value of condition \"\(condition.name)\"", expected: state.valueType, found: value))
+                if let value = condition.value, !valueType.accepts(value) {
+                    return violation(event, .wrongValueType(field: "value of condition \"\(condition.name)\"", expected: valueType, found: value))
                 }
             }
             state.remote = remote
             state.remotePublishedAt = event.at
         case .unpublished:
-            guard state.kind == .remote else { return violation(.notRemote(kind: state.kind)) }
+            guard state.kind == .remote else { return violation(event, .notRemote(kind: state.kind)) }
             state.remote = nil
             state.remotePublishedAt = event.at
         case .expiryExtended(let expires, let reason):
             if let current = state.definition.expires, expires <= current {
-                return violation(.expiryNotLater(current: current))
+                return violation(event, .expiryNotLater(current: current))
             }
             state.definition.expires = expires
             state.expiryExtensionReason = reason
@@ -73,7 +106,11 @@ public enum Lifecycle {
         state.updatedAt = event.at
         state.eventCount += 1
         state.updateStage(at: event.at)
-        return .success(state)
+        return nil
+    }
+
+    private static func violation(_ event: Event, _ reason: LifecycleViolation.Reason) -> LifecycleViolation {
+        LifecycleViolation(eventID: event.id, toggle: event.toggle, type: event.type, at: event.at, reason: reason)
     }
 
     /// Categories are short lowercase words (`release`, `kill-switch`) so they can key a policy.

@@ -33,7 +33,7 @@ public enum StateRenderer {
             output.append(contentsOf: "[\n".utf8)
             for (position, toggle) in toggles.enumerated() {
                 output.append(contentsOf: "    ".utf8)
-                JSONWriter.writePretty(.object(object(for: toggle)), indent: 2, to: &output)
+                writePretty(toggle, indent: 2, to: &output)
                 output.append(contentsOf: (position < toggles.count - 1 ? ",\n" : "\n").utf8)
                 if output.count >= 1 << 16 {
                     write(String(decoding: output, as: UTF8.self))
@@ -44,6 +44,62 @@ public enum StateRenderer {
         }
         output.append(contentsOf: "\n}\n".utf8)
         write(String(decoding: output, as: UTF8.self))
+    }
+
+    /// Writes exactly what `JSONWriter.writePretty(.object(object(for: toggle)), indent:)`
+    /// writes, without building the object: a large state prints 30,000 of them.
+    static func writePretty(_ toggle: ToggleState, indent: Int, to output: inout [UInt8]) {
+        var object = PrettyObjectWriter(indent: indent)
+        let definition = toggle.definition
+        object.string("name", toggle.name, &output)
+        object.string("kind", definition.kind.rawValue, &output)
+        object.string("category", definition.category, &output)
+        object.string("type", definition.valueType.rawValue, &output)
+        object.value("default", definition.defaultValue, &output)
+        if let remote = toggle.remote {
+            object.key("remote", &output)
+            var inner = PrettyObjectWriter(indent: indent + 1)
+            inner.value("value", remote.value ?? .null, &output)
+            inner.literal("useInAppDefault", remote.value == nil ? "true" : "false", &output)
+            inner.key("conditions", &output)
+            if remote.conditions.isEmpty {
+                output.append(contentsOf: "[]".utf8)
+            } else {
+                output.append(UInt8(ascii: "["))
+                for (position, condition) in remote.conditions.enumerated() {
+                    output.append(0x0A)
+                    PrettyObjectWriter.pad(indent + 3, &output)
+                    var element = PrettyObjectWriter(indent: indent + 3)
+                    element.string("name", condition.name, &output)
+                    element.string("expression", condition.expression, &output)
+                    element.value("value", condition.value ?? .null, &output)
+                    element.literal("useInAppDefault", condition.value == nil ? "true" : "false", &output)
+                    element.end(&output)
+                    if position < remote.conditions.count - 1 { output.append(UInt8(ascii: ",")) }
+                }
+                output.append(0x0A)
+                PrettyObjectWriter.pad(indent + 2, &output)
+                output.append(UInt8(ascii: "]"))
+            }
+            inner.optionalString("templateVersion", remote.templateVersion, &output)
+            inner.optionalString("publishedAt", toggle.remotePublishedAt?.description, &output)
+            inner.end(&output)
+        } else {
+            object.literal("remote", "null", &output)
+        }
+        object.optionalString("owner", definition.owner, &output)
+        object.optionalString("description", definition.description, &output)
+        object.optionalString("expires", definition.expires?.description, &output)
+        object.string("createdAt", toggle.createdAt.description, &output)
+        object.string("createdBy", toggle.createdBy, &output)
+        object.string("updatedAt", toggle.updatedAt.description, &output)
+        object.optionalString("removedAt", toggle.removedAt?.description, &output)
+        object.optionalString("removalReason", toggle.removalReason, &output)
+        object.string("stage", toggle.stage.rawValue, &output)
+        object.string("stageSince", toggle.stageSince.description, &output)
+        object.key("events", &output)
+        output.append(contentsOf: String(toggle.eventCount).utf8)
+        object.end(&output)
     }
 
     /// The JSON form of one toggle, shared by every JSON output that lists toggles.
@@ -86,5 +142,52 @@ public enum StateRenderer {
             .init("stageSince", .string(toggle.stageSince.description)),
             .init("events", .number(String(toggle.eventCount))),
         ])
+    }
+}
+
+/// Writes a non-empty JSON object member by member, as `JSONWriter.writePretty` lays it out.
+private struct PrettyObjectWriter {
+    let indent: Int
+    private var first = true
+
+    init(indent: Int) { self.indent = indent }
+
+    mutating func key(_ name: StaticString, _ output: inout [UInt8]) {
+        output.append(first ? UInt8(ascii: "{") : UInt8(ascii: ","))
+        output.append(0x0A)
+        first = false
+        Self.pad(indent + 1, &output)
+        output.append(UInt8(ascii: "\""))
+        output.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        output.append(contentsOf: "\": ".utf8)
+    }
+
+    mutating func string(_ name: StaticString, _ value: String, _ output: inout [UInt8]) {
+        key(name, &output)
+        JSONWriter.writeString(value, to: &output)
+    }
+
+    mutating func optionalString(_ name: StaticString, _ value: String?, _ output: inout [UInt8]) {
+        if let value { string(name, value, &output) } else { literal(name, "null", &output) }
+    }
+
+    mutating func literal(_ name: StaticString, _ text: StaticString, _ output: inout [UInt8]) {
+        key(name, &output)
+        output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    mutating func value(_ name: StaticString, _ value: JSONValue, _ output: inout [UInt8]) {
+        key(name, &output)
+        JSONWriter.writePretty(value, indent: indent + 1, to: &output)
+    }
+
+    func end(_ output: inout [UInt8]) {
+        output.append(0x0A)
+        Self.pad(indent, &output)
+        output.append(UInt8(ascii: "}"))
+    }
+
+    static func pad(_ indent: Int, _ output: inout [UInt8]) {
+        for _ in 0..<indent { output.append(0x20); output.append(0x20) }
     }
 }

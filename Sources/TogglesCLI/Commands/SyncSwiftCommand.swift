@@ -44,7 +44,7 @@ enum SyncSwiftCommand: Command {
         } else {
             let replay = try ledger.replay()
             for warning in replay.summary.warnings { context.warn(warning.description) }
-            toggles = replay.projection.toggles
+            toggles = replay.projection.toggles.dictionary
         }
         let scan = try ScanCommand.scan(paths: arguments.positionals, knownToggles: Set(toggles.keys), context)
         for problem in scan.problems { context.warn(problem) }

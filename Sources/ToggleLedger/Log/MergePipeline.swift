@@ -1,0 +1,155 @@
+import Dispatch
+
+/// What the merge hands to the fold, in replay order.
+enum MergeItem: Sendable {
+    case event(LoggedEvent)
+    /// A warning raised reading the line after the last event (a torn tail, say).
+    case warning(LogWarning)
+}
+
+/// Runs the merge (reading and decoding, about half of a replay) on a second thread while
+/// the calling thread deduplicates and folds, handing events over in batches.
+///
+/// Replay order, warnings, errors and their place in the stream are exactly those of the
+/// single-threaded merge: the producer sends items in order and ends the stream with its
+/// error, if any; the consumer stops the producer if the fold throws. Used for logs big
+/// enough to repay a thread (``minimumBytes``) on machines with more than one core;
+/// `TOGGLES_READ_THREADS=1` turns it off.
+enum MergePipeline {
+    /// Logs smaller than this are merged on the calling thread.
+    static var minimumBytes: Int64 { minimumBytesOverride ?? 4 << 20 }
+
+    /// Tests set this (for their task only) to run small logs through the pipeline.
+    @TaskLocal static var minimumBytesOverride: Int64?
+
+    static func isWorthIt(totalBytes: Int64) -> Bool {
+        guard totalBytes >= minimumBytes else { return false }
+        if minimumBytesOverride != nil { return true }
+        if let setting = getenv("TOGGLES_READ_THREADS"), String(cString: setting) == "1" { return false }
+        return sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1
+    }
+
+    private static let batchSize = 1024
+    private static let batchesInFlight = 4
+
+    static func run(
+        cursors: [SegmentCursor], until: Timestamp?, decoder: FastEventDecoder, _ consume: (MergeItem) throws -> Void
+    ) throws {
+        let channel = Channel(capacity: batchesInFlight)
+        let producer = ProducerState(cursors: cursors, decoder: decoder)
+        let finished = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            var batch: [MergeItem] = []
+            batch.reserveCapacity(batchSize)
+            var failure: (any Error)?
+            do {
+                try LogReader.produce(&producer.cursors, until: until, decoder: &producer.decoder) { item in
+                    batch.append(item)
+                    if batch.count == batchSize {
+                        guard channel.send(Batch(items: batch, end: nil)) else { throw Stopped() }
+                        batch.removeAll(keepingCapacity: true)
+                    }
+                }
+            } catch is Stopped {
+            } catch {
+                failure = error
+            }
+            for cursor in producer.cursors { cursor.close() }
+            _ = channel.send(Batch(items: batch, end: failure.map(End.failed) ?? .finished))
+            finished.signal()
+        }
+        defer { finished.wait() }
+        do {
+            while true {
+                let batch = channel.receive()
+                for item in batch.items { try consume(item) }
+                switch batch.end {
+                case nil: continue
+                case .finished?: return
+                case .failed(let error)?: throw error
+                }
+            }
+        } catch {
+            channel.stop()
+            throw error
+        }
+    }
+
+    private struct Stopped: Error {}
+
+    private enum End: @unchecked Sendable {
+        case finished
+        case failed(any Error)
+    }
+
+    private struct Batch: @unchecked Sendable {
+        var items: [MergeItem]
+        var end: End?
+    }
+
+    /// The producer's cursors and decoder, used by the producing thread only.
+    private final class ProducerState: @unchecked Sendable {
+        var cursors: [SegmentCursor]
+        var decoder: FastEventDecoder
+        init(cursors: [SegmentCursor], decoder: FastEventDecoder) {
+            self.cursors = cursors
+            self.decoder = decoder
+        }
+    }
+
+    /// A bounded queue of batches between one producer and one consumer.
+    private final class Channel: @unchecked Sendable {
+        private var batches: [Batch] = []
+        private var head = 0
+        private var stopped = false
+        private let lock = DispatchSemaphore(value: 1)
+        private let free: DispatchSemaphore
+        private let filled = DispatchSemaphore(value: 0)
+
+        init(capacity: Int) {
+            free = DispatchSemaphore(value: capacity)
+        }
+
+        /// Queues a batch; false when the consumer has stopped (the batch is dropped).
+        func send(_ batch: Batch) -> Bool {
+            free.wait()
+            lock.wait()
+            defer { lock.signal() }
+            if stopped && batch.end == nil { return false }
+            batches.append(batch)
+            filled.signal()
+            return !stopped
+        }
+
+        func receive() -> Batch {
+            filled.wait()
+            lock.wait()
+            let batch = batches[head]
+            batches[head] = Batch(items: [], end: nil)
+            head += 1
+            if head == batches.count {
+                batches.removeAll(keepingCapacity: true)
+                head = 0
+            }
+            lock.signal()
+            free.signal()
+            return batch
+        }
+
+        /// The consumer gives up: the producer's next send fails, and it never blocks again.
+        func stop() {
+            lock.wait()
+            stopped = true
+            lock.signal()
+            for _ in 0..<1024 { free.signal() }
+        }
+    }
+}
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
