@@ -15,6 +15,8 @@ struct FastEventDecoder {
     private var ends = [Int](repeating: 0, count: Key.count)
     /// Per known key: the parsed value, when it is not a string without escapes.
     private var parsed = [JSONValue?](repeating: nil, count: Key.count)
+    /// The conditions of the line, when ``scanConditions(_:_:)`` read them.
+    private var fastConditions: [ConditionalValue]?
     /// The interned number of the toggle name of the last event ``decode(_:)`` returned.
     private(set) var toggleSlot: Int32 = -1
 
@@ -34,6 +36,7 @@ struct FastEventDecoder {
                 for key in 0..<Key.count where parsedMask & (1 << key) != 0 { parsed[key] = nil }
             }
         }
+        fastConditions = nil
         guard scan(line, present: &present, parsedMask: &parsedMask) else { return nil }
         return build(line, present: present)
     }
@@ -72,6 +75,12 @@ struct FastEventDecoder {
                     index = scan + 1
                 }
             }
+            if !simple, key == .conditions, let (conditions, end) = scanConditions(line, valueStart) {
+                // The usual conditions (plain strings, scalar values) without a JSONValue tree.
+                fastConditions = conditions
+                simple = true
+                index = end
+            }
             if !simple, let end = Self.scalarEnd(line, valueStart) {
                 // true, false, null or a number: located now, made a value only when used.
                 simple = true
@@ -93,6 +102,84 @@ struct FastEventDecoder {
             }
             guard line[index] == UInt8(ascii: "}") else { return false }
             return skipWhitespace(line, index + 1) == count
+        }
+    }
+
+    /// A `conditions` array of the usual shape — objects with a plain `name` and `expression`
+    /// and a scalar or plain-string `value`, nothing else — and where it ends; nil for
+    /// anything else (another field, a nested value, an escape, a duplicate), which the
+    /// general parser then reads, exactly as ``conditions(_:)`` would see it.
+    private mutating func scanConditions(_ line: UnsafeBufferPointer<UInt8>, _ start: Int) -> ([ConditionalValue], Int)? {
+        let count = line.count
+        guard line[start] == UInt8(ascii: "[") else { return nil }
+        var index = skipWhitespace(line, start + 1)
+        var result: [ConditionalValue] = []
+        guard index < count else { return nil }
+        if line[index] == UInt8(ascii: "]") { return (result, index + 1) }
+        while true {
+            guard index < count, line[index] == UInt8(ascii: "{") else { return nil }
+            index = skipWhitespace(line, index + 1)
+            var name: String?
+            var expression: String?
+            var value: JSONValue?
+            var seen: UInt8 = 0
+            while true {
+                guard index < count, line[index] == UInt8(ascii: "\"") else { return nil }
+                let keyEnd = Self.plainRunEnd(line, index + 1)
+                guard keyEnd < count, line[keyEnd] == UInt8(ascii: "\"") else { return nil }
+                let keyBytes = UnsafeBufferPointer(rebasing: line[(index + 1)..<keyEnd])
+                let bit: UInt8
+                if equals(keyBytes, "name") { bit = 1 } else if equals(keyBytes, "expression") { bit = 2 }
+                else if equals(keyBytes, "value") { bit = 4 } else { return nil }
+                guard seen & bit == 0 else { return nil }
+                seen |= bit
+                index = skipWhitespace(line, keyEnd + 1)
+                guard index < count, line[index] == UInt8(ascii: ":") else { return nil }
+                index = skipWhitespace(line, index + 1)
+                guard index < count else { return nil }
+                if line[index] == UInt8(ascii: "\"") {
+                    let end = Self.plainRunEnd(line, index + 1)
+                    guard end < count, line[end] == UInt8(ascii: "\"") else { return nil }
+                    let text = UnsafeBufferPointer(rebasing: line[(index + 1)..<end])
+                    switch bit {
+                    case 1:
+                        guard !text.isEmpty else { return nil }
+                        name = interner.intern(text)
+                    case 2: expression = interner.intern(text)
+                    default: value = .string(String(decoding: text, as: UTF8.self))
+                    }
+                    index = end + 1
+                } else if bit == 4, let end = Self.scalarEnd(line, index) {
+                    switch line[index] {
+                    case UInt8(ascii: "t"): value = .bool(true)
+                    case UInt8(ascii: "f"): value = .bool(false)
+                    case UInt8(ascii: "n"): value = .null
+                    default: value = .number(String(decoding: UnsafeBufferPointer(rebasing: line[index..<end]), as: UTF8.self))
+                    }
+                    index = end
+                } else {
+                    return nil
+                }
+                index = skipWhitespace(line, index)
+                guard index < count else { return nil }
+                if line[index] == UInt8(ascii: ",") {
+                    index = skipWhitespace(line, index + 1)
+                    continue
+                }
+                guard line[index] == UInt8(ascii: "}") else { return nil }
+                index += 1
+                break
+            }
+            guard let name, let expression, !result.contains(where: { $0.name == name }) else { return nil }
+            result.append(ConditionalValue(name: name, expression: expression, value: value))
+            index = skipWhitespace(line, index)
+            guard index < count else { return nil }
+            if line[index] == UInt8(ascii: ",") {
+                index = skipWhitespace(line, index + 1)
+                continue
+            }
+            guard line[index] == UInt8(ascii: "]") else { return nil }
+            return (result, index + 1)
         }
     }
 
@@ -216,7 +303,7 @@ struct FastEventDecoder {
             var remote = RemoteValue(value: nil)
             if present & Key.value.bit != 0 { remote.value = value(line, .value) }
             if present & Key.conditions.bit != 0 {
-                guard let conditions = conditions(parsed[Key.conditions.rawValue]) else { return nil }
+                guard let conditions = fastConditions ?? conditions(parsed[Key.conditions.rawValue]) else { return nil }
                 remote.conditions = conditions
             }
             if present & Key.templateVersion.bit != 0 {

@@ -29,12 +29,16 @@ public struct LogReader: Sendable {
     }
 
     /// ``read(until:_:)`` over a list of segments already discovered.
-    func read(segments: [Segment], until: Timestamp?, _ body: (LoggedEvent) -> Void) throws -> ReadSummary {
+    /// `warm` is shown each batch's toggle numbers before its events are delivered, so the
+    /// caller can touch the state they will update (see ``merge``).
+    func read(
+        segments: [Segment], until: Timestamp?, warm: ((Int32) -> Int)? = nil, _ body: (LoggedEvent) -> Void
+    ) throws -> ReadSummary {
         var summary = ReadSummary(segmentCount: segments.count)
         var cursors = segments.enumerated().map { SegmentCursor(segment: $0.element, index: $0.offset) }
         var decoder = FastEventDecoder()
         var seen = SeenIDs()
-        try merge(&cursors, segments: segments, until: until, decoder: &decoder, seen: &seen, summary: &summary, body)
+        try merge(&cursors, segments: segments, until: until, decoder: &decoder, seen: &seen, summary: &summary, warm: warm, body)
         return summary
     }
 
@@ -43,16 +47,16 @@ public struct LogReader: Sendable {
     func merge(
         _ cursors: inout [SegmentCursor], segments: [Segment], until: Timestamp?, decoder: inout FastEventDecoder,
         seen: inout SeenIDs, summary: inout ReadSummary, admit: ((LoggedEvent) throws -> Void)? = nil,
-        _ body: (LoggedEvent) -> Void
+        warm: ((Int32) -> Int)? = nil, _ body: (LoggedEvent) -> Void
     ) throws {
         // Every file is closed on every way out, errors included: a malformed line used to
         // leak one descriptor per failed read in a long-lived process (found by fuzzing).
         defer { for cursor in cursors { cursor.close() } }
         for cursor in cursors { try cursor.prime(decoder: &decoder, warnings: &summary.warnings) }
         if !seen.isConfigured { seen.configure(segmentSizes: cursors.map(\.fileSize)) }
-        func deliver(_ logged: LoggedEvent) throws {
+        func deliver(_ logged: LoggedEvent, fingerprint: UInt64) throws {
             try admit?(logged)
-            let first = try seen.insert(SeenIDs.fingerprint(logged.event.id), segment: logged.segmentIndex, offset: logged.offset) {
+            let first = try seen.insert(fingerprint, segment: logged.segmentIndex, offset: logged.offset) {
                 try Self.sameID(segment: $0, offset: $1, as: logged, segments: segments)
             }
             if let first {
@@ -73,27 +77,47 @@ public struct LogReader: Sendable {
                 body(logged)
             }
         }
-        func consume(_ item: MergeItem) throws {
-            switch item {
-            case .event(let logged): try deliver(logged)
-            case .warning(let warning): summary.warnings.append(warning)
+        /// A batch at a time: first every lookup it will make is touched, so the cache misses
+        /// of a thousand events overlap instead of coming one after another; then each item.
+        func consume(_ batch: MergeBatch) throws {
+            var touched = 0
+            for fingerprint in batch.fingerprints { touched &+= seen.touch(fingerprint) }
+            if let warm { for slot in batch.toggleSlots { touched &+= warm(slot) } }
+            keepAlive(touched)
+            for (index, item) in batch.items.enumerated() {
+                switch item {
+                case .event(let logged): try deliver(logged, fingerprint: batch.fingerprints[index])
+                case .warning(let warning): summary.warnings.append(warning)
+                }
             }
         }
         let totalBytes = cursors.reduce(Int64(0)) { $0 + $1.fileSize }
         if MergePipeline.isWorthIt(totalBytes: totalBytes) {
             try MergePipeline.run(cursors: cursors, until: until, decoder: decoder, consume)
         } else {
-            try Self.produce(&cursors, until: until, decoder: &decoder, consume)
+            var batch = MergeBatch()
+            do {
+                try Self.produce(&cursors, until: until, decoder: &decoder, into: &batch) { full in
+                    try consume(full)
+                    full.removeAll()
+                }
+            } catch {
+                // What was read before the error is delivered first, as it would have been
+                // one event at a time.
+                try consume(batch)
+                throw error
+            }
+            try consume(batch)
         }
         cursors = []
     }
 
     /// The merge itself: delivers every event of `cursors` (already primed) in replay order,
-    /// and the warnings reading them raises, to `emit`. Decoding happens here, so this is
+    /// and the warnings reading them raises, into `batch`, calling `flush` with each full one. Decoding happens here, so this is
     /// the half of a replay that can run on another core (``MergePipeline``).
     static func produce(
         _ cursors: inout [SegmentCursor], until: Timestamp?, decoder: inout FastEventDecoder,
-        _ emit: (MergeItem) throws -> Void
+        into batch: inout MergeBatch, flush: (inout MergeBatch) throws -> Void
     ) throws {
         // Cursors stay in place; the heap holds their positions, ordered by current event.
         var pending = cursors.indices.filter { cursors[$0].current != nil }
@@ -114,12 +138,13 @@ public struct LogReader: Sendable {
                 for index in cursors.indices { cursors[index].close() }
                 break
             }
-            try emit(.event(cursors[top].takeCurrent()))
+            batch.append(cursors[top].takeCurrent())
             try cursors[top].advance(decoder: &decoder, warnings: &warnings)
             if !warnings.isEmpty {
-                for warning in warnings { try emit(.warning(warning)) }
+                for warning in warnings { batch.append(warning) }
                 warnings.removeAll()
             }
+            if batch.items.count >= MergeBatch.size { try flush(&batch) }
             if cursors[top].current == nil {
                 heap.removeTop(cursors)
             } else {
@@ -207,4 +232,43 @@ private struct CursorHeap {
             parent = smallest
         }
     }
+}
+
+/// Events and warnings in replay order, with the two numbers the fold will look up for each
+/// (the id's hash and the toggle's name number), computed by the producer.
+struct MergeBatch: @unchecked Sendable {
+    static let size = 512
+    private(set) var items: [MergeItem] = []
+    private(set) var fingerprints: [UInt64] = []
+    private(set) var toggleSlots: [Int32] = []
+
+    init() {
+        items.reserveCapacity(Self.size + 8)
+        fingerprints.reserveCapacity(Self.size + 8)
+        toggleSlots.reserveCapacity(Self.size + 8)
+    }
+
+    mutating func append(_ logged: LoggedEvent) {
+        fingerprints.append(SeenIDs.fingerprint(logged.event.id))
+        toggleSlots.append(logged.toggleSlot)
+        items.append(.event(logged))
+    }
+
+    mutating func append(_ warning: LogWarning) {
+        fingerprints.append(0)
+        toggleSlots.append(-1)
+        items.append(.warning(warning))
+    }
+
+    mutating func removeAll() {
+        items.removeAll(keepingCapacity: true)
+        fingerprints.removeAll(keepingCapacity: true)
+        toggleSlots.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Keeps the compiler from dropping loads made only to bring memory into the cache.
+@inline(never)
+func keepAlive(_ value: Int) {
+    if value == 0x5EED_0F_CAFE { print("") }
 }

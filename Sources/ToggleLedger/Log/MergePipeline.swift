@@ -8,7 +8,7 @@ enum MergeItem: Sendable {
 }
 
 /// Runs the merge (reading and decoding, about half of a replay) on a second thread while
-/// the calling thread deduplicates and folds, handing events over in batches.
+/// the calling thread deduplicates and folds, handing events over in batches of 512.
 ///
 /// Replay order, warnings, errors and their place in the stream are exactly those of the
 /// single-threaded merge: the producer sends items in order and ends the stream with its
@@ -29,26 +29,21 @@ enum MergePipeline {
         return sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1
     }
 
-    private static let batchSize = 1024
     private static let batchesInFlight = 4
 
     static func run(
-        cursors: [SegmentCursor], until: Timestamp?, decoder: FastEventDecoder, _ consume: (MergeItem) throws -> Void
+        cursors: [SegmentCursor], until: Timestamp?, decoder: FastEventDecoder, _ consume: (MergeBatch) throws -> Void
     ) throws {
         let channel = Channel(capacity: batchesInFlight)
         let producer = ProducerState(cursors: cursors, decoder: decoder)
         let finished = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
-            var batch: [MergeItem] = []
-            batch.reserveCapacity(batchSize)
+            var batch = MergeBatch()
             var failure: (any Error)?
             do {
-                try LogReader.produce(&producer.cursors, until: until, decoder: &producer.decoder) { item in
-                    batch.append(item)
-                    if batch.count == batchSize {
-                        guard channel.send(Batch(items: batch, end: nil)) else { throw Stopped() }
-                        batch.removeAll(keepingCapacity: true)
-                    }
+                try LogReader.produce(&producer.cursors, until: until, decoder: &producer.decoder, into: &batch) { full in
+                    guard channel.send(Batch(items: full, end: nil)) else { throw Stopped() }
+                    full = MergeBatch()
                 }
             } catch is Stopped {
             } catch {
@@ -62,7 +57,7 @@ enum MergePipeline {
         do {
             while true {
                 let batch = channel.receive()
-                for item in batch.items { try consume(item) }
+                try consume(batch.items)
                 switch batch.end {
                 case nil: continue
                 case .finished?: return
@@ -83,7 +78,7 @@ enum MergePipeline {
     }
 
     private struct Batch: @unchecked Sendable {
-        var items: [MergeItem]
+        var items: MergeBatch
         var end: End?
     }
 
@@ -125,7 +120,7 @@ enum MergePipeline {
             filled.wait()
             lock.wait()
             let batch = batches[head]
-            batches[head] = Batch(items: [], end: nil)
+            batches[head] = Batch(items: MergeBatch(), end: nil)
             head += 1
             if head == batches.count {
                 batches.removeAll(keepingCapacity: true)

@@ -97,6 +97,13 @@ struct SeenIDs {
         return nil
     }
 
+    /// Reads the slot `fingerprint` starts probing from, so a later ``insert`` finds it in
+    /// the cache (see `LogReader.merge`).
+    func touch(_ fingerprint: UInt64) -> Int {
+        guard isConfigured else { return 0 }
+        return Int(truncatingIfNeeded: slots[home(Swift.max(fingerprint >> positionBits, 1))])
+    }
+
     /// The slot an entry starts probing from: its tag scaled to the table, so the table can
     /// be resized from the stored words alone.
     private func home(_ tag: UInt64) -> Int {

@@ -62,6 +62,14 @@ public struct Projection: Sendable {
         positionBySlot[slot] = Int32(truncatingIfNeeded: found + 1)
     }
 
+    /// Reads the state the next event of toggle number `slot` will update, so that
+    /// ``apply(_:)`` finds it in the cache; returns something derived from it.
+    func touch(slot: Int32) -> Int {
+        let slot = Int(slot)
+        guard slot >= 0 && slot < positionBySlot.count && positionBySlot[slot] > 0 else { return 0 }
+        return toggles.values[Int(positionBySlot[slot]) - 1].eventCount
+    }
+
     private mutating func apply(_ event: Event, position: Int?, at location: LineLocation?) {
         eventCount += 1
         if case .unknown = event.change { unknownTypes.append((location, event)) }

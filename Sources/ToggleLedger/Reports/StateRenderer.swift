@@ -63,7 +63,7 @@ public enum StateRenderer {
             inner.literal("useInAppDefault", remote.value == nil ? "true" : "false", &output)
             inner.key("conditions", &output)
             if remote.conditions.isEmpty {
-                output.append(contentsOf: "[]".utf8)
+                PrettyObjectWriter.append("[]", &output)
             } else {
                 output.append(UInt8(ascii: "["))
                 for (position, condition) in remote.conditions.enumerated() {
@@ -98,7 +98,8 @@ public enum StateRenderer {
         object.string("stage", toggle.stage.rawValue, &output)
         object.string("stageSince", toggle.stageSince.description, &output)
         object.key("events", &output)
-        output.append(contentsOf: String(toggle.eventCount).utf8)
+        var digits = String(toggle.eventCount)
+        digits.withUTF8 { output.append(contentsOf: $0) }
         object.end(&output)
     }
 
@@ -158,8 +159,12 @@ private struct PrettyObjectWriter {
         first = false
         Self.pad(indent + 1, &output)
         output.append(UInt8(ascii: "\""))
-        output.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        output.append(contentsOf: "\": ".utf8)
+        Self.append(name, &output)
+        Self.append("\": ", &output)
+    }
+
+    static func append(_ text: StaticString, _ output: inout [UInt8]) {
+        output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     mutating func string(_ name: StaticString, _ value: String, _ output: inout [UInt8]) {
@@ -173,7 +178,7 @@ private struct PrettyObjectWriter {
 
     mutating func literal(_ name: StaticString, _ text: StaticString, _ output: inout [UInt8]) {
         key(name, &output)
-        output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        Self.append(text, &output)
     }
 
     mutating func value(_ name: StaticString, _ value: JSONValue, _ output: inout [UInt8]) {
@@ -187,7 +192,10 @@ private struct PrettyObjectWriter {
         output.append(UInt8(ascii: "}"))
     }
 
+    private static let spaces = [UInt8](repeating: 0x20, count: 32)
+
     static func pad(_ indent: Int, _ output: inout [UInt8]) {
-        for _ in 0..<indent { output.append(0x20); output.append(0x20) }
+        if indent * 2 > spaces.count { return output.append(contentsOf: repeatElement(0x20, count: indent * 2)) }
+        spaces.withUnsafeBufferPointer { output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<(indent * 2)])) }
     }
 }
