@@ -84,12 +84,15 @@ public struct LogReader: Sendable {
             for fingerprint in batch.fingerprints { touched &+= seen.touch(fingerprint) }
             if let warm { for slot in batch.toggleSlots { touched &+= warm(slot) } }
             keepAlive(touched)
-            for (index, item) in batch.items.enumerated() {
-                switch item {
-                case .event(let logged): try deliver(logged, fingerprint: batch.fingerprints[index])
-                case .warning(let warning): summary.warnings.append(warning)
+            var nextWarning = 0
+            for index in batch.events.indices {
+                while nextWarning < batch.warnings.count && batch.warnings[nextWarning].position == index {
+                    summary.warnings.append(batch.warnings[nextWarning].warning)
+                    nextWarning += 1
                 }
+                try deliver(batch.events[index], fingerprint: batch.fingerprints[index])
             }
+            for remaining in batch.warnings[nextWarning...] { summary.warnings.append(remaining.warning) }
         }
         let totalBytes = cursors.reduce(Int64(0)) { $0 + $1.fileSize }
         if MergePipeline.isWorthIt(totalBytes: totalBytes) {
@@ -144,7 +147,7 @@ public struct LogReader: Sendable {
                 for warning in warnings { batch.append(warning) }
                 warnings.removeAll()
             }
-            if batch.items.count >= MergeBatch.size { try flush(&batch) }
+            if batch.isFull { try flush(&batch) }
             if cursors[top].current == nil {
                 heap.removeTop(cursors)
             } else {
@@ -235,35 +238,39 @@ private struct CursorHeap {
 }
 
 /// Events and warnings in replay order, with the two numbers the fold will look up for each
-/// (the id's hash and the toggle's name number), computed by the producer.
+/// event (the id's hash and the toggle's name number), computed by the producer. Warnings are
+/// kept apart with the number of events before them, so events are never wrapped or copied.
 struct MergeBatch: @unchecked Sendable {
     static let size = 512
-    private(set) var items: [MergeItem] = []
+    private(set) var events: [LoggedEvent] = []
     private(set) var fingerprints: [UInt64] = []
     private(set) var toggleSlots: [Int32] = []
+    /// Each warning, after how many of `events` it was raised.
+    private(set) var warnings: [(position: Int, warning: LogWarning)] = []
 
     init() {
-        items.reserveCapacity(Self.size + 8)
-        fingerprints.reserveCapacity(Self.size + 8)
-        toggleSlots.reserveCapacity(Self.size + 8)
+        events.reserveCapacity(Self.size)
+        fingerprints.reserveCapacity(Self.size)
+        toggleSlots.reserveCapacity(Self.size)
     }
+
+    var isFull: Bool { events.count >= Self.size }
 
     mutating func append(_ logged: LoggedEvent) {
         fingerprints.append(SeenIDs.fingerprint(logged.event.id))
         toggleSlots.append(logged.toggleSlot)
-        items.append(.event(logged))
+        events.append(logged)
     }
 
     mutating func append(_ warning: LogWarning) {
-        fingerprints.append(0)
-        toggleSlots.append(-1)
-        items.append(.warning(warning))
+        warnings.append((events.count, warning))
     }
 
     mutating func removeAll() {
-        items.removeAll(keepingCapacity: true)
+        events.removeAll(keepingCapacity: true)
         fingerprints.removeAll(keepingCapacity: true)
         toggleSlots.removeAll(keepingCapacity: true)
+        warnings.removeAll()
     }
 }
 

@@ -1,12 +1,5 @@
 import Dispatch
 
-/// What the merge hands to the fold, in replay order.
-enum MergeItem: Sendable {
-    case event(LoggedEvent)
-    /// A warning raised reading the line after the last event (a torn tail, say).
-    case warning(LogWarning)
-}
-
 /// Runs the merge (reading and decoding, about half of a replay) on a second thread while
 /// the calling thread deduplicates and folds, handing events over in batches of 512.
 ///

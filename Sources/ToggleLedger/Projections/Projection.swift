@@ -46,7 +46,7 @@ public struct Projection: Sendable {
     /// finds the toggle without hashing its name. The name is still compared (interned
     /// names compare by identity, so it is cheap), so numbers from another read can never
     /// reach the wrong toggle.
-    mutating func apply(_ logged: LoggedEvent) {
+    mutating func apply(_ logged: borrowing LoggedEvent) {
         let slot = Int(logged.toggleSlot)
         var position: Int?
         if slot >= 0 && slot < positionBySlot.count && positionBySlot[slot] > 0 {
@@ -70,9 +70,9 @@ public struct Projection: Sendable {
         return toggles.values[Int(positionBySlot[slot]) - 1].eventCount
     }
 
-    private mutating func apply(_ event: Event, position: Int?, at location: LineLocation?) {
+    private mutating func apply(_ event: borrowing Event, position: Int?, at location: LineLocation?) {
         eventCount += 1
-        if case .unknown = event.change { unknownTypes.append((location, event)) }
+        if case .unknown = event.change { unknownTypes.append((location, copy event)) }
         if let position {
             // In place: the state is neither copied out nor written back.
             if let violation = Lifecycle.apply(event, toExisting: &toggles.values[position]) {
