@@ -389,8 +389,8 @@ extension Ledger {
     }
 
     /// The replay an append validates against, from the checkpoint, with the events already
-    /// in the log under any of the keys of `ids`. Nil when there is no usable checkpoint or one of the
-    /// ids may be among the events it covers (then the caller replays in full).
+    /// in the log under any of the keys of `ids`. Nil when there is no usable checkpoint or
+    /// one of the ids may be among the events it covers (then the caller replays in full).
     func replayForAppend<Value>(probing ids: [String: Value]) throws -> (replay: Replay, found: [String: Event])? {
         guard !ReplayCheckpoint.isDisabled,
               let checkpoint = ReplayCheckpoint.load(from: reader.directory, displayName: reader.displayName),
