@@ -43,29 +43,51 @@ public struct Ledger: Sendable {
     /// names the same toggle and type. Events may be backdated with their `at`; they are
     /// checked at that instant and must not make any later event invalid. Torn tails left
     /// by killed writers are repaired before writing.
-    public func append(_ events: [Event]) throws -> AppendOutcome {
-        try writer.withLock(creatingDirectory: true) { () throws -> AppendOutcome in
-            try appendHoldingLock(events)
+    ///
+    /// The events are taken over (`consuming`): a caller that passes its last reference lets
+    /// a big batch be sorted in place rather than copied.
+    public func append(_ events: consuming [Event]) throws -> AppendOutcome {
+        var batch = consume events
+        return try writer.withLock(creatingDirectory: true) { () throws -> AppendOutcome in
+            var owned: [Event] = []
+            swap(&owned, &batch)
+            return try appendHoldingLock(owned)
         }
     }
 
-    private func appendHoldingLock(_ batch: [Event]) throws -> AppendOutcome {
+    /// Works on positions in the batch rather than copies of its events: a batch can hold
+    /// hundreds of thousands of them.
+    private func appendHoldingLock(_ batch: consuming [Event]) throws -> AppendOutcome {
+        var events = consume batch
         var violations: [LifecycleViolation] = []
-        // Duplicates inside the batch itself.
-        var batchByID: [String: Event] = [:]
-        var events: [Event] = []
-        for event in batch {
-            if let other = batchByID[event.id] {
+        // Duplicates inside the batch itself: each id's first position.
+        var positionByID: [String: Int] = [:]
+        positionByID.reserveCapacity(events.count)
+        var repeated: [Int] = []
+        events.withUnsafeBufferPointer { events in
+            for position in events.indices {
+                let first = Self.insertIfAbsent(&positionByID[events[position].id, default: position])
+                guard first != position else { continue }
+                let (event, other) = (events[position], events[first])
                 if other.toggle != event.toggle || other.type != event.type {
                     violations.append(violation(event, .idInUse(byType: other.type, toggle: other.toggle)))
                 }
-                continue
+                repeated.append(position)
             }
-            batchByID[event.id] = event
-            events.append(event)
         }
-        let affected = Set(events.map(\.toggle))
-        var existingByToggle: [String: [Event]] = [:]
+        if !repeated.isEmpty { events.remove(atSorted: repeated) }
+        // Each toggle's group, numbered by first appearance.
+        var groupByToggle: [String: Int] = [:]
+        var groups: [Int] = []
+        groups.reserveCapacity(events.count)
+        groupByToggle.reserveCapacity(events.count)
+        events.withUnsafeBufferPointer { events in
+            for position in events.indices {
+                let nextGroup = groupByToggle.count
+                groups.append(Self.insertIfAbsent(&groupByToggle[events[position].toggle, default: nextGroup]))
+            }
+        }
+        var existingByGroup: [Int: [Event]] = [:]
         var existingByID: [String: Event] = [:]
         let replay: Replay
         // Set when a checkpoint stood in for the history: every new event comes after the whole
@@ -73,43 +95,140 @@ public struct Ledger: Sendable {
         var historyFromCheckpoint = false
         if SystemCalls.fileType(reader.directory) == nil {
             replay = Replay(projection: Projection(), summary: ReadSummary(segmentCount: 0))
-        } else if let quick = try replayForAppend(probing: Set(batchByID.keys)),
-                  let lastKey = quick.replay.summary.lastKey, events.allSatisfy({ lastKey < $0.orderKey }) {
+        } else if let quick = try replayForAppend(probing: positionByID),
+                  let lastKey = quick.replay.summary.lastKey,
+                  events.withUnsafeBufferPointer({ events in events.indices.allSatisfy { lastKey < OrderKey(at: events[$0].at, id: events[$0].id) } }) {
             replay = quick.replay
             existingByID = quick.found
             historyFromCheckpoint = true
         } else {
+            // Most of the log's events have nothing to do with the batch: the prefilters turn
+            // them away before the dictionaries are asked.
+            let toggleFilter = StringPrefilter(groupByToggle.keys)
+            let idFilter = StringPrefilter(positionByID.keys)
             replay = try self.replay { logged in
-                if affected.contains(logged.event.toggle) { existingByToggle[logged.event.toggle, default: []].append(logged.event) }
-                if batchByID[logged.event.id] != nil { existingByID[logged.event.id] = logged.event }
+                if toggleFilter.mayContain(logged.event.toggle), let group = groupByToggle[logged.event.toggle] {
+                    existingByGroup[group, default: []].append(logged.event)
+                }
+                if idFilter.mayContain(logged.event.id), positionByID[logged.event.id] != nil {
+                    existingByID[logged.event.id] = logged.event
+                }
             }
         }
         var alreadyRecorded: [Event] = []
-        var fresh: [Event] = []
-        for event in events {
-            if let existing = existingByID[event.id] {
+        if !existingByID.isEmpty {
+            var recorded: [Int] = []
+            for position in events.indices {
+                let event = events[position]
+                guard let existing = existingByID[event.id] else { continue }
                 if existing.toggle == event.toggle && existing.type == event.type {
                     alreadyRecorded.append(existing)
                 } else {
                     violations.append(violation(event, .idInUse(byType: existing.type, toggle: existing.toggle)))
                 }
-            } else {
-                fresh.append(event)
+                recorded.append(position)
             }
+            events.remove(atSorted: recorded)
+            groups.remove(atSorted: recorded)
         }
-        let freshByToggle = Dictionary(grouping: fresh, by: \.toggle)
-        for toggle in freshByToggle.keys.sorted() {
+        // The fresh events' positions, grouped by toggle, each group in batch order.
+        let groupCount = groupByToggle.count
+        var groupStart = [Int](repeating: 0, count: groupCount + 1)
+        for group in groups { groupStart[group + 1] += 1 }
+        for group in 0..<groupCount { groupStart[group + 1] += groupStart[group] }
+        var members = [Int](repeating: 0, count: events.count)
+        var next = groupStart
+        for (position, group) in groups.enumerated() {
+            members[next[group]] = position
+            next[group] += 1
+        }
+        // Toggles are independent: each is checked alone, and the violations are reported
+        // toggle by toggle in name order.
+        var rejectedToggles: [(toggle: String, violations: [LifecycleViolation])] = []
+        for group in 0..<groupCount where groupStart[group] < groupStart[group + 1] {
+            let positions = members[groupStart[group]..<groupStart[group + 1]]
+            let toggle = events[positions.first!].toggle
+            let found: [LifecycleViolation]
             if historyFromCheckpoint {
-                violations += Self.check(new: freshByToggle[toggle]!, after: replay.projection.toggles[toggle])
+                found = Self.check(new: positions, of: events, after: replay.projection.toggles[toggle])
+            } else if let existing = existingByGroup[group] {
+                found = Self.check(new: positions.map { events[$0] }, existing: existing)
             } else {
-                violations += Self.check(new: freshByToggle[toggle]!, existing: existingByToggle[toggle] ?? [])
+                found = Self.check(new: positions, of: events)
             }
+            if !found.isEmpty { rejectedToggles.append((toggle, found)) }
         }
+        // Not needed any more: a big batch's tables go before its segment is encoded.
+        positionByID = [:]
+        groupByToggle = [:]
+        existingByGroup = [:]
+        existingByID = [:]
+        rejectedToggles.sort { $0.toggle < $1.toggle }
+        for rejected in rejectedToggles { violations += rejected.violations }
         guard violations.isEmpty else { throw LedgerError.rejected(violations) }
         let repairs = try writer.repair(replay.summary.warnings)
         var segment: String?
-        if !fresh.isEmpty { segment = try writer.writeSegment(fresh) }
-        return AppendOutcome(written: fresh.inReplayOrder(), alreadyRecorded: alreadyRecorded, segment: segment, repairs: repairs, warnings: replay.summary.warnings)
+        events.sortIntoReplayOrder()
+        if !events.isEmpty { segment = try writer.writeSegment(events) }
+        return AppendOutcome(written: events, alreadyRecorded: alreadyRecorded, segment: segment, repairs: repairs, warnings: replay.summary.warnings)
+    }
+
+    /// The value in `slot`, which a `[key, default:]` subscript has just inserted if the key
+    /// was missing: one hash lookup for "find, or insert".
+    @inline(__always)
+    private static func insertIfAbsent(_ slot: inout Int) -> Int { slot }
+
+    /// ``check(new:existing:)`` for the events at `positions` of `events` and a toggle
+    /// without history: every violation is one of the new events', found by folding them alone.
+    static func check(new positions: ArraySlice<Int>, of events: [Event]) -> [LifecycleViolation] {
+        let order = Self.replayOrder(positions, of: events)
+        var state: ToggleState?
+        var result: [LifecycleViolation] = []
+        for position in order {
+            switch Self.apply(position, of: events, to: state) {
+            case .success(let next): state = next
+            case .failure(var found):
+                // "No such toggle" for an event dated before a later creation is really "too early".
+                if case .unknownToggle = found.reason,
+                   let creation = order.first(where: { events[$0].type == "created" && events[$0].at > found.at }) {
+                    found.reason = .beforeCreation(createdAt: events[creation].at)
+                }
+                result.append(found)
+            }
+        }
+        return result
+    }
+
+    /// ``check(new:after:)`` for the events at `positions` of `events`.
+    static func check(new positions: ArraySlice<Int>, of events: [Event], after state: ToggleState?) -> [LifecycleViolation] {
+        var state = state
+        var found: [LifecycleViolation] = []
+        for position in Self.replayOrder(positions, of: events) {
+            switch Self.apply(position, of: events, to: state) {
+            case .success(let next): state = next
+            case .failure(let violation): found.append(violation)
+            }
+        }
+        return found
+    }
+
+    /// ``Lifecycle/apply(_:to:)`` to the event at `position`, read in place (through a
+    /// pointer) rather than copied out of the array.
+    @inline(__always)
+    private static func apply(_ position: Int, of events: [Event], to state: ToggleState?) -> Result<ToggleState, LifecycleViolation> {
+        events.withUnsafeBufferPointer { Lifecycle.apply(($0.baseAddress! + position).pointee, to: state) }
+    }
+
+    /// `positions` sorted by the replay order of their events, stable (as ``Array/inReplayOrder()``).
+    private static func replayOrder(_ positions: ArraySlice<Int>, of events: [Event]) -> ArraySlice<Int> {
+        var sorted = true
+        var previous = positions.startIndex
+        for index in positions.indices.dropFirst() {
+            if events.precedes(positions[index], positions[previous]) { sorted = false; break }
+            previous = index
+        }
+        if sorted { return positions }
+        return ArraySlice(positions.sorted { events.precedes($0, $1) || (!events.precedes($1, $0) && $0 < $1) })
     }
 
     /// Folds one toggle's events with and without the new ones; a violation that only the

@@ -97,19 +97,14 @@ enum CommonOptions {
     }
 
     /// Appends events and reports the outcome on standard output and error.
-    static func append(_ events: [Event], to ledger: Ledger, _ context: CommandContext) throws -> ExitStatus {
-        let outcome = try ledger.append(events)
+    static func append(_ events: consuming [Event], to ledger: Ledger, _ context: CommandContext) throws -> ExitStatus {
+        let outcome = try ledger.append(consume events)
         for warning in outcome.warnings { context.warn(warning.description) }
         for repair in outcome.repairs { context.note("repaired \(repair)") }
         for event in outcome.alreadyRecorded {
             context.note("already recorded: id \(event.id) (\(event.type) \(event.toggle) at \(event.at)); nothing appended")
         }
-        // One write for the whole report: a batch of 100,000 events is 100,000 lines.
-        var report = ""
-        for event in outcome.written {
-            report += TerminalText.sanitize("\(event.type) \(event.toggle) at \(event.at) by \(event.actor) (id \(event.id))") + "\n"
-        }
-        if !report.isEmpty { context.write(report) }
+        AppendReportRenderer.render(outcome.written) { context.write($0) }
         if let segment = outcome.segment { context.write(TerminalText.sanitize("appended to \(segment)") + "\n") }
         return .ok
     }

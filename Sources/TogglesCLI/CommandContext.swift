@@ -41,7 +41,7 @@ public struct CommandContext {
             // Whole seconds: events and reports read better, and ids break ties.
             now: { Timestamp(secondsSince1970: Int64(Date().timeIntervalSince1970)) },
             outputIsTerminal: isatty(STDOUT_FILENO) == 1,
-            standardInput: { Array(FileHandle.standardInput.readDataToEndOfFile()) },
+            standardInput: { StandardStreams.readAll(from: STDIN_FILENO) },
             write: { text in StandardStreams.write(text, to: STDOUT_FILENO) },
             writeError: { text in StandardStreams.write(text, to: STDERR_FILENO) },
             gitEmail: { runGit(["config", "user.email"]) })

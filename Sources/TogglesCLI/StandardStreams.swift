@@ -14,9 +14,10 @@ import Darwin
 /// tells the caller what happened to the log.
 enum StandardStreams {
     static func write(_ text: String, to descriptor: Int32) {
-        var bytes = Array(text.utf8)
+        var text = text
         var written = 0
-        bytes.withUnsafeMutableBytes { raw in
+        text.withUTF8 { buffer in
+            let raw = UnsafeRawBufferPointer(buffer)
             while written < raw.count {
                 #if canImport(Darwin)
                 let result = Darwin.write(descriptor, raw.baseAddress! + written, raw.count - written)
@@ -29,6 +30,23 @@ enum StandardStreams {
                 guard result > 0 else { return }
                 written += result
             }
+        }
+    }
+
+    /// Everything readable from `descriptor` (standard input), read with `read(2)` into one
+    /// array: no intermediate `Data`, so a big batch on stdin is held once.
+    static func readAll(from descriptor: Int32) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var status = stat()
+        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0 {
+            bytes.reserveCapacity(Int(status.st_size) + 1)
+        }
+        while true {
+            let count = chunk.withUnsafeMutableBytes { raw in read(descriptor, raw.baseAddress!, raw.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return bytes }
+            bytes.append(contentsOf: chunk[..<count])
         }
     }
 }

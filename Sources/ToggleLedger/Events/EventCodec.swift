@@ -111,7 +111,131 @@ public enum EventCodec {
     /// Keys come in a fixed order (envelope, payload, source, unknown fields), so equal
     /// events encode to equal bytes.
     public static func encode(_ event: Event) -> String {
-        JSONWriter.string(.object(object(for: event)))
+        var output: [UInt8] = []
+        write(event, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends the line ``encode(_:)`` gives (without the newline) to `output`: the same
+    /// bytes as writing ``object(for:)`` with ``JSONWriter``, without building the object.
+    public static func write(_ event: Event, to output: inout [UInt8]) {
+        var buffer = OutputBuffer(capacity: 512)
+        withUnsafePointer(to: event) { write($0, to: &buffer) }
+        output.append(contentsOf: buffer.bytes)
+    }
+
+    /// ``write(_:to:)-([UInt8])`` into the log writer's buffer, for the event `pointer` points
+    /// to: the writer reads each event of a batch where it is, field by field, instead of
+    /// copying it whole for the call.
+    static func write(_ pointer: UnsafePointer<Event>, to output: inout OutputBuffer) {
+        @inline(__always) func string(_ key: StaticString, _ value: String) {
+            output.append(key)
+            output.appendJSONString(value)
+        }
+        @inline(__always) func string(_ key: StaticString, _ value: String?) {
+            if let value { string(key, value) }
+        }
+        @inline(__always) func value(_ key: StaticString, _ value: JSONValue?) {
+            guard let value else { return }
+            output.append(key)
+            output.appendJSON(value)
+        }
+        @inline(__always) func object(_ key: StaticString, _ object: JSONObject?) {
+            guard let object else { return }
+            output.append(key)
+            output.appendJSON(object)
+        }
+        output.append(#"{"schema":"#)
+        if (0...9).contains(pointer.pointee.schema) {
+            output.append(UInt8(ascii: "0") + UInt8(pointer.pointee.schema))
+        } else {
+            output.append(String(pointer.pointee.schema))
+        }
+        string(#","id":"#, pointer.pointee.id)
+        output.append(#","at":""#)
+        pointer.pointee.at.writeDescription(to: &output)
+        output.append(UInt8(ascii: "\""))
+        switch pointer.pointee.change {
+        case .created(let definition):
+            output.append(#","type":"created""#)
+            string(#","toggle":"#, pointer.pointee.toggle)
+            string(#","actor":"#, pointer.pointee.actor)
+            string(#","kind":"#, definition.kind.rawValue)
+            string(#","valueType":"#, definition.valueType.rawValue)
+            value(#","default":"#, definition.defaultValue)
+            string(#","category":"#, definition.category)
+            string(#","owner":"#, definition.owner)
+            string(#","description":"#, definition.description)
+            string(#","expires":"#, definition.expires?.description)
+        case .defaultChanged(let defaultValue):
+            output.append(#","type":"default-changed""#)
+            string(#","toggle":"#, pointer.pointee.toggle)
+            string(#","actor":"#, pointer.pointee.actor)
+            value(#","default":"#, defaultValue)
+        case .published(let remote):
+            output.append(#","type":"published""#)
+            string(#","toggle":"#, pointer.pointee.toggle)
+            string(#","actor":"#, pointer.pointee.actor)
+            value(#","value":"#, remote.value)
+            if !remote.conditions.isEmpty {
+                output.append(#","conditions":["#)
+                for (position, condition) in remote.conditions.enumerated() {
+                    if position > 0 { output.append(UInt8(ascii: ",")) }
+                    string(#"{"name":"#, condition.name)
+                    string(#","expression":"#, condition.expression)
+                    value(#","value":"#, condition.value)
+                    object(#","managed":"#, condition.managed)
+                    output.append(UInt8(ascii: "}"))
+                }
+                output.append(UInt8(ascii: "]"))
+            }
+            string(#","templateVersion":"#, remote.templateVersion)
+            object(#","managed":"#, remote.managed)
+        case .unpublished(let templateVersion):
+            output.append(#","type":"unpublished""#)
+            string(#","toggle":"#, pointer.pointee.toggle)
+            string(#","actor":"#, pointer.pointee.actor)
+            string(#","templateVersion":"#, templateVersion)
+        case .expiryExtended(let expires, let reason):
+            output.append(#","type":"expiry-extended""#)
+            string(#","toggle":"#, pointer.pointee.toggle)
+            string(#","actor":"#, pointer.pointee.actor)
+            string(#","expires":"#, expires.description)
+            string(#","reason":"#, reason)
+        case .removed(let reason):
+            output.append(#","type":"removed""#)
+            string(#","toggle":"#, pointer.pointee.toggle)
+            string(#","actor":"#, pointer.pointee.actor)
+            string(#","reason":"#, reason)
+        case .unknown(let type):
+            string(#","type":"#, type)
+            string(#","toggle":"#, pointer.pointee.toggle)
+            string(#","actor":"#, pointer.pointee.actor)
+        }
+        if let source = pointer.pointee.source, !source.isEmpty {
+            output.append(#","source":"#)
+            var separator = UInt8(ascii: "{")
+            @inline(__always) func field(_ key: StaticString, _ value: String?) {
+                guard let value else { return }
+                output.append(separator)
+                separator = UInt8(ascii: ",")
+                output.append(key)
+                output.appendJSONString(value)
+            }
+            field(#""ci":"#, source.ci)
+            field(#""commit":"#, source.commit)
+            field(#""branch":"#, source.branch)
+            field(#""run":"#, source.run)
+            field(#""url":"#, source.url)
+            output.append(UInt8(ascii: "}"))
+        }
+        for member in pointer.pointee.extra {
+            output.append(UInt8(ascii: ","))
+            output.appendJSONString(member.key)
+            output.append(UInt8(ascii: ":"))
+            output.appendJSON(member.value)
+        }
+        output.append(UInt8(ascii: "}"))
     }
 
     public static func object(for event: Event) -> JSONObject {

@@ -31,7 +31,8 @@ public enum EventID {
     public static func problem(with id: String) -> String? {
         if id.isEmpty { return "an event id may not be empty" }
         if id.utf8.count > 200 { return "an event id has at most 200 bytes" }
-        if id.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }) {
+        // Every such scalar is one ASCII byte, and no byte of a longer UTF-8 sequence is ASCII.
+        if id.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) {
             return "an event id may not contain spaces or control characters"
         }
         return nil

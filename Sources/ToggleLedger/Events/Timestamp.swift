@@ -25,40 +25,68 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// RFC 3339 in UTC: `2026-11-22T10:00:00Z`, with a fraction only when there is one.
     public var description: String {
+        // Written into a fixed buffer: this runs for every instant of every report.
+        var formatted = true
+        let text = String(unsafeUninitializedCapacity: Self.maximumLength) { buffer in
+            guard let length = format(into: buffer.baseAddress!) else { formatted = false; return 0 }
+            return length
+        }
+        if formatted { return text }
+        let seconds = secondsSince1970
+        let fraction = nanoseconds - seconds * 1_000_000_000
+        let secondOfDay = seconds - floorDivide(seconds, 86_400) * 86_400
+        return date.description + "T" + twoDigits(secondOfDay / 3600) + ":" + twoDigits(secondOfDay / 60 % 60) + ":"
+            + twoDigits(secondOfDay % 60) + (fraction == 0 ? "" : "." + String(String(fraction + 1_000_000_000).dropFirst()).trimmingZeros()) + "Z"
+    }
+
+    /// The longest ``description`` of an instant in years 0 to 9999.
+    static let maximumLength = 30
+
+    /// Appends ``description`` without making a `String` (the log writer and the append
+    /// report run this for every event of a batch).
+    func writeDescription(to output: inout OutputBuffer) {
+        var formatted = true
+        output.write(maximum: Self.maximumLength) { pointer in
+            guard let length = format(into: pointer) else {
+                formatted = false
+                return 0
+            }
+            return length
+        }
+        if !formatted { output.append(description) }
+    }
+
+    /// Writes ``description`` (at most ``maximumLength`` bytes) and returns its length; nil
+    /// for an instant outside years 0 to 9999, which ``description`` spells differently.
+    func format(into buffer: UnsafeMutablePointer<UInt8>) -> Int? {
         let seconds = secondsSince1970
         let fraction = nanoseconds - seconds * 1_000_000_000
         let secondOfDay = seconds - floorDivide(seconds, 86_400) * 86_400
         let (year, month, day) = date.components
-        guard (0...9999).contains(year) else {
-            return date.description + "T" + twoDigits(secondOfDay / 3600) + ":" + twoDigits(secondOfDay / 60 % 60) + ":"
-                + twoDigits(secondOfDay % 60) + (fraction == 0 ? "" : "." + String(String(fraction + 1_000_000_000).dropFirst()).trimmingZeros()) + "Z"
-        }
-        // Written into a fixed buffer: this runs for every instant of every report.
+        guard (0...9999).contains(year) else { return nil }
         var digits = fraction == 0 ? 0 : 9
         var trimmed = fraction
         while digits > 0 && trimmed % 10 == 0 { trimmed /= 10; digits -= 1 }
         let length = 20 + (digits > 0 ? digits + 1 : 0)
-        return String(unsafeUninitializedCapacity: length) { buffer in
-            func put(_ value: Int64, _ count: Int, at position: Int) {
-                var value = value
-                for offset in stride(from: count - 1, through: 0, by: -1) {
-                    buffer[position + offset] = UInt8(ascii: "0") + UInt8(value % 10)
-                    value /= 10
-                }
-            }
-            put(year, 4, at: 0); buffer[4] = UInt8(ascii: "-")
-            put(month, 2, at: 5); buffer[7] = UInt8(ascii: "-")
-            put(day, 2, at: 8); buffer[10] = UInt8(ascii: "T")
-            put(secondOfDay / 3600, 2, at: 11); buffer[13] = UInt8(ascii: ":")
-            put(secondOfDay / 60 % 60, 2, at: 14); buffer[16] = UInt8(ascii: ":")
-            put(secondOfDay % 60, 2, at: 17)
-            if digits > 0 {
-                buffer[19] = UInt8(ascii: ".")
-                put(trimmed, digits, at: 20)
-            }
-            buffer[length - 1] = UInt8(ascii: "Z")
-            return length
+        @inline(__always) func two(_ value: Int64, at position: Int) {
+            buffer[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
+            buffer[position + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
         }
+        two(year / 100, at: 0); two(year % 100, at: 2); buffer[4] = UInt8(ascii: "-")
+        two(month, at: 5); buffer[7] = UInt8(ascii: "-")
+        two(day, at: 8); buffer[10] = UInt8(ascii: "T")
+        two(secondOfDay / 3600, at: 11); buffer[13] = UInt8(ascii: ":")
+        two(secondOfDay / 60 % 60, at: 14); buffer[16] = UInt8(ascii: ":")
+        two(secondOfDay % 60, at: 17)
+        if digits > 0 {
+            buffer[19] = UInt8(ascii: ".")
+            for offset in stride(from: digits - 1, through: 0, by: -1) {
+                buffer[20 + offset] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: trimmed % 10)
+                trimmed /= 10
+            }
+        }
+        buffer[length - 1] = UInt8(ascii: "Z")
+        return length
     }
 
     /// Parses an RFC 3339 date-time (`2026-11-22T10:00:00Z`, `2026-11-22T11:00:00.5+01:00`).

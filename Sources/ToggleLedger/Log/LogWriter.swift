@@ -58,17 +58,13 @@ public struct LogWriter: Sendable {
     public func writeSegment(_ events: [Event]) throws -> String {
         precondition(!events.isEmpty, "a segment holds at least one event")
         let sorted = events.inReplayOrder()
-        var bytes: [UInt8] = []
-        for event in sorted {
-            JSONWriter.write(.object(EventCodec.object(for: event)), to: &bytes)
-            bytes.append(0x0A)
-        }
+        let bytes = Self.encode(sorted)
         let first = sorted[0]
         let (year, month, _) = first.at.date.components
         let folder = String(year) + "/" + twoDigits(month)
-        let toggles = Set(sorted.map(\.toggle))
-        let label = toggles.count == 1 ? String(first.toggle.prefix(80)) : "batch-\(sorted.count)"
-        let name = Self.compactTime(first.at) + "-" + label + "-" + Self.fnv1a(bytes) + ".jsonl"
+        let oneToggle = sorted.withUnsafeBufferPointer { events in events.indices.allSatisfy { events[$0].toggle == first.toggle } }
+        let label = oneToggle ? String(first.toggle.prefix(80)) : "batch-\(sorted.count)"
+        let name = Self.compactTime(first.at) + "-" + label + "-" + Self.fnv1a(bytes.bytes) + ".jsonl"
         let folderPath = directory + "/" + folder
         try makeDirectories(folderPath)
         let finalPath = folderPath + "/" + name
@@ -81,9 +77,7 @@ public struct LogWriter: Sendable {
         let temporaryPath = folderPath + "/.tmp-" + name + "-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
         let descriptor = try SystemCalls.open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL, mode: 0o644)
         do {
-            try bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) throws in
-                try SystemCalls.writeAll(descriptor, raw, path: display)
-            }
+            try SystemCalls.writeAll(descriptor, UnsafeRawBufferPointer(bytes.bytes), path: display)
             try SystemCalls.sync(descriptor, path: display)
             SystemCalls.close(descriptor)
             try SystemCalls.rename(temporaryPath, finalPath)
@@ -94,6 +88,30 @@ public struct LogWriter: Sendable {
             throw error
         }
         return display
+    }
+
+    /// The segment's bytes: one line per event, in the given order.
+    static func encode(_ events: [Event]) -> OutputBuffer {
+        var bytes = OutputBuffer(capacity: 64 * 1024)
+        events.withUnsafeBufferPointer { events in
+            // Sized from the first events so a big batch is not moved on every doubling;
+            // memory reserved but never written costs nothing.
+            let sample = min(events.count, 64)
+            guard let first = events.baseAddress else { return }
+            // Through the pointer, so the event is read in place rather than copied.
+            for index in 0..<sample {
+                EventCodec.write(first + index, to: &bytes)
+                bytes.append(0x0A)
+            }
+            if sample < events.count {
+                bytes.reserve(bytes.count / max(sample, 1) * (events.count - sample) * 5 / 4 + 4096)
+            }
+            for index in sample..<events.count {
+                EventCodec.write(first + index, to: &bytes)
+                bytes.append(0x0A)
+            }
+        }
+        return bytes
     }
 
     /// Repairs what a killed or foreign writer left at the end of segments: a complete last
@@ -167,7 +185,7 @@ public struct LogWriter: Sendable {
     }
 
     /// 64-bit FNV-1a, in hex: stable across processes and platforms, unlike `Hasher`.
-    static func fnv1a(_ bytes: [UInt8]) -> String {
+    static func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash ^= UInt64(byte)

@@ -386,18 +386,18 @@ extension Ledger {
     }
 
     /// The replay an append validates against, from the checkpoint, with the events already
-    /// in the log under any of `ids`. Nil when there is no usable checkpoint or one of the
-    /// ids may be among the events it covers (then the caller replays in full).
-    func replayForAppend(probing ids: Set<String>) throws -> (replay: Replay, found: [String: Event])? {
+    /// in the log under any of the keys of `ids`. Nil when there is no usable checkpoint or
+    /// one of the ids may be among the events it covers (then the caller replays in full).
+    func replayForAppend<Value>(probing ids: [String: Value]) throws -> (replay: Replay, found: [String: Event])? {
         guard !ReplayCheckpoint.isDisabled,
               let checkpoint = ReplayCheckpoint.load(from: reader.directory, displayName: reader.displayName),
-              !ids.contains(where: { checkpoint.ids.mayContain($0) })
+              !ids.keys.contains(where: { checkpoint.ids.mayContain($0) })
         else { return nil }
         let segments = try reader.segments()
         guard let added = checkpoint.addedSegments(in: segments) else { return nil }
         var found: [String: Event] = [:]
         let replay = try incrementalReplay(from: checkpoint, segments: segments, added: added, until: nil) { logged in
-            if ids.contains(logged.event.id) { found[logged.event.id] = logged.event }
+            if ids[logged.event.id] != nil { found[logged.event.id] = logged.event }
         }
         guard let replay else { return nil }
         ReplayCheckpoint.recorder?(.incremental)

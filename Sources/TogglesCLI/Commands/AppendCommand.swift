@@ -23,36 +23,94 @@ enum AppendCommand: Command {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let source: String
-        let bytes: [UInt8]
+        let events: [Event]
+        // The input's bytes are an argument, not a local: they are freed once decoded.
         if let file = arguments.value("--file") {
             source = file
-            bytes = try readFile(context.resolve(file), displayName: file)
+            events = try decode(readFile(context.resolve(file), displayName: file), source: source, context)
         } else {
             source = "stdin"
-            bytes = context.standardInput()
+            events = try decode(context.standardInput(), source: source, context)
         }
-        let now = context.now()
-        let ci = CIEnvironment(context.environment)
+        guard !events.isEmpty else {
+            context.note("no events in \(source); nothing appended")
+            return .ok
+        }
+        return try CommonOptions.append(consume events, to: CommonOptions.ledger(arguments, context), context)
+    }
+
+    /// The events on the lines of `bytes`, in order; blank lines are skipped.
+    static func decode(_ bytes: [UInt8], source: String, _ context: CommandContext) throws -> [Event] {
+        try bytes.withUnsafeBufferPointer { buffer in
+            var events: [Event] = []
+            events.reserveCapacity(lineCount(buffer))
+            var decoder = LineDecoder(source: source, context: context)
+            var lineStart = 0
+            while lineStart <= buffer.count {
+                let lineEnd = newline(in: buffer, from: lineStart) ?? buffer.count
+                try decoder.decode(UnsafeBufferPointer(rebasing: buffer[lineStart..<lineEnd]), into: &events)
+                lineStart = lineEnd + 1
+            }
+            return events
+        }
+    }
+
+    /// How many lines `buffer` has (newlines plus one): the events array is sized once.
+    private static func lineCount(_ buffer: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 1
+        var start = 0
+        while let end = newline(in: buffer, from: start) {
+            count += 1
+            start = end + 1
+        }
+        return count
+    }
+
+    /// The position of the first newline at or after `start`.
+    private static func newline(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard start < buffer.count, let base = buffer.baseAddress,
+              let found = memchr(base + start, 0x0A, buffer.count - start)
+        else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Decodes one line at a time, counting lines for messages.
+    private struct LineDecoder {
+        let source: String
+        let context: CommandContext
+        let now: Timestamp
+        let ci: CIEnvironment
+        let provenance: Provenance?
         var actor: String?
-        var events: [Event] = []
         var lineNumber = 0
         var fast = EventLineFastDecoder()
-        let provenance = ci.provenance
-        for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+
+        init(source: String, context: CommandContext) {
+            self.source = source
+            self.context = context
+            now = context.now()
+            ci = CIEnvironment(context.environment)
+            provenance = ci.provenance
+        }
+
+        mutating func decode(_ line: UnsafeBufferPointer<UInt8>, into events: inout [Event]) throws {
             lineNumber += 1
-            var content = Array(line)
-            if content.last == 0x0D { content.removeLast() }
-            if content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            var content = line
+            if content.last == 0x0D { content = UnsafeBufferPointer(rebasing: content.dropLast()) }
+            if content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+            let lineNumber = lineNumber
+            let source = source
             func reject(_ reason: String) -> CommandFailure {
                 CommandFailure(status: .rejected, message: "\(source):\(lineNumber): \(reason); nothing was appended")
             }
             // A complete event (every envelope field given) takes the reader's fast path;
             // anything else is completed and checked below.
-            if var event = content.withUnsafeBufferPointer({ fast.decode($0) }) {
+            if let event = fast.decode(content) {
                 if let problem = EventID.problem(with: event.id) { throw reject(problem) }
-                if event.source == nil { event.source = provenance }
+                let needsSource = event.source == nil && provenance != nil
                 events.append(event)
-                continue
+                if needsSource { events[events.count - 1].source = provenance }
+                return
             }
             var object: JSONObject
             do {
@@ -84,11 +142,6 @@ enum AppendCommand: Command {
                 throw reject("invalid event: \(error)")
             }
         }
-        guard !events.isEmpty else {
-            context.note("no events in \(source); nothing appended")
-            return .ok
-        }
-        return try CommonOptions.append(events, to: CommonOptions.ledger(arguments, context), context)
     }
 }
 
@@ -96,6 +149,7 @@ import Foundation
 
 /// Reads a whole file named on the command line; a failure is an I/O error (exit 2).
 func readFile(_ path: String, displayName: String) throws -> [UInt8] {
+    if let bytes = readRegularFile(path) { return bytes }
     guard let data = FileManager.default.contents(atPath: path) else {
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
@@ -104,4 +158,27 @@ func readFile(_ path: String, displayName: String) throws -> [UInt8] {
             : "\(displayName) does not exist")
     }
     return Array(data)
+}
+
+/// A regular file's bytes read straight into one array (no intermediate `Data`); nil for
+/// anything else or any failure, which ``readFile(_:displayName:)`` then handles and explains.
+private func readRegularFile(_ path: String) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+    var complete = false
+    // One byte more than the size, so a read that fills it shows the file grew meanwhile.
+    let bytes = [UInt8](unsafeUninitializedCapacity: Int(status.st_size) + 1) { buffer, count in
+        count = 0
+        while count < buffer.count {
+            let result = read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+            if result < 0 && errno == EINTR { continue }
+            if result < 0 { return }
+            if result == 0 { complete = true; return }
+            count += result
+        }
+    }
+    return complete ? bytes : nil
 }
