@@ -38,18 +38,18 @@ enum PolicyOptions {
 
     /// Replays the log up to `now` and judges every live toggle. Warnings go to standard error;
     /// toggles whose category the policy does not define are named there too.
-    static func report(_ arguments: ParsedArguments, _ context: CommandContext, now: Timestamp) throws -> (StaleReport, Replay) {
+    static func report(_ arguments: ParsedArguments, _ context: CommandContext, now: Timestamp) throws -> (StaleReport, ReplaySnapshot) {
         let policy = try loadPolicy(arguments, context)
-        // No observer: the replay may start from the log's checkpoint (`check` runs on every pull request).
-        let replay = try CommonOptions.ledger(arguments, context).replay(until: now)
+        // A snapshot: the replay may start from the log's checkpoint (`check` runs on every pull request).
+        let replay = try CommonOptions.ledger(arguments, context).snapshot(until: now)
         for warning in replay.summary.warnings { context.warn(warning.description) }
-        let declaredAt = replay.projection.creationSites
-        var report = StaleReport(toggles: Array(replay.projection.toggles.values), policy: policy, now: now, declaredAt: declaredAt)
+        var report = StaleReport(sortedToggles: replay.toggles, declaredAt: replay.creationSites, policy: policy, now: now)
         let scanPaths = arguments.all("--scan").compactMap(\.first)
         if !scanPaths.isEmpty {
-            let scan = try ScanCommand.scan(paths: scanPaths, knownToggles: Set(replay.projection.toggles.keys), context)
+            let toggles = replay.togglesByName
+            let scan = try ScanCommand.scan(paths: scanPaths, knownToggles: Set(toggles.keys), context)
             for problem in scan.problems { context.warn(problem) }
-            report.codeFindings = CodeFindings.evaluate(scan, toggles: replay.projection.toggles.dictionary)
+            report.codeFindings = CodeFindings.evaluate(scan, toggles: toggles)
         }
         for category in report.unknownCategories {
             let names = report.entries.filter { $0.toggle.definition.category == category }.map(\.name)

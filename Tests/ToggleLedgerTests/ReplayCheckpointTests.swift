@@ -61,6 +61,34 @@ import Testing
         return (describe(replay), uses.list.last)
     }
 
+    /// Everything a snapshot answers, in the words of ``describe(_:)-(Replay)``.
+    static func describe(_ snapshot: ReplaySnapshot) -> String {
+        var text = StateRenderer.json(snapshot.toggles, asOf: Timestamp(secondsSince1970: 0))
+        text += snapshot.violations.map { "\($0.location.map(\.description) ?? "-") \($0.violation)" }.joined(separator: "\n") + "\n"
+        text += snapshot.unknownTypes.map { "\($0.location.map(\.description) ?? "-") \(EventCodec.encode($0.event))" }.joined(separator: "\n") + "\n"
+        let summary = snapshot.summary
+        text += "segments \(summary.segmentCount) events \(summary.eventCount) duplicates \(summary.duplicateCount) last \(summary.lastEventAt.map(\.description) ?? "-") events \(snapshot.eventCount)\n"
+        text += summary.warnings.map(\.description).sorted().joined(separator: "\n")
+        text += "\nsites " + zip(snapshot.toggles, snapshot.creationSites).map { "\($0.name)@\($1?.description ?? "-")" }.joined(separator: " ")
+        return text
+    }
+
+    /// ``describe(_:)-(ReplaySnapshot)`` of a replay that never touches a checkpoint.
+    static func referenceSnapshot(_ log: Log, until: Timestamp? = nil) throws -> String {
+        describe(ReplaySnapshot(try log.ledger.replay(until: until, observe: { _ in })))
+    }
+
+    /// A snapshot through the checkpoint path with a 1-byte threshold, and how it used the checkpoint.
+    static func snapshot(_ log: Log, until: Timestamp? = nil) throws -> (String, ReplayCheckpoint.Use?) {
+        let uses = Uses()
+        let snapshot = try ReplayCheckpoint.$minimumLogBytesOverride.withValue(1) {
+            try ReplayCheckpoint.$recorder.withValue({ uses.list.append($0) }) {
+                try log.ledger.snapshot(until: until)
+            }
+        }
+        return (describe(snapshot), uses.list.last)
+    }
+
     static func line(_ id: String, _ at: String, _ rest: String) -> String {
         #"{"schema":1,"id":"\#(id)","at":"\#(at)",\#(rest)}"#
     }
@@ -278,5 +306,189 @@ import Testing
         #expect(fast == full.replacingOccurrences(of: without.path, with: withCheckpoint.path))
         if kind == "valid" || kind == "unknown toggle" || kind == "wrong type" { #expect(use == .incremental) }
         if kind == "already recorded" { #expect(use != .incremental) }  // the id may be covered: full replay
+    }
+
+    // MARK: Snapshots (what `state`, `report` and `check` read)
+
+    /// A snapshot restored from the checkpoint answers what a full replay answers, whatever
+    /// happened to the log since the checkpoint was written.
+    @Test(arguments: [
+        "unchanged", "appended", "appended: changes, violations, unknown types", "corrupt", "rewritten", "removed",
+        "backdated", "covered id", "until before the end", "until between",
+    ])
+    func snapshotAnswersAsAFullReplay(change: String) throws {
+        let log = try Log()
+        _ = try Self.replay(log)
+        var until: Timestamp?
+        var expected: ReplayCheckpoint.Use = .incremental
+        let toggles = try log.ledger.replay(observe: { _ in }).projection.sortedToggles
+        let live = toggles.first { $0.isLive }!.name
+        let removed = toggles.first { !$0.isLive }?.name ?? "nobody"
+        switch change {
+        case "unchanged": break
+        case "appended": try log.write("2031/01/late.jsonl", [Self.lateCreate, Self.lateChange])
+        case "appended: changes, violations, unknown types":
+            try log.write("2031/01/late.jsonl", [
+                Self.lateCreate,
+                Self.line("late-3", "2031-01-01T00:00:01Z", #""type":"removed","toggle":"\#(live)","actor":"a""#),
+                Self.line("late-4", "2031-01-01T00:00:02Z", #""type":"removed","toggle":"\#(live)","actor":"a""#),
+                Self.line("late-5", "2031-01-01T00:00:03Z", #""type":"created","toggle":"\#(removed)","actor":"a","kind":"local","valueType":"bool","default":true,"category":"ops""#),
+                Self.line("late-6", "2031-01-01T00:00:04Z", #""type":"renamed","toggle":"lateToggle","actor":"a""#),
+                Self.line("late-7", "2031-01-01T00:00:05Z", #""type":"default-changed","toggle":"nobody","actor":"a","default":false"#),
+                Self.line("late-8", "2031-01-01T00:00:06Z", #""type":"created","toggle":"aaaFirst","actor":"a","kind":"local","valueType":"bool","default":true,"category":"release""#),
+                Self.line("late-9", "2031-01-01T00:00:07Z", #""type":"created","toggle":"zzzLast","actor":"a","kind":"local","valueType":"bool","default":true,"category":"release""#),
+            ])
+            try log.write("2031/02/more.jsonl", [Self.line("late-10", "2031-02-01T00:00:00Z", #""type":"default-changed","toggle":"aaaFirst","actor":"a","default":false"#)])
+        case "corrupt":
+            var bytes = try Data(contentsOf: log.checkpoint)
+            bytes[bytes.count / 2] ^= 0x01
+            try bytes.write(to: log.checkpoint)
+            expected = .full
+        case "rewritten":
+            let segment = log.url.appendingPathComponent(try log.ledger.reader.segments()[0].relativePath)
+            var text = try String(contentsOf: segment, encoding: .utf8)
+            let marker = text.range(of: "\"actor\":\"")!
+            text.replaceSubrange(marker.upperBound...marker.upperBound, with: text[marker.upperBound] == "Q" ? "R" : "Q")
+            try Data(text.utf8).write(to: segment)
+            expected = .full
+        case "removed":
+            try FileManager.default.removeItem(atPath: try log.ledger.reader.segments().last!.path)
+            expected = .full
+        case "backdated":
+            try log.write("2026/01/branch.jsonl", [
+                Self.line("branch-1", "2026-01-01T00:00:30Z", #""type":"created","toggle":"branchToggle","actor":"a","kind":"local","valueType":"bool","default":true,"category":"release""#),
+            ])
+            expected = .full
+        case "covered id":
+            var reused: String?
+            try log.ledger.reader.read { logged in if reused == nil { reused = logged.event.id } }
+            try log.write("2031/01/dup.jsonl", [Self.line(reused!, "2031-01-01T00:00:00Z", #""type":"created","toggle":"dupToggle","actor":"a","kind":"local","valueType":"bool","default":true,"category":"release""#)])
+            expected = .full
+        case "until before the end":
+            let last = try log.ledger.replay(observe: { _ in }).summary.lastEventAt!
+            until = Timestamp(nanoseconds: last.nanoseconds - 86_400_000_000_000)
+            expected = .full
+        default:
+            try log.write("2031/01/late.jsonl", [Self.lateCreate, Self.lateChange])
+            until = Timestamp(rfc3339: "2031-01-01T12:00:00Z")!
+        }
+        let (answer, use) = try Self.snapshot(log, until: until)
+        #expect(use == expected)
+        #expect(answer == (try Self.referenceSnapshot(log, until: until)))
+        // The replay path agrees too.
+        let (replayAnswer, _) = try Self.replay(log, until: until)
+        #expect(replayAnswer == (try Self.reference(log, until: until)))
+    }
+
+    /// Past a bound, added events are folded onto the projection instead: same answer.
+    @Test func snapshotFarBehindStillAnswersAsAFullReplay() throws {
+        let log = try Log()
+        _ = try Self.replay(log)
+        var lines: [String] = []
+        for number in 0..<(ReplayCheckpoint.maximumSnapshotEvents + 1) {
+            lines.append(Self.line("bulk-\(number)", "2031-01-01T00:00:00Z", #""type":"created","toggle":"bulk\#(number)","actor":"a","kind":"local","valueType":"bool","default":true,"category":"release""#))
+        }
+        try log.write("2031/01/bulk.jsonl", lines.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        let (answer, _) = try ReplayCheckpoint.$minimumLogBytesOverride.withValue(1 << 40) { try Self.snapshot(log) }
+        #expect(answer == (try Self.referenceSnapshot(log)))
+    }
+
+    // MARK: Identities refreshed after a content check
+
+    static func storedIdentitiesMatch(_ log: Log, _ directory: String) throws -> Bool {
+        let checkpoint = try #require(ReplayCheckpoint.load(from: directory, displayName: directory))
+        let (segments, identities) = try SegmentDiscovery.listing(in: directory, displayName: directory)
+        guard checkpoint.segments.count == segments.count else { return false }
+        return zip(checkpoint.segments, identities).allSatisfy { $0.identity == $1 }
+    }
+
+    /// A copied log (new inodes and times, same bytes) is proved unchanged by hashing once;
+    /// the checkpoint then records the new identities, so the next run trusts them directly.
+    @Test(arguments: [false, true])
+    func copiedLogRecordsItsNewIdentities(throughSnapshot: Bool) throws {
+        let log = try Log()
+        _ = try Self.replay(log)
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("checkpoint-copy-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: log.url, to: copy)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        for segment in try Ledger(directory: copy.path).reader.segments() {
+            let data = try Data(contentsOf: URL(fileURLWithPath: segment.path))
+            try FileManager.default.removeItem(atPath: segment.path)
+            try data.write(to: URL(fileURLWithPath: segment.path))
+        }
+        #expect(!(try Self.storedIdentitiesMatch(log, copy.path)))
+        let uses = Uses()
+        try ReplayCheckpoint.$minimumLogBytesOverride.withValue(1) {
+            try ReplayCheckpoint.$recorder.withValue({ uses.list.append($0) }) {
+                if throughSnapshot { _ = try Ledger(directory: copy.path).snapshot() } else { _ = try Ledger(directory: copy.path).replay() }
+            }
+        }
+        #expect(uses.list == [.incremental])
+        #expect(try Self.storedIdentitiesMatch(log, copy.path))
+        // A segment rewritten after that (same size, other bytes) is still caught.
+        let first = try Ledger(directory: copy.path).reader.segments()[0].path
+        var text = try String(contentsOfFile: first, encoding: .utf8)
+        let marker = text.range(of: "\"actor\":\"")!
+        text.replaceSubrange(marker.upperBound...marker.upperBound, with: text[marker.upperBound] == "Q" ? "R" : "Q")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: first))
+        let replay = try ReplayCheckpoint.$minimumLogBytesOverride.withValue(1) {
+            try ReplayCheckpoint.$recorder.withValue({ uses.list.append($0) }) { try Ledger(directory: copy.path).replay() }
+        }
+        #expect(uses.list.last == .full)
+        #expect(Self.describe(replay) == Self.describe(try Ledger(directory: copy.path).replay(observe: { _ in })))
+    }
+
+    /// A segment touched (new times, same bytes) is hashed once, then trusted by identity.
+    @Test func touchedSegmentIsHashedOnceThenTrusted() throws {
+        let log = try Log()
+        _ = try Self.replay(log)
+        let segment = try log.ledger.reader.segments()[0].path
+        let data = try Data(contentsOf: URL(fileURLWithPath: segment))
+        try data.write(to: URL(fileURLWithPath: segment))  // same bytes, new modification time
+        #expect(!(try Self.storedIdentitiesMatch(log, log.path)))
+        let (answer, use) = try Self.snapshot(log)
+        #expect(use == .incremental)
+        #expect(answer == (try Self.referenceSnapshot(log)))
+        #expect(try Self.storedIdentitiesMatch(log, log.path))
+    }
+
+    // MARK: The file's own integrity
+
+    /// Any single flipped byte anywhere in the file (header, string table, toggles) means a
+    /// full replay with the same answer: the checksum covers everything after it.
+    @Test func everyCorruptedRegionMeansFullReplay() throws {
+        let log = try Log()
+        _ = try Self.replay(log)
+        let original = try Data(contentsOf: log.checkpoint)
+        let reference = try Self.referenceSnapshot(log)
+        for offset in stride(from: 0, to: original.count, by: max(1, original.count / 16)) + [original.count - 1] {
+            var bytes = original
+            bytes[offset] ^= 0x20
+            try bytes.write(to: log.checkpoint)
+            let (answer, use) = try Self.snapshot(log)
+            #expect(use == .full, "byte \(offset)")
+            #expect(answer == reference)
+        }
+    }
+
+    /// The content hash is XXH64: its published test values, so stored hashes keep their meaning.
+    @Test func contentHashIsXXH64() {
+        func hash(_ text: String) -> UInt64 { SegmentHash.hash(Array(text.utf8)) }
+        #expect(hash("") == 0xEF46_DB37_51D8_E999)
+        #expect(hash("a") == 0xD24E_C4F1_A98C_6E5B)
+        #expect(hash("abc") == 0x44BC_2CF5_AD77_0999)
+        #expect(hash("Nobody inspects the spammish repetition") == 0xFBCE_A83C_8A37_8BF1)
+        // Fed in pieces of any size, the same hash.
+        let text = Array(String(repeating: "toggles and segments, ", count: 40).utf8)
+        for piece in [1, 3, 7, 31, 32, 33, 100] {
+            var state = SegmentHash.State()
+            var start = 0
+            while start < text.count {
+                let end = min(start + piece, text.count)
+                text[start..<end].withUnsafeBytes { state.add($0) }
+                start = end
+            }
+            #expect(state.finish() == SegmentHash.hash(text), "pieces of \(piece)")
+        }
     }
 }

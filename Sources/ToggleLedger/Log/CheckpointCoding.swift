@@ -1,44 +1,95 @@
-/// Writes the checkpoint's binary form: little-endian integers and length-prefixed UTF-8.
-struct BinaryWriter {
+/// The checkpoint's binary form: fixed-width little-endian integers (`u8`, `u32`, `i64`),
+/// strings either inline (`u32` length, then UTF-8) or, in the projection part, as a `u32`
+/// index into a string table written once in front of it. A name, an actor, a category or
+/// a condition's expression repeated across thousands of toggles is stored and restored once
+/// (restored toggles share one `String`), and decoding is a walk over loads at known offsets.
+struct CheckpointEncoder {
     private(set) var bytes: [UInt8] = []
+    private var index: [String: UInt32] = [:]
+    /// The interned strings, in index order.
+    private(set) var strings: [String] = []
 
-    mutating func int(_ value: Int64) {
+    /// `u32` meaning "no string" where a string is optional.
+    static let none = UInt32.max
+
+    init(capacity: Int = 0) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func u8(_ value: UInt8) { bytes.append(value) }
+
+    mutating func u32(_ value: UInt32) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
-    mutating func int(_ value: Int) { int(Int64(value)) }
-    mutating func uint(_ value: UInt64) { int(Int64(bitPattern: value)) }
+    mutating func i64(_ value: Int64) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func u64(_ value: UInt64) { i64(Int64(bitPattern: value)) }
+    mutating func int(_ value: Int) { i64(Int64(value)) }
     mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
-    mutating func string(_ value: String) {
-        int(value.utf8.count)
+    /// A count of what follows (every count in a checkpoint fits 32 bits: they are bounded
+    /// by the number of events, which the header checks).
+    mutating func count(_ value: Int) { u32(UInt32(truncatingIfNeeded: value)) }
+
+    mutating func raw(_ value: UnsafeRawBufferPointer) { bytes.append(contentsOf: value) }
+
+    mutating func inlineString(_ value: String) {
+        count(value.utf8.count)
         bytes.append(contentsOf: value.utf8)
     }
 
-    mutating func optionalString(_ value: String?) {
-        bool(value != nil)
-        if let value { string(value) }
+    /// An interned string: its index in the string table.
+    mutating func string(_ value: String) { u32(intern(value)) }
+
+    mutating func optionalString(_ value: String?) { u32(value.map { intern($0) } ?? Self.none) }
+
+    private mutating func intern(_ value: String) -> UInt32 {
+        if let known = index[value] { return known }
+        let new = UInt32(strings.count)
+        index[value] = new
+        strings.append(value)
+        return new
     }
 
-    mutating func raw(_ value: [UInt8]) {
-        int(value.count)
-        bytes.append(contentsOf: value)
+    /// The string table: the count, each string's length, then their bytes.
+    static func stringTable(_ strings: [String]) -> [UInt8] {
+        var table = CheckpointEncoder(capacity: 8 + strings.count * 4 + strings.reduce(0) { $0 + $1.utf8.count })
+        table.count(strings.count)
+        for string in strings { table.count(string.utf8.count) }
+        for string in strings { table.bytes.append(contentsOf: string.utf8) }
+        return table.bytes
     }
 
-    /// A JSON value as a tagged tree: restoring it needs no parsing.
+    /// An enum by its position in a table of raw values written by ``enumTable(_:)``.
+    mutating func enumValue<Value: CaseIterable & Equatable>(_ value: Value) {
+        u8(UInt8(Value.allCases.distance(from: Value.allCases.startIndex, to: Value.allCases.firstIndex(of: value)!)))
+    }
+
+    /// The raw values of an enum's cases, so that ``enumValue(_:)`` positions mean the same
+    /// to the reader even if cases are reordered or added.
+    mutating func enumTable<Value: CaseIterable & RawRepresentable>(_: Value.Type) where Value.RawValue == String {
+        count(Value.allCases.count)
+        for value in Value.allCases { string(value.rawValue) }
+    }
+
+    /// A JSON value as a tagged tree: restoring it needs no parsing. Tag 7 is a missing
+    /// optional value.
     mutating func json(_ value: JSONValue) {
         switch value {
-        case .null: bytes.append(0)
-        case .bool(let flag): bytes.append(flag ? 2 : 1)
-        case .number(let lexeme): bytes.append(3); string(lexeme)
-        case .string(let text): bytes.append(4); string(text)
+        case .null: u8(0)
+        case .bool(let flag): u8(flag ? 2 : 1)
+        case .number(let lexeme): u8(3); string(lexeme)
+        case .string(let text): u8(4); string(text)
         case .array(let elements):
-            bytes.append(5)
-            int(elements.count)
+            u8(5)
+            count(elements.count)
             for element in elements { json(element) }
         case .object(let object):
-            bytes.append(6)
-            int(object.members.count)
+            u8(6)
+            count(object.members.count)
             for member in object.members {
                 string(member.key)
                 json(member.value)
@@ -47,11 +98,10 @@ struct BinaryWriter {
     }
 
     mutating func optionalJSON(_ value: JSONValue?) {
-        bool(value != nil)
-        if let value { json(value) }
+        if let value { json(value) } else { u8(7) }
     }
 
-    mutating func timestamp(_ value: Timestamp) { int(value.nanoseconds) }
+    mutating func timestamp(_ value: Timestamp) { i64(value.nanoseconds) }
 
     mutating func optionalTimestamp(_ value: Timestamp?) {
         bool(value != nil)
@@ -59,82 +109,159 @@ struct BinaryWriter {
     }
 }
 
-/// Reads what ``BinaryWriter`` wrote. Every read checks bounds; a malformed checkpoint
-/// throws ``CheckpointCorrupt`` and is treated as missing.
-struct BinaryReader {
-    private let bytes: [UInt8]
-    private var index = 0
+/// Reads what ``CheckpointEncoder`` wrote, from bytes that outlive it (the caller holds
+/// them). Every read checks bounds; a malformed checkpoint throws ``CheckpointCorrupt`` and
+/// is treated as missing.
+struct CheckpointDecoder {
+    private let base: UnsafeRawPointer
+    private let end: Int
+    private(set) var index: Int
+    /// The string table, once read.
+    private var strings: [String] = []
 
-    init(_ bytes: [UInt8]) {
-        self.bytes = bytes
+    init(_ bytes: UnsafeRawBufferPointer, from start: Int = 0) {
+        base = bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!
+        end = bytes.count
+        index = min(start, bytes.count)
     }
 
-    var isAtEnd: Bool { index == bytes.count }
+    var isAtEnd: Bool { index == end }
+    var remaining: Int { end - index }
 
-    mutating func int() throws(CheckpointCorrupt) -> Int64 {
-        guard index + 8 <= bytes.count else { throw CheckpointCorrupt() }
-        var value: Int64 = 0
-        for offset in (0..<8).reversed() { value = value << 8 | Int64(bytes[index + offset]) }
-        index += 8
+    @inline(__always)
+    private mutating func take(_ size: Int) throws(CheckpointCorrupt) -> Int {
+        guard size <= end - index else { throw CheckpointCorrupt() }
+        defer { index += size }
+        return index
+    }
+
+    mutating func u8() throws(CheckpointCorrupt) -> UInt8 {
+        base.load(fromByteOffset: try take(1), as: UInt8.self)
+    }
+
+    mutating func u32() throws(CheckpointCorrupt) -> UInt32 {
+        UInt32(littleEndian: base.loadUnaligned(fromByteOffset: try take(4), as: UInt32.self))
+    }
+
+    mutating func i64() throws(CheckpointCorrupt) -> Int64 {
+        Int64(littleEndian: base.loadUnaligned(fromByteOffset: try take(8), as: Int64.self))
+    }
+
+    mutating func u64() throws(CheckpointCorrupt) -> UInt64 { UInt64(bitPattern: try i64()) }
+
+    /// The next `u32`, left to be read.
+    func peekU32() throws(CheckpointCorrupt) -> UInt32 {
+        guard end - index >= 4 else { throw CheckpointCorrupt() }
+        return UInt32(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt32.self))
+    }
+
+    mutating func int() throws(CheckpointCorrupt) -> Int { Int(try i64()) }
+
+    mutating func bool() throws(CheckpointCorrupt) -> Bool {
+        switch try u8() {
+        case 0: return false
+        case 1: return true
+        default: throw CheckpointCorrupt()
+        }
+    }
+
+    /// A count of items that take at least one byte each: never more than the bytes left.
+    mutating func count() throws(CheckpointCorrupt) -> Int {
+        let value = Int(try u32())
+        guard value <= end - index else { throw CheckpointCorrupt() }
         return value
     }
 
-    mutating func count() throws(CheckpointCorrupt) -> Int {
-        let value = try int()
-        guard value >= 0, value <= Int64(bytes.count - index) * 8 + 1024 else { throw CheckpointCorrupt() }
-        return Int(value)
+    mutating func raw(_ size: Int) throws(CheckpointCorrupt) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: base + (try take(size)), count: size)
     }
 
-    mutating func uint() throws(CheckpointCorrupt) -> UInt64 { UInt64(bitPattern: try int()) }
-
-    mutating func bool() throws(CheckpointCorrupt) -> Bool {
-        guard index < bytes.count, bytes[index] <= 1 else { throw CheckpointCorrupt() }
-        index += 1
-        return bytes[index - 1] == 1
-    }
-
-    mutating func raw() throws(CheckpointCorrupt) -> ArraySlice<UInt8> {
-        let length = try int()
-        guard length >= 0, length <= Int64(bytes.count - index) else { throw CheckpointCorrupt() }
-        index += Int(length)
-        return bytes[(index - Int(length))..<index]
-    }
-
-    mutating func string() throws(CheckpointCorrupt) -> String {
+    mutating func inlineString() throws(CheckpointCorrupt) -> String {
+        let length = Int(try u32())
         // The file's checksum already vouches for these bytes.
-        try raw().withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+        return String(decoding: try raw(length), as: UTF8.self)
     }
+
+    mutating func readStringTable() throws(CheckpointCorrupt) {
+        let count = try count()
+        guard count <= (end - index) / 4 else { throw CheckpointCorrupt() }
+        let lengths = try raw(count * 4)
+        var table: [String] = []
+        table.reserveCapacity(count)
+        for position in 0..<count {
+            let length = Int(UInt32(littleEndian: lengths.loadUnaligned(fromByteOffset: position * 4, as: UInt32.self)))
+            table.append(String(decoding: try raw(length), as: UTF8.self))
+        }
+        strings = table
+    }
+
+    var stringCount: Int { strings.count }
+
+    mutating func stringIndex() throws(CheckpointCorrupt) -> Int {
+        let position = Int(try u32())
+        guard position < strings.count else { throw CheckpointCorrupt() }
+        return position
+    }
+
+    mutating func string() throws(CheckpointCorrupt) -> String { strings[try stringIndex()] }
+
+    /// The string at a position ``stringIndex()`` returned.
+    func string(at position: Int) -> String { strings[position] }
 
     mutating func optionalString() throws(CheckpointCorrupt) -> String? {
-        try bool() ? try string() : nil
+        let position = try u32()
+        if position == CheckpointEncoder.none { return nil }
+        guard Int(position) < strings.count else { throw CheckpointCorrupt() }
+        return strings[Int(position)]
+    }
+
+    /// What ``CheckpointEncoder/enumTable(_:)`` wrote, as the cases it names.
+    mutating func enumTable<Value: RawRepresentable>(_: Value.Type) throws(CheckpointCorrupt) -> [Value] where Value.RawValue == String {
+        var table: [Value] = []
+        for _ in 0..<(try count()) {
+            guard let value = Value(rawValue: try string()) else { throw CheckpointCorrupt() }
+            table.append(value)
+        }
+        return table
+    }
+
+    mutating func enumValue<Value>(_ table: [Value]) throws(CheckpointCorrupt) -> Value {
+        let position = Int(try u8())
+        guard position < table.count else { throw CheckpointCorrupt() }
+        return table[position]
     }
 
     mutating func json(depth: Int = 0) throws(CheckpointCorrupt) -> JSONValue {
-        guard index < bytes.count, depth <= JSONParser.maximumDepth else { throw CheckpointCorrupt() }
-        index += 1
-        switch bytes[index - 1] {
+        guard let value = try optionalJSON(depth: depth) else { throw CheckpointCorrupt() }
+        return value
+    }
+
+    mutating func optionalJSON(depth: Int = 0) throws(CheckpointCorrupt) -> JSONValue? {
+        guard depth <= JSONParser.maximumDepth else { throw CheckpointCorrupt() }
+        switch try u8() {
         case 0: return .null
         case 1: return .bool(false)
         case 2: return .bool(true)
         case 3: return .number(try string())
         case 4: return .string(try string())
         case 5:
+            let count = try count()
             var elements: [JSONValue] = []
-            for _ in 0..<(try count()) { elements.append(try json(depth: depth + 1)) }
+            elements.reserveCapacity(count)
+            for _ in 0..<count { elements.append(try json(depth: depth + 1)) }
             return .array(elements)
         case 6:
+            let count = try count()
             var members: [JSONObject.Member] = []
-            for _ in 0..<(try count()) { members.append(JSONObject.Member(try string(), try json(depth: depth + 1))) }
+            members.reserveCapacity(count)
+            for _ in 0..<count { members.append(JSONObject.Member(try string(), try json(depth: depth + 1))) }
             return .object(JSONObject(members))
+        case 7: return nil
         default: throw CheckpointCorrupt()
         }
     }
 
-    mutating func optionalJSON() throws(CheckpointCorrupt) -> JSONValue? {
-        try bool() ? try json() : nil
-    }
-
-    mutating func timestamp() throws(CheckpointCorrupt) -> Timestamp { Timestamp(nanoseconds: try int()) }
+    mutating func timestamp() throws(CheckpointCorrupt) -> Timestamp { Timestamp(nanoseconds: try i64()) }
 
     mutating func optionalTimestamp() throws(CheckpointCorrupt) -> Timestamp? {
         try bool() ? try timestamp() : nil
@@ -144,19 +271,104 @@ struct BinaryReader {
 /// The checkpoint cannot be used; the caller replays the whole log instead.
 struct CheckpointCorrupt: Error {}
 
+// MARK: Locations
+
+/// Locations are stored relative to the log directory (`base` is its display name and a
+/// slash), so a log opened under another name or copied elsewhere still names its own files.
+extension CheckpointEncoder {
+    /// In the header: the file inline.
+    mutating func inlineLocation(_ location: LineLocation?, base: String) {
+        guard let location else { return u8(0) }
+        let relative = location.file.hasPrefix(base)
+        u8(relative ? 1 : 2)
+        inlineString(relative ? String(location.file.dropFirst(base.count)) : location.file)
+        int(location.line)
+    }
+
+    /// In the projection: the file from the string table.
+    mutating func location(_ location: LineLocation?, base: String) {
+        guard let location else { return u8(0) }
+        let relative = location.file.hasPrefix(base)
+        u8(relative ? 1 : 2)
+        string(relative ? String(location.file.dropFirst(base.count)) : location.file)
+        int(location.line)
+    }
+}
+
+extension CheckpointDecoder {
+    mutating func inlineLocation(base: String) throws(CheckpointCorrupt) -> LineLocation? {
+        let kind = try u8()
+        guard kind != 0 else { return nil }
+        guard kind <= 2 else { throw CheckpointCorrupt() }
+        let file = try inlineString()
+        return LineLocation(file: kind == 1 ? base + file : file, line: try int())
+    }
+}
+
+/// Restores locations of the projection, building each segment's display path once.
+struct LocationDecoder {
+    let base: String
+    private var files: [String?] = []
+
+    init(base: String) {
+        self.base = base
+    }
+
+    mutating func location(_ decoder: inout CheckpointDecoder) throws(CheckpointCorrupt) -> LineLocation? {
+        switch try decoder.u8() {
+        case 0: return nil
+        case 1:
+            let position = try decoder.stringIndex()
+            if files.isEmpty { files = [String?](repeating: nil, count: decoder.stringCount) }
+            let file: String
+            if let known = files[position] {
+                file = known
+            } else {
+                file = base + decoder.string(at: position)
+                files[position] = file
+            }
+            return LineLocation(file: file, line: try decoder.int())
+        case 2: return LineLocation(file: try decoder.string(), line: try decoder.int())
+        default: throw CheckpointCorrupt()
+        }
+    }
+}
+
 // MARK: Projection values
 
-extension BinaryWriter {
+/// The enums of a toggle, as positions in tables written once in front of the toggles.
+struct ToggleEnumTables {
+    var kinds: [ToggleKind]
+    var valueTypes: [ValueType]
+    var stages: [ToggleStage]
+
+    static func write(_ encoder: inout CheckpointEncoder) {
+        encoder.enumTable(ToggleKind.self)
+        encoder.enumTable(ValueType.self)
+        encoder.enumTable(ToggleStage.self)
+    }
+
+    init(_ decoder: inout CheckpointDecoder) throws(CheckpointCorrupt) {
+        kinds = try decoder.enumTable(ToggleKind.self)
+        valueTypes = try decoder.enumTable(ValueType.self)
+        stages = try decoder.enumTable(ToggleStage.self)
+    }
+}
+
+extension CheckpointEncoder {
+    // Every field of ToggleState, RemoteValue and ConditionalValue is stored: a field added
+    // there must be added here too, and the format name changed (ReplayCheckpoint.magic).
     mutating func toggleState(_ state: ToggleState) {
         string(state.name)
-        string(state.definition.kind.rawValue)
-        string(state.definition.valueType.rawValue)
+        enumValue(state.definition.kind)
+        enumValue(state.definition.valueType)
+        enumValue(state.stage)
         json(state.definition.defaultValue)
         string(state.definition.category)
         optionalString(state.definition.owner)
         optionalString(state.definition.description)
         bool(state.definition.expires != nil)
-        if let expires = state.definition.expires { int(expires.daysSince1970) }
+        if let expires = state.definition.expires { i64(expires.daysSince1970) }
         bool(state.remote != nil)
         if let remote = state.remote { remoteValue(remote) }
         optionalTimestamp(state.remotePublishedAt)
@@ -168,14 +380,13 @@ extension BinaryWriter {
         optionalString(state.removalReason)
         optionalString(state.expiryExtensionReason)
         int(state.eventCount)
-        string(state.stage.rawValue)
         timestamp(state.stageSince)
         json(state.baselineValue)
     }
 
     mutating func remoteValue(_ remote: RemoteValue) {
         optionalJSON(remote.value)
-        int(remote.conditions.count)
+        count(remote.conditions.count)
         for condition in remote.conditions {
             string(condition.name)
             string(condition.expression)
@@ -184,18 +395,6 @@ extension BinaryWriter {
         }
         optionalString(remote.templateVersion)
         optionalJSON(remote.managed.map(JSONValue.object))
-    }
-
-    /// Stored relative to the log directory (`base` is its display name and a slash), so a
-    /// log opened under another name or copied elsewhere still names its own files.
-    mutating func location(_ location: LineLocation?, base: String) {
-        bool(location != nil)
-        if let location {
-            let relative = location.file.hasPrefix(base)
-            bool(relative)
-            string(relative ? String(location.file.dropFirst(base.count)) : location.file)
-            int(location.line)
-        }
     }
 
     /// Events (for unknown types) are stored as their log line.
@@ -211,32 +410,32 @@ extension BinaryWriter {
 
     private mutating func reason(_ reason: LifecycleViolation.Reason) {
         switch reason {
-        case .unknownToggle: int(0)
-        case .alreadyExists(let createdAt): int(1); timestamp(createdAt)
-        case .removed(let removedAt): int(2); timestamp(removedAt)
-        case .beforeCreation(let createdAt): int(3); timestamp(createdAt)
-        case .beforeRemoval(let removedAt): int(4); timestamp(removedAt)
-        case .wrongValueType(let field, let expected, let found): int(5); string(field); string(expected.rawValue); json(found)
-        case .notRemote(let kind): int(6); string(kind.rawValue)
-        case .expiryNotLater(let current): int(7); int(current.daysSince1970)
-        case .invalidField(let problem): int(8); string(problem)
-        case .idInUse(let byType, let toggle): int(9); string(byType); string(toggle)
-        case .invalidatesLater(let later): int(10); violation(later)
+        case .unknownToggle: u8(0)
+        case .alreadyExists(let createdAt): u8(1); timestamp(createdAt)
+        case .removed(let removedAt): u8(2); timestamp(removedAt)
+        case .beforeCreation(let createdAt): u8(3); timestamp(createdAt)
+        case .beforeRemoval(let removedAt): u8(4); timestamp(removedAt)
+        case .wrongValueType(let field, let expected, let found): u8(5); string(field); string(expected.rawValue); json(found)
+        case .notRemote(let kind): u8(6); string(kind.rawValue)
+        case .expiryNotLater(let current): u8(7); i64(current.daysSince1970)
+        case .invalidField(let problem): u8(8); string(problem)
+        case .idInUse(let byType, let toggle): u8(9); string(byType); string(toggle)
+        case .invalidatesLater(let later): u8(10); violation(later)
         }
     }
 }
 
-extension BinaryReader {
-    mutating func toggleState() throws(CheckpointCorrupt) -> ToggleState {
+extension CheckpointDecoder {
+    mutating func toggleState(_ enums: ToggleEnumTables) throws(CheckpointCorrupt) -> ToggleState {
         let name = try string()
-        guard let kind = ToggleKind(rawValue: try string()), let valueType = ValueType(rawValue: try string()) else {
-            throw CheckpointCorrupt()
-        }
+        let kind = try enumValue(enums.kinds)
+        let valueType = try enumValue(enums.valueTypes)
+        let stage = try enumValue(enums.stages)
         let defaultValue = try json()
         let category = try string()
         let owner = try optionalString()
         let description = try optionalString()
-        let expires = try bool() ? CalendarDate(daysSince1970: try int()) : nil
+        let expires = try bool() ? CalendarDate(daysSince1970: try i64()) : nil
         let remote = try bool() ? try remoteValue() : nil
         let definition = ToggleDefinition(
             kind: kind, valueType: valueType, defaultValue: defaultValue, category: category, owner: owner,
@@ -245,8 +444,7 @@ extension BinaryReader {
             name: name, definition: definition, remote: remote, remotePublishedAt: try optionalTimestamp(),
             createdAt: try timestamp(), createdBy: try string(), updatedAt: try timestamp(),
             removedAt: try optionalTimestamp(), removedBy: try optionalString(), removalReason: try optionalString(),
-            expiryExtensionReason: try optionalString(), eventCount: Int(try int()))
-        guard let stage = ToggleStage(rawValue: try string()) else { throw CheckpointCorrupt() }
+            expiryExtensionReason: try optionalString(), eventCount: try int())
         state.stage = stage
         state.stageSince = try timestamp()
         state.baselineValue = try json()
@@ -255,8 +453,10 @@ extension BinaryReader {
 
     mutating func remoteValue() throws(CheckpointCorrupt) -> RemoteValue {
         let value = try optionalJSON()
+        let count = try count()
         var conditions: [ConditionalValue] = []
-        for _ in 0..<(try count()) {
+        conditions.reserveCapacity(count)
+        for _ in 0..<count {
             conditions.append(ConditionalValue(
                 name: try string(), expression: try string(), value: try optionalJSON(), managed: try optionalObject()))
         }
@@ -267,13 +467,6 @@ extension BinaryReader {
         guard let value = try optionalJSON() else { return nil }
         guard case .object(let object) = value else { throw CheckpointCorrupt() }
         return object
-    }
-
-    mutating func location(base: String) throws(CheckpointCorrupt) -> LineLocation? {
-        guard try bool() else { return nil }
-        let relative = try bool()
-        let file = try string()
-        return LineLocation(file: relative ? base + file : file, line: Int(try int()))
     }
 
     mutating func event() throws(CheckpointCorrupt) -> Event {
@@ -289,7 +482,7 @@ extension BinaryReader {
     }
 
     private mutating func reason() throws(CheckpointCorrupt) -> LifecycleViolation.Reason {
-        switch try int() {
+        switch try u8() {
         case 0: return .unknownToggle
         case 1: return .alreadyExists(createdAt: try timestamp())
         case 2: return .removed(removedAt: try timestamp())
@@ -302,7 +495,7 @@ extension BinaryReader {
         case 6:
             guard let kind = ToggleKind(rawValue: try string()) else { throw CheckpointCorrupt() }
             return .notRemote(kind: kind)
-        case 7: return .expiryNotLater(current: CalendarDate(daysSince1970: try int()))
+        case 7: return .expiryNotLater(current: CalendarDate(daysSince1970: try i64()))
         case 8: return .invalidField(try string())
         case 9: return .idInUse(byType: try string(), toggle: try string())
         case 10: return .invalidatesLater(try violation())

@@ -28,10 +28,21 @@ struct ReplayCheckpoint {
     var lastKey: OrderKey
     var summary: ReadSummary
     var ids: IDBloomFilter
-    var projection: Projection
+    /// The file it was read from: the projection is decoded from `file[projectionStart...]`
+    /// only when it is used (never when the checkpoint turns out stale).
+    private let file: MappedFile
+    private let projectionStart: Int
+    /// Whether ``addedSegments(in:identities:)`` proved covered segments unchanged by their
+    /// content after their identity changed (a copy, a fresh clone, a new hard link); their
+    /// new identities are then recorded by ``saveRefreshed(to:displayName:)``, so the next
+    /// run does not hash them again.
+    private(set) var refreshed = false
 
     static let fileName = ".replay-checkpoint"
-    private static let magic = Array("TOGGLES-CHECKPOINT-5\n".utf8)
+    /// The format: a header (covered segments, last event, read summary, id filter) that is
+    /// decoded on every use, then the projection, decoded only once the header has vouched
+    /// for the log. Everything after the checksum is covered by it.
+    private static let magic = Array("TOGGLES-CHECKPOINT-6\n".utf8)
 
     /// Set `TOGGLES_NO_CHECKPOINT=1` to neither read nor write checkpoints (to measure a full replay).
     static var isDisabled: Bool { getenv("TOGGLES_NO_CHECKPOINT").map { String(cString: $0) == "1" } ?? false }
@@ -41,6 +52,9 @@ struct ReplayCheckpoint {
         if let override = minimumLogBytesOverride { return override }
         return getenv("TOGGLES_CHECKPOINT_MIN_BYTES").flatMap { Int64(String(cString: $0)) } ?? 4 << 20
     }
+
+    /// Added events a snapshot keeps in memory to fold after restoring the checkpoint.
+    static let maximumSnapshotEvents = 50_000
 
     /// Tests set this (for their task only) instead of the environment variable.
     @TaskLocal static var minimumLogBytesOverride: Int64?
@@ -54,168 +68,309 @@ struct ReplayCheckpoint {
     // MARK: Reading and writing the file
 
     static func load(from directory: String, displayName: String) -> ReplayCheckpoint? {
-        guard let bytes = try? readWhole(directory + "/" + fileName) else { return nil }
-        return try? decode(bytes, base: SegmentDiscovery.join(displayName, ""))
+        guard let file = MappedFile(directory + "/" + fileName) else { return nil }
+        return try? decodeHeader(file, base: SegmentDiscovery.join(displayName, ""))
     }
 
-    func save(to directory: String, displayName: String) {
+    /// Writes a checkpoint of a full replay.
+    static func save(
+        segments: [CoveredSegment], lastKey: OrderKey, summary: ReadSummary, ids: IDBloomFilter, projection: Projection,
+        to directory: String, displayName: String
+    ) {
         let base = SegmentDiscovery.join(displayName, "")
-        var body = BinaryWriter()
-        body.int(segments.count)
-        for segment in segments {
-            body.string(segment.relativePath)
-            body.uint(segment.identity.device)
-            body.uint(segment.identity.inode)
-            body.int(segment.identity.size)
-            body.int(segment.identity.modified)
-            body.int(segment.identity.changed)
-            body.uint(segment.contentHash)
-        }
-        body.timestamp(lastKey.at)
-        body.string(lastKey.id)
-        body.int(summary.segmentCount)
-        body.int(summary.eventCount)
-        body.int(summary.duplicateCount)
-        body.optionalTimestamp(summary.lastEventAt)
-        body.int(summary.warnings.count)
-        for case .duplicateID(let id, let first, let duplicate) in summary.warnings {
-            body.string(id)
-            body.location(first, base: base)
-            body.location(duplicate, base: base)
-        }
-        body.int(ids.hashCount)
-        body.int(ids.capacity)
-        body.int(ids.words.count)
-        for word in ids.words { body.uint(word) }
-        body.int(projection.eventCount)
+        let header = encodeHeader(segments: segments, lastKey: lastKey, summary: summary, ids: ids, base: base)
+        var records = CheckpointEncoder(capacity: projection.toggles.count * 160)
+        ToggleEnumTables.write(&records)
+        records.int(projection.eventCount)
+        // Sorted by name, so the same state always gives the same file.
         let toggles = projection.sortedToggles
-        body.int(toggles.count)
-        for toggle in toggles { body.toggleState(toggle) }
-        body.int(projection.violations.count)
+        records.count(toggles.count)
+        for toggle in toggles { records.toggleState(toggle) }
+        records.count(projection.violations.count)
         for (location, violation) in projection.violations {
-            body.location(location, base: base)
-            body.violation(violation)
+            records.location(location, base: base)
+            records.violation(violation)
         }
         let sites = projection.creationSites.sorted { utf8Precedes($0.key, $1.key) }
-        body.int(sites.count)
+        records.count(sites.count)
         for (name, location) in sites {
-            body.string(name)
-            body.location(location, base: base)
+            records.string(name)
+            records.location(location, base: base)
         }
-        body.int(projection.unknownTypes.count)
+        records.count(projection.unknownTypes.count)
         for (location, event) in projection.unknownTypes {
-            body.location(location, base: base)
-            body.event(event)
+            records.location(location, base: base)
+            records.event(event)
         }
-        var file = BinaryWriter()
-        file.raw(Self.magic)
-        file.uint(SegmentHash.hash(body.bytes))
-        file.raw(body.bytes)
-        let path = directory + "/" + Self.fileName
-        let temporary = directory + "/.tmp-checkpoint-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
-        do {
-            let descriptor = try SystemCalls.open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode: 0o644)
-            defer { SystemCalls.close(descriptor) }
-            try file.bytes.withUnsafeBytes { try SystemCalls.writeAll(descriptor, $0, path: temporary) }
-            try SystemCalls.rename(temporary, path)
-        } catch {
-            SystemCalls.unlink(temporary)  // a cache: not writing it is fine
+        let table = CheckpointEncoder.stringTable(records.strings)
+        table.withUnsafeBytes { table in
+            records.bytes.withUnsafeBytes { records in write(header: header, projection: [table, records], to: directory) }
         }
     }
 
-    private static func decode(_ bytes: [UInt8], base: String) throws(CheckpointCorrupt) -> ReplayCheckpoint {
-        var file = BinaryReader(bytes)
-        guard Array(try file.raw()) == magic else { throw CheckpointCorrupt() }
-        let checksum = try file.uint()
-        let body = Array(try file.raw())
-        guard file.isAtEnd, SegmentHash.hash(body) == checksum else { throw CheckpointCorrupt() }
-        var reader = BinaryReader(body)
-        var segments: [CoveredSegment] = []
-        for _ in 0..<(try reader.count()) {
-            let path = try reader.string()
-            let identity = SystemCalls.FileIdentity(
-                device: try reader.uint(), inode: try reader.uint(), size: try reader.int(),
-                modified: try reader.int(), changed: try reader.int())
-            segments.append(CoveredSegment(relativePath: path, identity: identity, contentHash: try reader.uint()))
+    /// Writes this checkpoint again with the covered segments' current identities (after
+    /// ``refreshed``); the projection's bytes are copied as they are.
+    func saveRefreshed(to directory: String, displayName: String) {
+        let header = Self.encodeHeader(
+            segments: segments, lastKey: lastKey, summary: summary, ids: ids, base: SegmentDiscovery.join(displayName, ""))
+        Self.write(header: header, projection: [UnsafeRawBufferPointer(rebasing: file.bytes[projectionStart...])], to: directory)
+    }
+
+    private static func encodeHeader(
+        segments: [CoveredSegment], lastKey: OrderKey, summary: ReadSummary, ids: IDBloomFilter, base: String
+    ) -> [UInt8] {
+        var header = CheckpointEncoder(capacity: segments.count * 100 + ids.words.count * 8 + 1024)
+        header.count(segments.count)
+        for segment in segments {
+            header.inlineString(segment.relativePath)
+            header.u64(segment.identity.device)
+            header.u64(segment.identity.inode)
+            header.i64(segment.identity.size)
+            header.i64(segment.identity.modified)
+            header.i64(segment.identity.changed)
+            header.u64(segment.contentHash)
         }
-        let lastKey = OrderKey(at: try reader.timestamp(), id: try reader.string())
-        var summary = ReadSummary(segmentCount: Int(try reader.int()))
-        summary.eventCount = Int(try reader.int())
-        summary.duplicateCount = Int(try reader.int())
+        header.timestamp(lastKey.at)
+        header.inlineString(lastKey.id)
+        header.int(summary.segmentCount)
+        header.int(summary.eventCount)
+        header.int(summary.duplicateCount)
+        header.optionalTimestamp(summary.lastEventAt)
+        let duplicates = summary.warnings.compactMap { warning -> (String, LineLocation, LineLocation)? in
+            if case .duplicateID(let id, let first, let duplicate) = warning { return (id, first, duplicate) }
+            return nil
+        }
+        header.count(duplicates.count)
+        for (id, first, duplicate) in duplicates {
+            header.inlineString(id)
+            header.inlineLocation(first, base: base)
+            header.inlineLocation(duplicate, base: base)
+        }
+        header.u32(UInt32(ids.hashCount))
+        header.int(ids.capacity)
+        header.count(ids.words.count)
+        for word in ids.words { header.u64(word) }
+        return header.bytes
+    }
+
+    /// magic, checksum of the rest, header length, header, projection; atomically (a
+    /// temporary file, then rename). A cache: failing to write it is fine.
+    private static func write(header: [UInt8], projection: [UnsafeRawBufferPointer], to directory: String) {
+        var prefix = CheckpointEncoder()
+        prefix.int(header.count)
+        let path = directory + "/" + Self.fileName
+        let temporary = directory + "/.tmp-checkpoint-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        prefix.bytes.withUnsafeBytes { length in
+            header.withUnsafeBytes { header in
+                let parts = [length, header] + projection
+                var hash = SegmentHash.State()
+                for part in parts { hash.add(part) }
+                var start = CheckpointEncoder()
+                Self.magic.withUnsafeBytes { start.raw($0) }
+                start.u64(hash.finish())
+                do {
+                    let descriptor = try SystemCalls.open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode: 0o644)
+                    defer { SystemCalls.close(descriptor) }
+                    try start.bytes.withUnsafeBytes { try SystemCalls.writeAll(descriptor, $0, path: temporary) }
+                    for part in parts { try SystemCalls.writeAll(descriptor, part, path: temporary) }
+                    try SystemCalls.rename(temporary, path)
+                } catch {
+                    SystemCalls.unlink(temporary)
+                }
+            }
+        }
+    }
+
+    private static func decodeHeader(_ file: MappedFile, base: String) throws(CheckpointCorrupt) -> ReplayCheckpoint {
+        let raw = file.bytes
+        let checked = magic.count + 8
+        guard raw.count >= checked + 8, raw.prefix(magic.count).elementsEqual(magic) else { throw CheckpointCorrupt() }
+        var reader = CheckpointDecoder(raw, from: magic.count)
+        let checksum = try reader.u64()
+        guard SegmentHash.hash(UnsafeRawBufferPointer(rebasing: raw[checked...])) == checksum else { throw CheckpointCorrupt() }
+        let headerLength = try reader.i64()
+        guard headerLength >= 0, headerLength <= reader.remaining else { throw CheckpointCorrupt() }
+        let headerEnd = reader.index + Int(headerLength)
+        let segmentCount = try reader.count()
+        var segments: [CoveredSegment] = []
+        segments.reserveCapacity(segmentCount)
+        for _ in 0..<segmentCount {
+            let path = try reader.inlineString()
+            let identity = SystemCalls.FileIdentity(
+                device: try reader.u64(), inode: try reader.u64(), size: try reader.i64(),
+                modified: try reader.i64(), changed: try reader.i64())
+            segments.append(CoveredSegment(relativePath: path, identity: identity, contentHash: try reader.u64()))
+        }
+        let lastKey = OrderKey(at: try reader.timestamp(), id: try reader.inlineString())
+        var summary = ReadSummary(segmentCount: try reader.int())
+        summary.eventCount = try reader.int()
+        summary.duplicateCount = try reader.int()
         summary.lastEventAt = try reader.optionalTimestamp()
         summary.lastKey = lastKey
         for _ in 0..<(try reader.count()) {
-            let id = try reader.string()
-            guard let first = try reader.location(base: base), let duplicate = try reader.location(base: base) else { throw CheckpointCorrupt() }
+            let id = try reader.inlineString()
+            guard let first = try reader.inlineLocation(base: base), let duplicate = try reader.inlineLocation(base: base) else {
+                throw CheckpointCorrupt()
+            }
             summary.warnings.append(.duplicateID(id: id, first: first, duplicate: duplicate))
         }
-        let hashCount = Int(try reader.int())
-        let capacity = Int(try reader.int())
-        var words: [UInt64] = []
+        let hashCount = Int(try reader.u32())
+        let capacity = try reader.int()
         let wordCount = try reader.count()
-        words.reserveCapacity(wordCount)
-        for _ in 0..<wordCount { words.append(try reader.uint()) }
-        guard let ids = IDBloomFilter(words: words, hashCount: hashCount, capacity: capacity) else { throw CheckpointCorrupt() }
-        let eventCount = Int(try reader.int())
-        var toggles: [ToggleState] = []
-        let toggleCount = try reader.count()
-        toggles.reserveCapacity(toggleCount)
-        for _ in 0..<toggleCount { toggles.append(try reader.toggleState()) }
-        var violations: [(location: LineLocation?, violation: LifecycleViolation)] = []
-        for _ in 0..<(try reader.count()) { violations.append((try reader.location(base: base), try reader.violation())) }
-        var creationSites: [String: LineLocation] = [:]
-        for _ in 0..<(try reader.count()) {
-            let name = try reader.string()
-            guard let location = try reader.location(base: base) else { throw CheckpointCorrupt() }
-            creationSites[name] = location
+        guard wordCount <= reader.remaining / 8 else { throw CheckpointCorrupt() }
+        let wordBytes = try reader.raw(wordCount * 8)
+        let words = [UInt64](unsafeUninitializedCapacity: wordCount) { buffer, initialized in
+            for position in 0..<wordCount {
+                buffer[position] = UInt64(littleEndian: wordBytes.loadUnaligned(fromByteOffset: position * 8, as: UInt64.self))
+            }
+            initialized = wordCount
         }
-        var unknownTypes: [(location: LineLocation?, event: Event)] = []
-        for _ in 0..<(try reader.count()) { unknownTypes.append((try reader.location(base: base), try reader.event())) }
-        guard reader.isAtEnd else { throw CheckpointCorrupt() }
+        guard let ids = IDBloomFilter(words: words, hashCount: hashCount, capacity: capacity), reader.index == headerEnd else {
+            throw CheckpointCorrupt()
+        }
         return ReplayCheckpoint(
-            segments: segments, lastKey: lastKey, summary: summary, ids: ids,
-            projection: Projection(toggles: toggles, violations: violations, unknownTypes: unknownTypes, eventCount: eventCount,
-                                   creationSites: creationSites))
+            segments: segments, lastKey: lastKey, summary: summary, ids: ids, file: file, projectionStart: headerEnd)
     }
 
-    private static func readWhole(_ path: String) throws -> [UInt8] {
-        let descriptor = try SystemCalls.open(path, O_RDONLY_VALUE)
-        defer { SystemCalls.close(descriptor) }
-        let size = try SystemCalls.fileSize(descriptor, path: path)
-        var bytes = [UInt8](repeating: 0, count: Int(size))
-        var done = 0
-        while done < bytes.count {
-            let read = try bytes.withUnsafeMutableBytes { raw in
-                try SystemCalls.pread(descriptor, into: raw.baseAddress! + done, count: raw.count - done, offset: Int64(done), path: path)
-            }
-            if read == 0 { throw CheckpointCorrupt() }
-            done += read
+    /// The projection after the last covered event.
+    func projection(displayName: String) throws(CheckpointCorrupt) -> Projection {
+        var reader = CheckpointDecoder(file.bytes, from: projectionStart)
+        try reader.readStringTable()
+        var locations = LocationDecoder(base: SegmentDiscovery.join(displayName, ""))
+        let enums = try ToggleEnumTables(&reader)
+        let eventCount = try reader.int()
+        let toggleCount = try reader.count()
+        var toggles = [ToggleState](fillingCapacity: toggleCount)
+        for _ in 0..<toggleCount { toggles.append(try reader.toggleState(enums)) }
+        let violations = try Self.violations(&reader, &locations)
+        let siteCount = try reader.count()
+        var creationSites: [String: LineLocation] = [:]
+        creationSites.reserveCapacity(siteCount)
+        for _ in 0..<siteCount {
+            let name = try reader.string()
+            guard let location = try locations.location(&reader) else { throw CheckpointCorrupt() }
+            creationSites[name] = location
         }
-        return bytes
+        let unknownTypes = try Self.unknownTypes(&reader, &locations)
+        guard reader.isAtEnd else { throw CheckpointCorrupt() }
+        return Projection(
+            toggles: toggles, violations: violations, unknownTypes: unknownTypes, eventCount: eventCount, creationSites: creationSites)
+    }
+
+    /// The same projection as a snapshot (toggles in the stored order, by name), with `summary`.
+    func snapshot(displayName: String, summary: ReadSummary) throws(CheckpointCorrupt) -> ReplaySnapshot {
+        var reader = CheckpointDecoder(file.bytes, from: projectionStart)
+        try reader.readStringTable()
+        var locations = LocationDecoder(base: SegmentDiscovery.join(displayName, ""))
+        let enums = try ToggleEnumTables(&reader)
+        let eventCount = try reader.int()
+        let toggleCount = try reader.count()
+        var toggles = [ToggleState](fillingCapacity: toggleCount)
+        // Names are interned: a creation site names its toggle by the same string index.
+        var names: [UInt32] = []
+        names.reserveCapacity(toggleCount)
+        for _ in 0..<toggleCount {
+            names.append(try reader.peekU32())
+            toggles.append(try reader.toggleState(enums))
+        }
+        let violations = try Self.violations(&reader, &locations)
+        var creationSites = [LineLocation?](repeating: nil, count: toggleCount)
+        var next = 0
+        for _ in 0..<(try reader.count()) {
+            let name = UInt32(try reader.stringIndex())
+            // Sites are sorted like the toggles.
+            while next < toggleCount && names[next] != name { next += 1 }
+            guard next < toggleCount, let location = try locations.location(&reader) else { throw CheckpointCorrupt() }
+            creationSites[next] = location
+            next += 1
+        }
+        let unknownTypes = try Self.unknownTypes(&reader, &locations)
+        guard reader.isAtEnd else { throw CheckpointCorrupt() }
+        return ReplaySnapshot(
+            toggles: toggles, creationSites: creationSites, violations: violations, unknownTypes: unknownTypes,
+            eventCount: eventCount, summary: summary)
+    }
+
+    private static func violations(
+        _ reader: inout CheckpointDecoder, _ locations: inout LocationDecoder
+    ) throws(CheckpointCorrupt) -> [(location: LineLocation?, violation: LifecycleViolation)] {
+        var violations: [(location: LineLocation?, violation: LifecycleViolation)] = []
+        for _ in 0..<(try reader.count()) { violations.append((try locations.location(&reader), try reader.violation())) }
+        return violations
+    }
+
+    private static func unknownTypes(
+        _ reader: inout CheckpointDecoder, _ locations: inout LocationDecoder
+    ) throws(CheckpointCorrupt) -> [(location: LineLocation?, event: Event)] {
+        var unknownTypes: [(location: LineLocation?, event: Event)] = []
+        for _ in 0..<(try reader.count()) { unknownTypes.append((try locations.location(&reader), try reader.event())) }
+        return unknownTypes
     }
 
     // MARK: Using it
 
-    /// Whether `segments` still start with exactly what this checkpoint covered. Returns the
+    /// Whether `segments` (sorted by relative path, as listed with their `identities`)
+    /// include exactly what this checkpoint covered, unchanged. Returns the positions of the
     /// segments added since, or nil when the checkpoint cannot be used.
-    func addedSegments(in segments: [Segment]) -> [Segment]? {
-        var byPath: [String: Segment] = [:]
-        for segment in segments { byPath[segment.relativePath] = segment }
-        for covered in self.segments {
-            guard let segment = byPath.removeValue(forKey: covered.relativePath),
-                  let identity = SystemCalls.identity(segment.path), identity.size == covered.identity.size
-            else { return nil }
+    ///
+    /// A covered segment is unchanged when its identity (device, inode, size, modification
+    /// and status-change times) is the one recorded, or else when its size is and its content
+    /// hashes to the recorded hash while its identity holds still; then its new identity is
+    /// recorded (``refreshed``).
+    mutating func addedSegments(in segments: [Segment], identities: [SystemCalls.FileIdentity?]) -> [Int]? {
+        var added: [Int] = []
+        var next = 0
+        for (position, segment) in segments.enumerated() {
+            guard next < self.segments.count, utf8Equal(self.segments[next].relativePath, segment.relativePath) else {
+                added.append(position)
+                continue
+            }
+            let covered = self.segments[next]
+            guard let identity = identities[position], identity.size == covered.identity.size else { return nil }
             if identity != covered.identity {
                 // Touched, copied or checked out again: trust it only if the bytes are the same.
-                guard let hash = try? SegmentHash.hash(file: segment.path), hash == covered.contentHash else { return nil }
+                guard let hash = try? SegmentHash.hash(file: segment.path), hash == covered.contentHash,
+                      SystemCalls.identity(segment.path) == identity
+                else { return nil }
+                self.segments[next].identity = identity
+                refreshed = true
             }
+            next += 1
         }
-        return segments.filter { byPath[$0.relativePath] != nil }
+        // A covered segment missing (or listed out of order: the file is not what we wrote).
+        guard next == self.segments.count else { return nil }
+        return added
     }
 }
 
+/// A file mapped read-only into memory: the checkpoint is read in place, with neither a copy
+/// nor a fresh page per 4 KB of it. Checkpoints are only ever replaced by rename, never
+/// rewritten in place, so the mapped bytes stay what was read.
+final class MappedFile: @unchecked Sendable {
+    let bytes: UnsafeRawBufferPointer
+
+    init?(_ path: String) {
+        guard let descriptor = try? SystemCalls.open(path, O_RDONLY_VALUE) else { return nil }
+        defer { SystemCalls.close(descriptor) }
+        guard let size = try? SystemCalls.fileSize(descriptor, path: path), size > 0, size <= Int64(Int.max),
+              let address = mmap(nil, Int(size), PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED
+        else { return nil }
+        bytes = UnsafeRawBufferPointer(start: address, count: Int(size))
+    }
+
+    deinit {
+        munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
+    }
+}
+
+/// Whether two strings have the same UTF-8 bytes (file names: canonically equivalent but
+/// differently encoded names are different files).
+func utf8Equal(_ lhs: String, _ rhs: String) -> Bool {
+    lhs.utf8.count == rhs.utf8.count && !utf8Precedes(lhs, rhs) && !utf8Precedes(rhs, lhs)
+}
+
 /// A Bloom filter of event ids: "surely not seen" or "maybe seen". With 10 bits per id and
-/// 7 hashes, about 1% of new ids look seen, which only costs a full replay.
+/// 7 probes, about 1% of new ids look seen, which only costs a full replay.
 struct IDBloomFilter {
     private(set) var words: [UInt64]
     let hashCount: Int
@@ -239,7 +394,7 @@ struct IDBloomFilter {
         let bitCount = UInt64(words.count * 64)
         var (first, second) = Self.hashes(id)
         for _ in 0..<hashCount {
-            let bit = Int(first % bitCount)
+            let bit = Int(first.multipliedFullWidth(by: bitCount).high)
             words[bit >> 6] |= 1 << UInt64(bit & 63)
             first = first &+ second
         }
@@ -249,34 +404,32 @@ struct IDBloomFilter {
         let bitCount = UInt64(words.count * 64)
         var (first, second) = Self.hashes(id)
         for _ in 0..<hashCount {
-            let bit = Int(first % bitCount)
+            let bit = Int(first.multipliedFullWidth(by: bitCount).high)
             if words[bit >> 6] & (1 << UInt64(bit & 63)) == 0 { return false }
             first = first &+ second
         }
         return true
     }
 
-    /// Two hashes of the id's bytes, stable across processes (the filter is stored).
+    /// Two hashes of the id's bytes (double hashing), stable across processes and versions
+    /// of everything but this file: the filter is stored.
     private static func hashes(_ id: String) -> (UInt64, UInt64) {
         var id = id
-        return id.withUTF8 { bytes in
-            let first = SegmentHash.hash(bytes)
-            var second = StringInterner.hash(bytes) | 1
-            second = second &* 0x9E37_79B9_7F4A_7C15 | 1
-            return (first, second)
-        }
+        let hash = id.withUTF8 { SegmentHash.hash(UnsafeRawBufferPointer($0)) }
+        return (hash, ((hash << 32) | (hash >> 32)) &* 0x9E37_79B9_7F4A_7C15 | 1)
     }
 }
 
-/// A 64-bit hash of bytes, word at a time, stable across processes and platforms: it names
-/// the content a checkpoint covered. Not cryptographic: it detects change, not an attack
-/// (a checkpoint is a local cache, never shared).
+/// A 64-bit hash of bytes (XXH64), stable across processes and platforms: it names the
+/// content a checkpoint covered, and checks the checkpoint itself. Four independent lanes
+/// keep the processor busy, so it runs at memory speed. Not cryptographic: it detects
+/// change, not an attack (a checkpoint is a local cache, never shared).
 enum SegmentHash {
     static func hash(_ bytes: [UInt8]) -> UInt64 {
-        bytes.withUnsafeBufferPointer { hash($0) }
+        bytes.withUnsafeBytes { hash($0) }
     }
 
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         var state = State()
         state.add(bytes)
         return state.finish()
@@ -285,46 +438,116 @@ enum SegmentHash {
     static func hash(file path: String) throws -> UInt64 {
         let descriptor = try SystemCalls.open(path, O_RDONLY_VALUE)
         defer { SystemCalls.close(descriptor) }
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)  // a multiple of 8: words never straddle chunks
+        let chunkSize = 1 << 20
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 64)
+        defer { chunk.deallocate() }
         var state = State()
         var offset: Int64 = 0
         while true {
-            let read = try chunk.withUnsafeMutableBytes { raw in
-                try SystemCalls.pread(descriptor, into: raw.baseAddress!, count: raw.count, offset: offset, path: path)
-            }
+            let read = try SystemCalls.pread(descriptor, into: chunk.baseAddress!, count: chunkSize, offset: offset, path: path)
             if read == 0 { break }
-            chunk.withUnsafeBufferPointer { state.add(UnsafeBufferPointer(rebasing: $0[..<read])) }
+            state.add(UnsafeRawBufferPointer(rebasing: chunk[..<read]))
             offset += Int64(read)
         }
         return state.finish()
     }
 
-    struct State {
-        private var hash: UInt64 = 0x243F_6A88_85A3_08D3
-        private var length: UInt64 = 0
+    private static let prime1: UInt64 = 0x9E37_79B1_85EB_CA87
+    private static let prime2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
+    private static let prime3: UInt64 = 0x1656_67B1_9E37_79F9
+    private static let prime4: UInt64 = 0x85EB_CA77_C2B2_AE63
+    private static let prime5: UInt64 = 0x27D4_EB2F_1656_67C5
 
-        mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
-            guard let base = bytes.baseAddress else { return }
-            let raw = UnsafeRawPointer(base)
-            var index = 0
-            while index + 8 <= bytes.count {
-                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
-                hash = (hash << 31) | (hash >> 33)
-                index += 8
+    @inline(__always)
+    private static func round(_ accumulator: UInt64, _ input: UInt64) -> UInt64 {
+        let mixed = accumulator &+ input &* prime2
+        return ((mixed << 31) | (mixed >> 33)) &* prime1
+    }
+
+    @inline(__always)
+    private static func rotate(_ value: UInt64, _ count: UInt64) -> UInt64 { (value << count) | (value >> (64 - count)) }
+
+    /// XXH64 over bytes given in pieces of any size.
+    struct State {
+        private var lanes = (prime1 &+ prime2, prime2, UInt64(0), UInt64(0) &- prime1)
+        private var length: UInt64 = 0
+        /// Bytes not yet making a whole 32-byte stripe.
+        private var pending = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+        private var pendingCount = 0
+
+        mutating func add(_ bytes: UnsafeRawBufferPointer) {
+            guard var base = bytes.baseAddress, bytes.count > 0 else { return }
+            var count = bytes.count
+            length &+= UInt64(count)
+            if pendingCount > 0 {
+                let taken = min(32 - pendingCount, count)
+                withUnsafeMutableBytes(of: &pending) { ($0.baseAddress! + pendingCount).copyMemory(from: base, byteCount: taken) }
+                pendingCount += taken
+                base += taken
+                count -= taken
+                guard pendingCount == 32 else { return }
+                withUnsafeBytes(of: pending) { stripes(UnsafeRawPointer($0.baseAddress!), 32) }
+                pendingCount = 0
             }
-            while index < bytes.count {
-                hash = (hash ^ UInt64(bytes[index])) &* 0x0000_0100_0000_01B3
-                index += 1
+            let whole = count & ~31
+            if whole > 0 { stripes(base, whole) }
+            if whole < count {
+                withUnsafeMutableBytes(of: &pending) { $0.baseAddress!.copyMemory(from: base + whole, byteCount: count - whole) }
+                pendingCount = count - whole
             }
-            length += UInt64(bytes.count)
+        }
+
+        private mutating func stripes(_ base: UnsafeRawPointer, _ count: Int) {
+            var (v1, v2, v3, v4) = lanes
+            var offset = 0
+            while offset < count {
+                v1 = round(v1, UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+                v2 = round(v2, UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)))
+                v3 = round(v3, UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self)))
+                v4 = round(v4, UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self)))
+                offset += 32
+            }
+            lanes = (v1, v2, v3, v4)
         }
 
         func finish() -> UInt64 {
-            var value = hash ^ length
-            value ^= value >> 33
-            value = value &* 0xC4CE_B9FE_1A85_EC53
-            return value ^ (value >> 33)
+            var hash: UInt64
+            if length >= 32 {
+                let (v1, v2, v3, v4) = lanes
+                hash = rotate(v1, 1) &+ rotate(v2, 7) &+ rotate(v3, 12) &+ rotate(v4, 18)
+                hash = (hash ^ round(0, v1)) &* prime1 &+ prime4
+                hash = (hash ^ round(0, v2)) &* prime1 &+ prime4
+                hash = (hash ^ round(0, v3)) &* prime1 &+ prime4
+                hash = (hash ^ round(0, v4)) &* prime1 &+ prime4
+            } else {
+                hash = prime5
+            }
+            hash &+= length
+            var tail = pending
+            let count = pendingCount
+            withUnsafeBytes(of: &tail) { raw in
+                var offset = 0
+                while offset + 8 <= count {
+                    hash ^= round(0, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+                    hash = rotate(hash, 27) &* prime1 &+ prime4
+                    offset += 8
+                }
+                if offset + 4 <= count {
+                    hash ^= UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) &* prime1
+                    hash = rotate(hash, 23) &* prime2 &+ prime3
+                    offset += 4
+                }
+                while offset < count {
+                    hash ^= UInt64(raw[offset]) &* prime5
+                    hash = rotate(hash, 11) &* prime1
+                    offset += 1
+                }
+            }
+            hash ^= hash >> 33
+            hash = hash &* prime2
+            hash ^= hash >> 29
+            hash = hash &* prime3
+            return hash ^ (hash >> 32)
         }
     }
 }
@@ -341,24 +564,24 @@ extension Ledger {
     /// Replays the log, from the checkpoint when it can stand in for a prefix of the log,
     /// otherwise in full (then writing a fresh checkpoint when the log is big enough).
     func checkpointedReplay(until: Timestamp?) throws -> Replay {
-        let segments = try reader.segments()
+        let (segments, identities) = try SegmentDiscovery.listing(in: reader.directory, displayName: reader.displayName)
         let directory = reader.directory
-        var covered: Int64 = 0
-        if let checkpoint = ReplayCheckpoint.load(from: directory, displayName: reader.displayName),
+        if var checkpoint = ReplayCheckpoint.load(from: directory, displayName: reader.displayName),
            until.map({ $0 >= checkpoint.lastKey.at }) ?? true,
-           let added = checkpoint.addedSegments(in: segments) {
-            covered = checkpoint.segments.reduce(0) { $0 + $1.identity.size }
-            let addedBytes = added.reduce(Int64(0)) { $0 + (SystemCalls.identity($1.path)?.size ?? 0) }
+           let added = checkpoint.addedSegments(in: segments, identities: identities) {
+            let covered = checkpoint.segments.reduce(Int64(0)) { $0 + $1.identity.size }
+            let addedBytes = added.reduce(Int64(0)) { $0 + (identities[$1]?.size ?? 0) }
             // Far behind: replay in full instead, which refreshes the checkpoint.
             if addedBytes <= max(ReplayCheckpoint.minimumLogBytes, covered / 4) || until != nil,
-               let replay = try incrementalReplay(from: checkpoint, segments: segments, added: added, until: until) {
+               let replay = try incrementalReplay(from: checkpoint, segments: segments, added: added.map { segments[$0] }, until: until) {
+                if checkpoint.refreshed { checkpoint.saveRefreshed(to: directory, displayName: reader.displayName) }
                 ReplayCheckpoint.recorder?(.incremental)
                 return replay
             }
         }
         ReplayCheckpoint.recorder?(.full)
         var projection = Projection()
-        let total = segments.reduce(Int64(0)) { $0 + (SystemCalls.identity($1.path)?.size ?? 0) }
+        let total = identities.reduce(Int64(0)) { $0 + ($1?.size ?? 0) }
         // Only where the log's own .gitignore (written by every append) keeps hidden files out of
         // git: a read must never leave an untracked file in someone's repository.
         let writeCheckpoint = until == nil && total >= ReplayCheckpoint.minimumLogBytes
@@ -371,18 +594,63 @@ extension Ledger {
         if writeCheckpoint, let lastKey = summary.lastKey, ids.capacity >= summary.eventCount,
            summary.warnings.allSatisfy({ if case .duplicateID = $0 { true } else { false } }) {
             var coveredSegments: [ReplayCheckpoint.CoveredSegment] = []
-            for segment in segments {
-                // Identity before and after hashing: a file changing meanwhile is not covered.
-                guard let before = SystemCalls.identity(segment.path),
-                      let hash = try? SegmentHash.hash(file: segment.path),
-                      SystemCalls.identity(segment.path) == before
+            coveredSegments.reserveCapacity(segments.count)
+            for (segment, listed) in zip(segments, identities) {
+                // The identity as listed before the replay read it, and again after hashing:
+                // a file changing meanwhile is not covered.
+                guard let listed, let hash = try? SegmentHash.hash(file: segment.path),
+                      SystemCalls.identity(segment.path) == listed
                 else { return Replay(projection: projection, summary: summary) }
-                coveredSegments.append(.init(relativePath: segment.relativePath, identity: before, contentHash: hash))
+                coveredSegments.append(.init(relativePath: segment.relativePath, identity: listed, contentHash: hash))
             }
-            ReplayCheckpoint(segments: coveredSegments, lastKey: lastKey, summary: summary, ids: ids, projection: projection)
-                .save(to: directory, displayName: reader.displayName)
+            ReplayCheckpoint.save(
+                segments: coveredSegments, lastKey: lastKey, summary: summary, ids: ids, projection: projection,
+                to: directory, displayName: reader.displayName)
         }
         return Replay(projection: projection, summary: summary)
+    }
+
+    /// ``checkpointedReplay(until:)`` as a snapshot, restored from the checkpoint without
+    /// indexing its toggles by name; nil when the checkpoint cannot stand in for a prefix of
+    /// the log (the caller replays as ``replay(until:observe:)`` does).
+    func checkpointedSnapshot(until: Timestamp?) throws -> ReplaySnapshot? {
+        let (segments, identities) = try SegmentDiscovery.listing(in: reader.directory, displayName: reader.displayName)
+        guard var checkpoint = ReplayCheckpoint.load(from: reader.directory, displayName: reader.displayName) else { return nil }
+        guard until.map({ $0 >= checkpoint.lastKey.at }) ?? true,
+              let added = checkpoint.addedSegments(in: segments, identities: identities)
+        else { return nil }
+        let covered = checkpoint.segments.reduce(Int64(0)) { $0 + $1.identity.size }
+        let addedBytes = added.reduce(Int64(0)) { $0 + (identities[$1]?.size ?? 0) }
+        guard addedBytes <= max(ReplayCheckpoint.minimumLogBytes, covered / 4) || until != nil else { return nil }
+        var summary = checkpoint.summary
+        summary.segmentCount = segments.count
+        // The added events, kept to be folded once the snapshot is restored; past a bound the
+        // projection (indexed by name) is the better base.
+        var events: [LoggedEvent] = []
+        if !added.isEmpty {
+            let addedSegments = added.map { segments[$0] }
+            var cursors = addedSegments.enumerated().map { SegmentCursor(segment: $0.element, index: $0.offset) }
+            var decoder = FastEventDecoder()
+            var seen = SeenIDs()
+            do {
+                try reader.merge(
+                    &cursors, segments: addedSegments, until: until, decoder: &decoder, seen: &seen, summary: &summary,
+                    admit: { logged in
+                        guard checkpoint.lastKey < logged.event.orderKey, !checkpoint.ids.mayContain(logged.event.id),
+                              events.count < ReplayCheckpoint.maximumSnapshotEvents
+                        else { throw CheckpointCorrupt() }
+                    }
+                ) { logged in events.append(logged) }
+            } catch is CheckpointCorrupt {
+                for cursor in cursors { cursor.close() }
+                return nil
+            }
+        }
+        guard var snapshot = try? checkpoint.snapshot(displayName: reader.displayName, summary: summary) else { return nil }
+        snapshot.apply(events)
+        if checkpoint.refreshed { checkpoint.saveRefreshed(to: reader.directory, displayName: reader.displayName) }
+        ReplayCheckpoint.recorder?(.incremental)
+        return snapshot
     }
 
     /// The replay an append validates against, from the checkpoint, with the events already
@@ -390,16 +658,17 @@ extension Ledger {
     /// one of the ids may be among the events it covers (then the caller replays in full).
     func replayForAppend<Value>(probing ids: [String: Value]) throws -> (replay: Replay, found: [String: Event])? {
         guard !ReplayCheckpoint.isDisabled,
-              let checkpoint = ReplayCheckpoint.load(from: reader.directory, displayName: reader.displayName),
+              var checkpoint = ReplayCheckpoint.load(from: reader.directory, displayName: reader.displayName),
               !ids.keys.contains(where: { checkpoint.ids.mayContain($0) })
         else { return nil }
-        let segments = try reader.segments()
-        guard let added = checkpoint.addedSegments(in: segments) else { return nil }
+        let (segments, identities) = try SegmentDiscovery.listing(in: reader.directory, displayName: reader.displayName)
+        guard let added = checkpoint.addedSegments(in: segments, identities: identities) else { return nil }
         var found: [String: Event] = [:]
-        let replay = try incrementalReplay(from: checkpoint, segments: segments, added: added, until: nil) { logged in
+        let replay = try incrementalReplay(from: checkpoint, segments: segments, added: added.map { segments[$0] }, until: nil) { logged in
             if ids[logged.event.id] != nil { found[logged.event.id] = logged.event }
         }
         guard let replay else { return nil }
+        if checkpoint.refreshed { checkpoint.saveRefreshed(to: reader.directory, displayName: reader.displayName) }
         ReplayCheckpoint.recorder?(.incremental)
         return (replay, found)
     }
@@ -410,9 +679,10 @@ extension Ledger {
         from checkpoint: ReplayCheckpoint, segments: [Segment], added: [Segment], until: Timestamp?,
         observe: ((LoggedEvent) -> Void)? = nil
     ) throws -> Replay? {
-        var projection = checkpoint.projection
+        guard var projection = try? checkpoint.projection(displayName: reader.displayName) else { return nil }
         var summary = checkpoint.summary
         summary.segmentCount = segments.count
+        guard !added.isEmpty else { return Replay(projection: projection, summary: summary) }
         var cursors = added.enumerated().map { SegmentCursor(segment: $0.element, index: $0.offset) }
         var decoder = FastEventDecoder()
         var seen = SeenIDs()

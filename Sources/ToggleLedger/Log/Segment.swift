@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One `.jsonl` file of the log.
 public struct Segment: Sendable, Hashable {
     /// The path to open.
@@ -13,6 +21,12 @@ public struct Segment: Sendable, Hashable {
 /// skipped. The result is sorted by relative path so every run sees the same list.
 enum SegmentDiscovery {
     static func segments(in directory: String, displayName: String) throws -> [Segment] {
+        try listing(in: directory, displayName: displayName).segments
+    }
+
+    /// The segments, sorted by relative path, each with its identity as one `stat` found it
+    /// while listing (nil when it could not be examined): what a checkpoint is checked against.
+    static func listing(in directory: String, displayName: String) throws -> (segments: [Segment], identities: [SystemCalls.FileIdentity?]) {
         switch SystemCalls.fileType(directory) {
         case nil: throw LogError.directoryMissing(path: displayName)
         case .directory: break
@@ -23,36 +37,71 @@ enum SegmentDiscovery {
         default: throw LogError.notADirectory(path: displayName)
         }
         let root = SystemCalls.realPath(directory) ?? directory
-        var found: [Segment] = []
+        var found: [(segment: Segment, identity: SystemCalls.FileIdentity?)] = []
         try walk(directory: directory, relative: "", root: root, displayName: displayName, into: &found)
-        found.sort { $0.relativePath.utf8.lexicographicallyPrecedes($1.relativePath.utf8) }
-        return found
+        // Sorting positions by path bytes, not the (larger) entries themselves.
+        let paths = found.map { Array($0.segment.relativePath.utf8) }
+        let order = paths.indices.sorted { bytesPrecede(paths[$0], paths[$1]) }
+        return (order.map { found[$0].segment }, order.map { found[$0].identity })
     }
 
-    private static func walk(directory: String, relative: String, root: String, displayName: String, into found: inout [Segment]) throws {
-        for name in try SystemCalls.directoryEntries(directory) where !name.hasPrefix(".") {
-            let path = directory + "/" + name
-            let relativePath = relative.isEmpty ? name : relative + "/" + name
-            let display = join(displayName, relativePath)
-            var type = SystemCalls.fileType(path)
-            if type == .symlink {
-                guard let target = SystemCalls.realPath(path) else { continue }  // dangling: nothing to read
-                guard target == root || target.hasPrefix(root + "/") else {
-                    if name.hasSuffix(".jsonl") { throw LogError.symlinkOutsideLog(path: display, target: target) }
+    private static func walk(
+        directory: String, relative: String, root: String, displayName: String,
+        into found: inout [(segment: Segment, identity: SystemCalls.FileIdentity?)]
+    ) throws {
+        try SystemCalls.withDirectoryEntries(directory, skipHidden: true) { descriptor, entries in
+            for (name, listedType) in entries {
+                let isSegmentName = name.hasSuffix(".jsonl")
+                if listedType == .regular && !isSegmentName { continue }  // not a segment: never opened
+                let path = directory + "/" + name
+                let relativePath = relative.isEmpty ? name : relative + "/" + name
+                // The common cases, told by the directory entry itself: a regular segment
+                // (one fstatat for its identity) or a plain subdirectory.
+                if listedType == .regular {
+                    if let identity = SystemCalls.identity(in: descriptor, name) {
+                        let segment = Segment(path: path, relativePath: relativePath, displayPath: join(displayName, relativePath))
+                        found.append((segment, identity))
+                        continue
+                    }
+                    // Replaced since it was listed: examine it as below.
+                } else if listedType == .directory && !isSegmentName {
+                    try walk(directory: path, relative: relativePath, root: root, displayName: displayName, into: &found)
                     continue
                 }
-                type = SystemCalls.fileType(target)
-                if type == .directory { continue }  // never follow directory links: no cycles
+                let display = join(displayName, relativePath)
+                var type = SystemCalls.fileType(path)
+                if type == .symlink {
+                    guard let target = SystemCalls.realPath(path) else { continue }  // dangling: nothing to read
+                    guard target == root || target.hasPrefix(root + "/") else {
+                        if isSegmentName { throw LogError.symlinkOutsideLog(path: display, target: target) }
+                        continue
+                    }
+                    type = SystemCalls.fileType(target)
+                    if type == .directory { continue }  // never follow directory links: no cycles
+                }
+                switch type {
+                case .directory where isSegmentName:
+                    throw LogError.segmentNotAFile(path: display)
+                case .directory:
+                    try walk(directory: path, relative: relativePath, root: root, displayName: displayName, into: &found)
+                case .regular where isSegmentName:
+                    found.append((Segment(path: path, relativePath: relativePath, displayPath: display), SystemCalls.identity(path)))
+                default:
+                    if isSegmentName { throw LogError.segmentNotAFile(path: display) }
+                }
             }
-            switch type {
-            case .directory where name.hasSuffix(".jsonl"):
-                throw LogError.segmentNotAFile(path: display)
-            case .directory:
-                try walk(directory: path, relative: relativePath, root: root, displayName: displayName, into: &found)
-            case .regular where name.hasSuffix(".jsonl"):
-                found.append(Segment(path: path, relativePath: relativePath, displayPath: display))
-            default:
-                if name.hasSuffix(".jsonl") { throw LogError.segmentNotAFile(path: display) }
+        }
+    }
+
+    private static func bytesPrecede(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
+        lhs.withUnsafeBufferPointer { left in
+            rhs.withUnsafeBufferPointer { right in
+                let common = min(left.count, right.count)
+                if common > 0 {
+                    let order = memcmp(left.baseAddress!, right.baseAddress!, common)
+                    if order != 0 { return order < 0 }
+                }
+                return left.count < right.count
             }
         }
     }

@@ -53,6 +53,11 @@ public struct StalePolicy: Sendable, Hashable {
     ///   longer than ``launchGraceDays``. Permanent kinds (a kill switch, a permission) are
     ///   meant to stay on and are never stale for being launched.
     public func evaluate(_ toggle: ToggleState, now: Timestamp) -> [StaleReason] {
+        evaluate(toggle, now: now, lifetime: lifetime(of: toggle.definition.category))
+    }
+
+    /// ``evaluate(_:now:)`` with the toggle's ``lifetime(of:)`` already looked up.
+    func evaluate(_ toggle: ToggleState, now: Timestamp, lifetime: Int?) -> [StaleReason] {
         guard toggle.isLive else { return [] }
         let category = toggle.definition.category
         let owner = toggle.definition.owner
@@ -62,7 +67,6 @@ public struct StalePolicy: Sendable, Hashable {
                 code: .expired, days: Self.wholeDays(from: expires.startOfDay, to: now), since: expires.startOfDay,
                 expires: expires, category: category, owner: owner))
         }
-        let lifetime = lifetime(of: category)
         if toggle.definition.expires == nil, let lifetime {
             let deadline = toggle.createdAt.adding(seconds: Int64(lifetime) * 86_400)
             if now > deadline {

@@ -68,19 +68,55 @@ public struct StaleReason: Sendable, Hashable {
     /// A human sentence, such as `launched 45 days ago; remove it`. It fits a
     /// `@available(*, deprecated, message:)` annotation as well as a report.
     public var message: String {
+        var text = ""
+        appendMessage(to: &text, sanitizing: false)
+        return text
+    }
+
+    /// Appends ``message`` to `output`; with `sanitizing`, what comes from the log (the
+    /// category) passes through ``TerminalText/sanitize(_:)`` (as the whole message would).
+    func appendMessage(to output: inout String, sanitizing: Bool) {
         switch code {
         case .expired:
-            let when = days == 0 ? "today" : "\(Self.days(days)) ago"
-            return "expired on \(expires.map(\.description) ?? since.date.description), \(when); remove it or extend it with `toggles extend`"
+            output += "expired on "
+            output += expires.map(\.description) ?? since.date.description
+            output += ", "
+            if days == 0 {
+                output += "today"
+            } else {
+                Self.appendDays(days, to: &output)
+                output += " ago"
+            }
+            output += "; remove it or extend it with `toggles extend`"
         case .overLifetime:
             let lifetime = limitDays ?? 0
-            return "\(category) toggles live \(Self.days(lifetime)); this one is \(Self.days(lifetime + days)) old, \(Self.days(days)) over; remove it or give it an expiry date"
+            if sanitizing { TerminalText.append(category, to: &output) } else { output += category }
+            output += " toggles live "
+            Self.appendDays(lifetime, to: &output)
+            output += "; this one is "
+            Self.appendDays(lifetime + days, to: &output)
+            output += " old, "
+            Self.appendDays(days, to: &output)
+            output += " over; remove it or give it an expiry date"
         case .launched:
-            return "launched \(Self.days(days)) ago; remove it"
+            output += "launched "
+            Self.appendDays(days, to: &output)
+            output += " ago; remove it"
         case .removedButReferenced:
-            return "removed \(Self.days(days)) ago but still in the code; delete the references"
+            output += "removed "
+            Self.appendDays(days, to: &output)
+            output += " ago but still in the code; delete the references"
         case .untracked:
-            return "declared in the code but never created in the log; run `toggles sync swift` or `toggles create`"
+            output += "declared in the code but never created in the log; run `toggles sync swift` or `toggles create`"
+        }
+    }
+
+    private static func appendDays(_ count: Int, to output: inout String) {
+        if count == 1 {
+            output += "1 day"
+        } else {
+            output += String(count)
+            output += " days"
         }
     }
 

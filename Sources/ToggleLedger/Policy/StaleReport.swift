@@ -47,32 +47,66 @@ public struct StaleReport: Sendable {
     /// Judges the live toggles among `toggles` at `now`.
     /// - Parameter declaredAt: where each toggle's `created` event is in the log, by name.
     public init(toggles: [ToggleState], policy: StalePolicy, now: Timestamp, declaredAt: [String: LineLocation] = [:]) {
-        asOf = now
-        self.policy = policy
-        entries = toggles.filter(\.isLive).map { toggle in
-            Entry(
-                toggle: toggle, reasons: policy.evaluate(toggle, now: now),
-                ageDays: StalePolicy.wholeDays(from: toggle.createdAt, to: now),
-                stageDays: StalePolicy.wholeDays(from: toggle.stageSince, to: now),
-                lifetimeDays: policy.lifetime(of: toggle.definition.category),
-                categoryIsKnown: policy.defines(toggle.definition.category),
-                declaredAt: declaredAt[toggle.name])
-        }
-        entries.sort { lhs, rhs in
-            if lhs.isStale != rhs.isStale { return lhs.isStale }
-            return lhs.name.utf8.lexicographicallyPrecedes(rhs.name.utf8)
+        // Sorting positions, not the (large) states themselves.
+        let order = toggles.indices.sorted { utf8Precedes(toggles[$0].name, toggles[$1].name) }
+        let sorted = order.map { toggles[$0] }
+        self.init(sorted: sorted, policy: policy, now: now) { position in
+            declaredAt.isEmpty ? nil : declaredAt[sorted[position].name]
         }
     }
 
+    /// Judges the live toggles among `sortedToggles`, which are sorted by name as
+    /// ``ReplaySnapshot/toggles`` are, at `now`.
+    /// - Parameter declaredAt: where each toggle's `created` event is in the log, by position
+    ///   in `sortedToggles` (``ReplaySnapshot/creationSites``); empty when unknown.
+    public init(sortedToggles: [ToggleState], declaredAt: [LineLocation?] = [], policy: StalePolicy, now: Timestamp) {
+        let known = declaredAt.count == sortedToggles.count
+        self.init(sorted: sortedToggles, policy: policy, now: now) { position in known ? declaredAt[position] : nil }
+    }
+
+    /// Judges the toggles of `sorted` (in name order): stale ones first, the others after
+    /// them, each group keeping the name order.
+    private init(sorted toggles: [ToggleState], policy: StalePolicy, now: Timestamp, declaredAt: (Int) -> LineLocation?) {
+        asOf = now
+        self.policy = policy
+        var rules = CategoryRules(policy)
+        var stale: [(position: Int, reasons: [StaleReason])] = []
+        var fresh: [Int] = []
+        for position in toggles.indices where toggles[position].isLive {
+            let reasons = policy.evaluate(toggles[position], now: now, lifetime: rules[toggles[position].definition.category].lifetime)
+            if reasons.isEmpty { fresh.append(position) } else { stale.append((position, reasons)) }
+        }
+        var entries = [Entry](fillingCapacity: stale.count + fresh.count)
+        func add(_ position: Int, _ reasons: [StaleReason]) {
+            let category = rules[toggles[position].definition.category]
+            entries.append(Entry(
+                toggle: toggles[position], reasons: reasons,
+                ageDays: StalePolicy.wholeDays(from: toggles[position].createdAt, to: now),
+                stageDays: StalePolicy.wholeDays(from: toggles[position].stageSince, to: now),
+                lifetimeDays: category.lifetime, categoryIsKnown: category.isKnown, declaredAt: declaredAt(position)))
+        }
+        for (position, reasons) in stale { add(position, reasons) }
+        for position in fresh { add(position, []) }
+        self.entries = entries
+    }
+
     public var summary: Summary {
-        Summary(
-            live: entries.count, stale: entries.filter(\.isStale).count,
-            launched: entries.filter { $0.toggle.stage == .launched }.count)
+        var stale = 0
+        var launched = 0
+        for index in entries.indices {
+            if !entries[index].reasons.isEmpty { stale += 1 }
+            if entries[index].toggle.stage == .launched { launched += 1 }
+        }
+        return Summary(live: entries.count, stale: stale, launched: launched)
     }
 
     /// The categories of live toggles that the policy does not define, sorted.
     public var unknownCategories: [String] {
-        Array(Set(entries.filter { !$0.categoryIsKnown }.map(\.toggle.definition.category))).sorted()
+        var categories = Set<String>()
+        for index in entries.indices where !entries[index].categoryIsKnown {
+            categories.insert(entries[index].toggle.definition.category)
+        }
+        return categories.sorted()
     }
 }
 
@@ -104,9 +138,18 @@ public struct StaleGate: Sendable, Hashable {
     }
 
     public func verdict(on report: StaleReport) -> Verdict {
-        let stale = report.entries.filter(\.isStale)
-        let counted = stale.filter { entry in entry.reasons.contains { failOn.contains($0.code) } }
-        let ignored = stale.filter { entry in !entry.reasons.contains { failOn.contains($0.code) } }
+        var staleCount = 0
+        while staleCount < report.entries.count && !report.entries[staleCount].reasons.isEmpty { staleCount += 1 }
+        // Stale entries come first; most of them usually count.
+        var counted = [StaleReport.Entry](fillingCapacity: staleCount)
+        var ignored: [StaleReport.Entry] = []
+        for index in report.entries.indices where !report.entries[index].reasons.isEmpty {
+            if report.entries[index].reasons.contains(where: { failOn.contains($0.code) }) {
+                counted.append(report.entries[index])
+            } else {
+                ignored.append(report.entries[index])
+            }
+        }
         let findings = report.codeFindings ?? []
         return Verdict(
             gate: self, counted: counted, ignored: ignored,
@@ -116,4 +159,24 @@ public struct StaleGate: Sendable, Hashable {
 
     /// The codes in ``failOn``, in code order.
     public var failOnCodes: [StaleReason.Code] { failOn.sorted() }
+}
+
+/// A policy's rules for the categories met so far: toggles share a handful of categories, so
+/// each is looked up in the policy once.
+struct CategoryRules {
+    let policy: StalePolicy
+    private var known: [(category: String, lifetime: Int?, isKnown: Bool)] = []
+
+    init(_ policy: StalePolicy) {
+        self.policy = policy
+    }
+
+    subscript(category: String) -> (lifetime: Int?, isKnown: Bool) {
+        mutating get {
+            for rule in known where rule.category == category { return (rule.lifetime, rule.isKnown) }
+            let rule = (category, policy.lifetime(of: category), policy.defines(category))
+            if known.count < 64 { known.append(rule) }
+            return (rule.1, rule.2)
+        }
+    }
 }

@@ -17,7 +17,14 @@ public enum ToggleStage: String, Sendable, Hashable, CaseIterable {
     case removed
 
     /// `partially rolled out`: the stage in words, for prose.
-    public var words: String { String(rawValue.map { $0 == "-" ? " " : $0 }) }
+    public var words: String {
+        switch self {
+        case .inDevelopment: "in development"
+        case .partiallyRolledOut: "partially rolled out"
+        case .launched: "launched"
+        case .removed: "removed"
+        }
+    }
 
     /// The stage of a live toggle: what everyone is served, compared with "off".
     ///

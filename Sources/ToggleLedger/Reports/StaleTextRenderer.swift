@@ -35,13 +35,29 @@ public enum StaleTextRenderer {
     /// then the verdict.
     public static func check(_ report: StaleReport, _ verdict: StaleGate.Verdict, colour: Bool = false) -> String {
         var output = ""
+        output.reserveCapacity(verdict.counted.count * 160 + 256)
         for entry in verdict.counted {
-            let heading = TerminalText.sanitize("\(entry.name) (\(entry.toggle.stage.words), owner \(entry.owner ?? "unknown"))")
-            output += (colour ? ANSI.bold + heading + ANSI.reset : heading) + "\n"
+            // Sanitized piece by piece: sanitizing replaces scalar by scalar.
+            if colour { output += ANSI.bold }
+            TerminalText.append(entry.name, to: &output)
+            output += " ("
+            output += entry.toggle.stage.words
+            output += ", owner "
+            TerminalText.append(entry.owner ?? "unknown", to: &output)
+            output += ")"
+            if colour { output += ANSI.reset }
+            output += "\n"
             for reason in entry.reasons {
                 let counted = verdict.gate.failOn.contains(reason.code)
-                let code = colour && counted ? ANSI.red + reason.code.rawValue + ANSI.reset : reason.code.rawValue
-                output += "  \(code): \(TerminalText.sanitize(reason.message))\(counted ? "" : " (not counted)")\n"
+                output += "  "
+                if colour && counted {
+                    output += ANSI.red + reason.code.rawValue + ANSI.reset
+                } else {
+                    output += reason.code.rawValue
+                }
+                output += ": "
+                reason.appendMessage(to: &output, sanitizing: true)
+                output += counted ? "\n" : " (not counted)\n"
             }
         }
         for finding in verdict.countedFindings {

@@ -46,6 +46,7 @@ public enum TerminalText {
     /// Replaces newlines and tabs with spaces and every other control character (C0, DEL,
     /// C1, including ESC) with a visible `\u{…}` escape.
     public static func sanitize(_ text: String) -> String {
+        if isPrintableASCII(text) { return text }
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var output = ""
         for scalar in text.unicodeScalars {
@@ -58,6 +59,21 @@ public enum TerminalText {
             }
         }
         return output
+    }
+
+    /// Appends `text`, sanitized, to `output`.
+    static func append(_ text: String, to output: inout String) {
+        if isPrintableASCII(text) { output += text } else { output += sanitize(text) }
+    }
+
+    /// Whether every byte of `text` is printable ASCII (space to `~`): nothing to replace.
+    static func isPrintableASCII(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var printable = true
+            for byte in bytes { printable = printable && byte &- 0x20 < 0x5F }
+            return printable
+        }
     }
 
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {

@@ -78,12 +78,12 @@ enum CheckCommand: Command {
     }
 
     /// What `toggles audit` would call errors: reused ids and events that break lifecycle rules.
-    static func invalidity(_ replay: Replay) -> [String] {
+    static func invalidity(_ replay: ReplaySnapshot) -> [String] {
         var problems: [String] = []
         for warning in replay.summary.warnings {
             if case .duplicateID = warning { problems.append(warning.description) }
         }
-        for (location, violation) in replay.projection.violations {
+        for (location, violation) in replay.violations {
             problems.append("\(location.map { "\($0): " } ?? "")\(violation.description); replay skipped this event")
         }
         return problems

@@ -16,10 +16,10 @@ enum StateCommand: Command {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let format = try CommonOptions.format(arguments, ["text", "json"], command: spec.name)
         let at = try CommonOptions.timestamp(arguments, "--at", command: spec.name)
-        let replay = try CommonOptions.ledger(arguments, context).replay(until: at)
+        let replay = try CommonOptions.ledger(arguments, context).snapshot(until: at)
         for warning in replay.summary.warnings { context.warn(warning.description) }
         let asOf = at ?? context.now()
-        let toggles = replay.projection.sortedToggles
+        let toggles = replay.toggles
         if format == "json" {
             StateRenderer.writeJSON(toggles, asOf: asOf, to: context.write)
         } else {
