@@ -16,13 +16,19 @@ public struct CommandContext {
     public var writeError: (String) -> Void
     /// git's user.email, looked up only when an actor is needed.
     public var gitEmail: () -> String?
+    /// Takes what a command built and no longer needs (a replay, a report). The real process
+    /// keeps it until it exits, when the kernel reclaims the memory at once: releasing tens of
+    /// thousands of toggle states one by one just before exiting only costs time. Elsewhere
+    /// (tests running commands in-process) it is released as usual.
+    public var discard: (Any) -> Void
 
     public init(
         environment: [String: String], currentDirectory: String, now: @escaping () -> Timestamp,
         outputIsTerminal: Bool, standardInput: @escaping () -> [UInt8],
         write: @escaping (String) -> Void, writeError: @escaping (String) -> Void,
-        gitEmail: @escaping () -> String?
+        gitEmail: @escaping () -> String?, discard: @escaping (Any) -> Void = { _ in }
     ) {
+        self.discard = discard
         self.environment = environment
         self.currentDirectory = currentDirectory
         self.now = now
@@ -44,7 +50,8 @@ public struct CommandContext {
             standardInput: { StandardStreams.readAll(from: STDIN_FILENO) },
             write: { text in StandardStreams.write(text, to: STDOUT_FILENO) },
             writeError: { text in StandardStreams.write(text, to: STDERR_FILENO) },
-            gitEmail: { runGit(["config", "user.email"]) })
+            gitEmail: { runGit(["config", "user.email"]) },
+            discard: { value in _ = Unmanaged.passRetained(KeptUntilExit(value)) })
     }
 
     /// Prints a warning line on standard error.
@@ -61,6 +68,12 @@ public struct CommandContext {
     func resolve(_ path: String) -> String {
         path.hasPrefix("/") ? path : (currentDirectory.hasSuffix("/") ? currentDirectory : currentDirectory + "/") + path
     }
+}
+
+/// A value deliberately never released (``CommandContext/discard``).
+private final class KeptUntilExit {
+    let value: Any
+    init(_ value: Any) { self.value = value }
 }
 
 /// Runs git and returns its trimmed standard output, or nil if it fails or is missing.

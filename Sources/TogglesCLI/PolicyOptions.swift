@@ -41,10 +41,11 @@ enum PolicyOptions {
     static func report(_ arguments: ParsedArguments, _ context: CommandContext, now: Timestamp) throws -> (StaleReport, ReplaySnapshot) {
         let policy = try loadPolicy(arguments, context)
         // A snapshot: the replay may start from the log's checkpoint (`check` runs on every pull request).
-        let replay = try CommonOptions.ledger(arguments, context).snapshot(until: now)
+        let scanPaths = arguments.all("--scan").compactMap(\.first)
+        // Live toggles are all a report judges; a scan also needs the removed ones.
+        let replay = try CommonOptions.ledger(arguments, context).snapshot(until: now, includingRemoved: !scanPaths.isEmpty)
         for warning in replay.summary.warnings { context.warn(warning.description) }
         var report = StaleReport(sortedToggles: replay.toggles, declaredAt: replay.creationSites, policy: policy, now: now)
-        let scanPaths = arguments.all("--scan").compactMap(\.first)
         if !scanPaths.isEmpty {
             let toggles = replay.togglesByName
             let scan = try ScanCommand.scan(paths: scanPaths, knownToggles: Set(toggles.keys), context)

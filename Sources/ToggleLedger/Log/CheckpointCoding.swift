@@ -36,6 +36,20 @@ struct CheckpointEncoder {
 
     mutating func raw(_ value: UnsafeRawBufferPointer) { bytes.append(contentsOf: value) }
 
+    /// Starts a record whose length (`u32`) precedes it; returns where, for ``endRecord(_:)``.
+    mutating func beginRecord() -> Int {
+        u32(0)
+        return bytes.count
+    }
+
+    /// Writes the length of the record begun at `start`.
+    mutating func endRecord(_ start: Int) {
+        let length = UInt32(truncatingIfNeeded: bytes.count - start).littleEndian
+        withUnsafeBytes(of: length) { length in
+            for offset in 0..<4 { bytes[start - 4 + offset] = length[offset] }
+        }
+    }
+
     mutating func inlineString(_ value: String) {
         count(value.utf8.count)
         bytes.append(contentsOf: value.utf8)
@@ -135,18 +149,22 @@ struct CheckpointDecoder {
         return index
     }
 
+    @inline(__always)
     mutating func u8() throws(CheckpointCorrupt) -> UInt8 {
         base.load(fromByteOffset: try take(1), as: UInt8.self)
     }
 
+    @inline(__always)
     mutating func u32() throws(CheckpointCorrupt) -> UInt32 {
         UInt32(littleEndian: base.loadUnaligned(fromByteOffset: try take(4), as: UInt32.self))
     }
 
+    @inline(__always)
     mutating func i64() throws(CheckpointCorrupt) -> Int64 {
         Int64(littleEndian: base.loadUnaligned(fromByteOffset: try take(8), as: Int64.self))
     }
 
+    @inline(__always)
     mutating func u64() throws(CheckpointCorrupt) -> UInt64 { UInt64(bitPattern: try i64()) }
 
     /// The next `u32`, left to be read.
@@ -155,8 +173,10 @@ struct CheckpointDecoder {
         return UInt32(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt32.self))
     }
 
+    @inline(__always)
     mutating func int() throws(CheckpointCorrupt) -> Int { Int(try i64()) }
 
+    @inline(__always)
     mutating func bool() throws(CheckpointCorrupt) -> Bool {
         switch try u8() {
         case 0: return false
@@ -166,10 +186,24 @@ struct CheckpointDecoder {
     }
 
     /// A count of items that take at least one byte each: never more than the bytes left.
+    @inline(__always)
     mutating func count() throws(CheckpointCorrupt) -> Int {
         let value = Int(try u32())
         guard value <= end - index else { throw CheckpointCorrupt() }
         return value
+    }
+
+    /// Reads a record's length; returns where the record ends.
+    mutating func recordEnd() throws(CheckpointCorrupt) -> Int {
+        let length = Int(try u32())
+        guard length <= end - index else { throw CheckpointCorrupt() }
+        return index + length
+    }
+
+    /// Steps over the rest of a record (to what ``recordEnd()`` returned).
+    mutating func skip(to position: Int) throws(CheckpointCorrupt) {
+        guard position >= index, position <= end else { throw CheckpointCorrupt() }
+        index = position
     }
 
     mutating func raw(_ size: Int) throws(CheckpointCorrupt) -> UnsafeRawBufferPointer {
@@ -197,17 +231,26 @@ struct CheckpointDecoder {
 
     var stringCount: Int { strings.count }
 
+    @inline(__always)
     mutating func stringIndex() throws(CheckpointCorrupt) -> Int {
         let position = Int(try u32())
         guard position < strings.count else { throw CheckpointCorrupt() }
         return position
     }
 
+    @inline(__always)
     mutating func string() throws(CheckpointCorrupt) -> String { strings[try stringIndex()] }
 
     /// The string at a position ``stringIndex()`` returned.
     func string(at position: Int) -> String { strings[position] }
 
+    /// The string at an index read from the file (checked).
+    func string(atIndex position: UInt32) throws(CheckpointCorrupt) -> String {
+        guard Int(position) < strings.count else { throw CheckpointCorrupt() }
+        return strings[Int(position)]
+    }
+
+    @inline(__always)
     mutating func optionalString() throws(CheckpointCorrupt) -> String? {
         let position = try u32()
         if position == CheckpointEncoder.none { return nil }
@@ -225,6 +268,7 @@ struct CheckpointDecoder {
         return table
     }
 
+    @inline(__always)
     mutating func enumValue<Value>(_ table: [Value]) throws(CheckpointCorrupt) -> Value {
         let position = Int(try u8())
         guard position < table.count else { throw CheckpointCorrupt() }
@@ -261,8 +305,10 @@ struct CheckpointDecoder {
         }
     }
 
+    @inline(__always)
     mutating func timestamp() throws(CheckpointCorrupt) -> Timestamp { Timestamp(nanoseconds: try i64()) }
 
+    @inline(__always)
     mutating func optionalTimestamp() throws(CheckpointCorrupt) -> Timestamp? {
         try bool() ? try timestamp() : nil
     }
@@ -427,6 +473,7 @@ extension CheckpointEncoder {
 
 extension CheckpointDecoder {
     mutating func toggleState(_ enums: ToggleEnumTables) throws(CheckpointCorrupt) -> ToggleState {
+        // Every field read into a local first, then one initialisation: no copy of the state.
         let name = try string()
         let kind = try enumValue(enums.kinds)
         let valueType = try enumValue(enums.valueTypes)
@@ -437,18 +484,26 @@ extension CheckpointDecoder {
         let description = try optionalString()
         let expires = try bool() ? CalendarDate(daysSince1970: try i64()) : nil
         let remote = try bool() ? try remoteValue() : nil
-        let definition = ToggleDefinition(
-            kind: kind, valueType: valueType, defaultValue: defaultValue, category: category, owner: owner,
-            description: description, expires: expires)
-        var state = ToggleState(
-            name: name, definition: definition, remote: remote, remotePublishedAt: try optionalTimestamp(),
-            createdAt: try timestamp(), createdBy: try string(), updatedAt: try timestamp(),
-            removedAt: try optionalTimestamp(), removedBy: try optionalString(), removalReason: try optionalString(),
-            expiryExtensionReason: try optionalString(), eventCount: try int())
-        state.stage = stage
-        state.stageSince = try timestamp()
-        state.baselineValue = try json()
-        return state
+        let remotePublishedAt = try optionalTimestamp()
+        let createdAt = try timestamp()
+        let createdBy = try string()
+        let updatedAt = try timestamp()
+        let removedAt = try optionalTimestamp()
+        let removedBy = try optionalString()
+        let removalReason = try optionalString()
+        let expiryExtensionReason = try optionalString()
+        let eventCount = try int()
+        let stageSince = try timestamp()
+        let baselineValue = try json()
+        return ToggleState(
+            name: name,
+            definition: ToggleDefinition(
+                kind: kind, valueType: valueType, defaultValue: defaultValue, category: category, owner: owner,
+                description: description, expires: expires),
+            remote: remote, remotePublishedAt: remotePublishedAt, createdAt: createdAt, createdBy: createdBy,
+            updatedAt: updatedAt, removedAt: removedAt, removedBy: removedBy, removalReason: removalReason,
+            expiryExtensionReason: expiryExtensionReason, eventCount: eventCount, stage: stage, stageSince: stageSince,
+            baselineValue: baselineValue)
     }
 
     mutating func remoteValue() throws(CheckpointCorrupt) -> RemoteValue {

@@ -85,7 +85,14 @@ struct ReplayCheckpoint {
         // Sorted by name, so the same state always gives the same file.
         let toggles = projection.sortedToggles
         records.count(toggles.count)
-        for toggle in toggles { records.toggleState(toggle) }
+        for toggle in toggles {
+            // Each record's length and whether the toggle is removed, so a reader that needs
+            // only live toggles steps over the others.
+            let start = records.beginRecord()
+            records.bool(!toggle.isLive)
+            records.toggleState(toggle)
+            records.endRecord(start)
+        }
         records.count(projection.violations.count)
         for (location, violation) in projection.violations {
             records.location(location, base: base)
@@ -241,7 +248,12 @@ struct ReplayCheckpoint {
         let eventCount = try reader.int()
         let toggleCount = try reader.count()
         var toggles = [ToggleState](fillingCapacity: toggleCount)
-        for _ in 0..<toggleCount { toggles.append(try reader.toggleState(enums)) }
+        for _ in 0..<toggleCount {
+            let end = try reader.recordEnd()
+            _ = try reader.bool()
+            toggles.append(try reader.toggleState(enums))
+            guard reader.index == end else { throw CheckpointCorrupt() }
+        }
         let violations = try Self.violations(&reader, &locations)
         let siteCount = try reader.count()
         var creationSites: [String: LineLocation] = [:]
@@ -257,8 +269,12 @@ struct ReplayCheckpoint {
             toggles: toggles, violations: violations, unknownTypes: unknownTypes, eventCount: eventCount, creationSites: creationSites)
     }
 
-    /// The same projection as a snapshot (toggles in the stored order, by name), with `summary`.
-    func snapshot(displayName: String, summary: ReadSummary) throws(CheckpointCorrupt) -> ReplaySnapshot {
+    /// The same projection as a snapshot (toggles in the stored order, by name), with
+    /// `summary`. Without `includingRemoved`, removed toggles are stepped over, except those
+    /// named in `keeping` (added events about to be folded may bring them back).
+    func snapshot(
+        displayName: String, summary: ReadSummary, includingRemoved: Bool = true, keeping: Set<String> = []
+    ) throws(CheckpointCorrupt) -> ReplaySnapshot {
         var reader = CheckpointDecoder(file.bytes, from: projectionStart)
         try reader.readStringTable()
         var locations = LocationDecoder(base: SegmentDiscovery.join(displayName, ""))
@@ -267,21 +283,33 @@ struct ReplayCheckpoint {
         let toggleCount = try reader.count()
         var toggles = [ToggleState](fillingCapacity: toggleCount)
         // Names are interned: a creation site names its toggle by the same string index.
-        var names: [UInt32] = []
+        // For every stored toggle, its name and its position in `toggles` (-1: stepped over).
+        var names: [(name: UInt32, position: Int)] = []
         names.reserveCapacity(toggleCount)
         for _ in 0..<toggleCount {
-            names.append(try reader.peekU32())
+            let end = try reader.recordEnd()
+            let removed = try reader.bool()
+            let name = try reader.peekU32()
+            var skipped = removed && !includingRemoved
+            if skipped && !keeping.isEmpty { skipped = !keeping.contains(try reader.string(atIndex: name)) }
+            if skipped {
+                names.append((name, -1))
+                try reader.skip(to: end)
+                continue
+            }
+            names.append((name, toggles.count))
             toggles.append(try reader.toggleState(enums))
+            guard reader.index == end else { throw CheckpointCorrupt() }
         }
         let violations = try Self.violations(&reader, &locations)
-        var creationSites = [LineLocation?](repeating: nil, count: toggleCount)
+        var creationSites = [LineLocation?](repeating: nil, count: toggles.count)
         var next = 0
         for _ in 0..<(try reader.count()) {
             let name = UInt32(try reader.stringIndex())
             // Sites are sorted like the toggles.
-            while next < toggleCount && names[next] != name { next += 1 }
+            while next < toggleCount && names[next].name != name { next += 1 }
             guard next < toggleCount, let location = try locations.location(&reader) else { throw CheckpointCorrupt() }
-            creationSites[next] = location
+            if names[next].position >= 0 { creationSites[names[next].position] = location }
             next += 1
         }
         let unknownTypes = try Self.unknownTypes(&reader, &locations)
@@ -613,7 +641,7 @@ extension Ledger {
     /// ``checkpointedReplay(until:)`` as a snapshot, restored from the checkpoint without
     /// indexing its toggles by name; nil when the checkpoint cannot stand in for a prefix of
     /// the log (the caller replays as ``replay(until:observe:)`` does).
-    func checkpointedSnapshot(until: Timestamp?) throws -> ReplaySnapshot? {
+    func checkpointedSnapshot(until: Timestamp?, includingRemoved: Bool = true) throws -> ReplaySnapshot? {
         let (segments, identities) = try SegmentDiscovery.listing(in: reader.directory, displayName: reader.displayName)
         guard var checkpoint = ReplayCheckpoint.load(from: reader.directory, displayName: reader.displayName) else { return nil }
         guard until.map({ $0 >= checkpoint.lastKey.at }) ?? true,
@@ -646,8 +674,12 @@ extension Ledger {
                 return nil
             }
         }
-        guard var snapshot = try? checkpoint.snapshot(displayName: reader.displayName, summary: summary) else { return nil }
+        let named = includingRemoved ? [] : Set(events.map(\.event.toggle))
+        guard var snapshot = try? checkpoint.snapshot(
+            displayName: reader.displayName, summary: summary, includingRemoved: includingRemoved, keeping: named)
+        else { return nil }
         snapshot.apply(events)
+        if !includingRemoved { snapshot.dropRemoved() }
         if checkpoint.refreshed { checkpoint.saveRefreshed(to: reader.directory, displayName: reader.displayName) }
         ReplayCheckpoint.recorder?(.incremental)
         return snapshot

@@ -41,6 +41,19 @@ public struct ReplaySnapshot: Sendable {
         self.summary = summary
     }
 
+    /// Leaves out removed toggles (and their creation sites).
+    mutating func dropRemoved() {
+        guard toggles.contains(where: { !$0.isLive }) else { return }
+        var keptToggles: [ToggleState] = []
+        var keptSites: [LineLocation?] = []
+        for (toggle, site) in zip(toggles, creationSites) where toggle.isLive {
+            keptToggles.append(toggle)
+            keptSites.append(site)
+        }
+        toggles = keptToggles
+        creationSites = keptSites
+    }
+
     /// The toggles by name, as ``Projection/toggles``.
     public var togglesByName: [String: ToggleState] {
         Dictionary(toggles.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
@@ -117,8 +130,17 @@ extension Ledger {
     /// The state of every toggle after replaying the log up to and including `until`, sorted
     /// by name: the same answer as ``replay(until:observe:)``, from the log's checkpoint when
     /// it can stand in for a prefix of the log.
-    public func snapshot(until: Timestamp? = nil) throws -> ReplaySnapshot {
-        if !ReplayCheckpoint.isDisabled, let snapshot = try checkpointedSnapshot(until: until) { return snapshot }
-        return ReplaySnapshot(try replay(until: until))
+    ///
+    /// - Parameter includingRemoved: false to leave removed toggles out of
+    ///   ``ReplaySnapshot/toggles`` (a report judges live toggles only); restoring it is then
+    ///   cheaper still.
+    public func snapshot(until: Timestamp? = nil, includingRemoved: Bool = true) throws -> ReplaySnapshot {
+        if !ReplayCheckpoint.isDisabled,
+           let snapshot = try checkpointedSnapshot(until: until, includingRemoved: includingRemoved) {
+            return snapshot
+        }
+        var snapshot = ReplaySnapshot(try replay(until: until))
+        if !includingRemoved { snapshot.dropRemoved() }
+        return snapshot
     }
 }

@@ -49,18 +49,21 @@ enum SegmentDiscovery {
         directory: String, relative: String, root: String, displayName: String,
         into found: inout [(segment: Segment, identity: SystemCalls.FileIdentity?)]
     ) throws {
+        // Each name is joined to these once.
+        let pathPrefix = directory + "/"
+        let relativePrefix = relative.isEmpty ? "" : relative + "/"
+        let displayPrefix = join(displayName, relativePrefix)
         try SystemCalls.withDirectoryEntries(directory, skipHidden: true) { descriptor, entries in
             for (name, listedType) in entries {
                 let isSegmentName = name.hasSuffix(".jsonl")
                 if listedType == .regular && !isSegmentName { continue }  // not a segment: never opened
-                let path = directory + "/" + name
-                let relativePath = relative.isEmpty ? name : relative + "/" + name
+                let path = concatenate(pathPrefix, name)
+                let relativePath = relativePrefix.isEmpty ? name : concatenate(relativePrefix, name)
                 // The common cases, told by the directory entry itself: a regular segment
                 // (one fstatat for its identity) or a plain subdirectory.
                 if listedType == .regular {
                     if let identity = SystemCalls.identity(in: descriptor, name) {
-                        let segment = Segment(path: path, relativePath: relativePath, displayPath: join(displayName, relativePath))
-                        found.append((segment, identity))
+                        found.append((Segment(path: path, relativePath: relativePath, displayPath: concatenate(displayPrefix, name)), identity))
                         continue
                     }
                     // Replaced since it was listed: examine it as below.

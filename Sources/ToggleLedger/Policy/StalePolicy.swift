@@ -59,28 +59,38 @@ public struct StalePolicy: Sendable, Hashable {
     /// ``evaluate(_:now:)`` with the toggle's ``lifetime(of:)`` already looked up.
     func evaluate(_ toggle: ToggleState, now: Timestamp, lifetime: Int?) -> [StaleReason] {
         guard toggle.isLive else { return [] }
-        let category = toggle.definition.category
-        let owner = toggle.definition.owner
+        return evaluate(
+            expires: toggle.definition.expires, createdAt: toggle.createdAt, stage: toggle.stage,
+            stageSince: toggle.stageSince, category: toggle.definition.category, owner: toggle.definition.owner,
+            now: now, lifetime: lifetime)
+    }
+
+    /// ``evaluate(_:now:)`` of a live toggle, from the fields it reads (a report judging
+    /// thousands of toggles passes these rather than copying each state).
+    func evaluate(
+        expires: CalendarDate?, createdAt: Timestamp, stage: ToggleStage, stageSince: Timestamp,
+        category: @autoclosure () -> String, owner: @autoclosure () -> String?, now: Timestamp, lifetime: Int?
+    ) -> [StaleReason] {
         var reasons: [StaleReason] = []
-        if let expires = toggle.definition.expires, now >= expires.startOfDay {
+        if let expires, now >= expires.startOfDay {
             reasons.append(StaleReason(
                 code: .expired, days: Self.wholeDays(from: expires.startOfDay, to: now), since: expires.startOfDay,
-                expires: expires, category: category, owner: owner))
+                expires: expires, category: category(), owner: owner()))
         }
-        if toggle.definition.expires == nil, let lifetime {
-            let deadline = toggle.createdAt.adding(seconds: Int64(lifetime) * 86_400)
+        if expires == nil, let lifetime {
+            let deadline = createdAt.adding(seconds: Int64(lifetime) * 86_400)
             if now > deadline {
                 reasons.append(StaleReason(
                     code: .overLifetime, days: Self.wholeDays(from: deadline, to: now), since: deadline,
-                    limitDays: lifetime, category: category, owner: owner))
+                    limitDays: lifetime, category: category(), owner: owner()))
             }
         }
-        if lifetime != nil, toggle.stage == .launched {
-            let graceEnds = toggle.stageSince.adding(seconds: Int64(launchGraceDays) * 86_400)
+        if lifetime != nil, stage == .launched {
+            let graceEnds = stageSince.adding(seconds: Int64(launchGraceDays) * 86_400)
             if now > graceEnds {
                 reasons.append(StaleReason(
-                    code: .launched, days: Self.wholeDays(from: toggle.stageSince, to: now), since: toggle.stageSince,
-                    limitDays: launchGraceDays, category: category, owner: owner))
+                    code: .launched, days: Self.wholeDays(from: stageSince, to: now), since: stageSince,
+                    limitDays: launchGraceDays, category: category(), owner: owner()))
             }
         }
         return reasons

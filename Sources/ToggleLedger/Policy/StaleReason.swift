@@ -14,8 +14,17 @@ public struct StaleReason: Sendable, Hashable {
         /// From `--scan`: a toggle enum declares it, the log never created it.
         case untracked
 
-        public static func < (lhs: Code, rhs: Code) -> Bool {
-            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        public static func < (lhs: Code, rhs: Code) -> Bool { lhs.position < rhs.position }
+
+        /// Its position in ``allCases``.
+        var position: Int {
+            switch self {
+            case .expired: 0
+            case .overLifetime: 1
+            case .launched: 2
+            case .removedButReferenced: 3
+            case .untracked: 4
+            }
         }
 
         /// The codes the policy judges the log by; the others come from a scan of the code.
@@ -68,55 +77,55 @@ public struct StaleReason: Sendable, Hashable {
     /// A human sentence, such as `launched 45 days ago; remove it`. It fits a
     /// `@available(*, deprecated, message:)` annotation as well as a report.
     public var message: String {
-        var text = ""
-        appendMessage(to: &text, sanitizing: false)
-        return text
+        let text = TextBuffer()
+        appendMessage(to: text, sanitizing: false)
+        return text.string
     }
 
     /// Appends ``message`` to `output`; with `sanitizing`, what comes from the log (the
     /// category) passes through ``TerminalText/sanitize(_:)`` (as the whole message would).
-    func appendMessage(to output: inout String, sanitizing: Bool) {
+    func appendMessage(to output: TextBuffer, sanitizing: Bool) {
         switch code {
         case .expired:
-            output += "expired on "
-            output += expires.map(\.description) ?? since.date.description
-            output += ", "
+            output.append("expired on ")
+            output.write(expires.map(\.description) ?? since.date.description)
+            output.append(", ")
             if days == 0 {
-                output += "today"
+                output.append("today")
             } else {
-                Self.appendDays(days, to: &output)
-                output += " ago"
+                Self.appendDays(days, to: output)
+                output.append(" ago")
             }
-            output += "; remove it or extend it with `toggles extend`"
+            output.append("; remove it or extend it with `toggles extend`")
         case .overLifetime:
             let lifetime = limitDays ?? 0
-            if sanitizing { TerminalText.append(category, to: &output) } else { output += category }
-            output += " toggles live "
-            Self.appendDays(lifetime, to: &output)
-            output += "; this one is "
-            Self.appendDays(lifetime + days, to: &output)
-            output += " old, "
-            Self.appendDays(days, to: &output)
-            output += " over; remove it or give it an expiry date"
+            if sanitizing { output.appendSanitized(category) } else { output.write(category) }
+            output.append(" toggles live ")
+            Self.appendDays(lifetime, to: output)
+            output.append("; this one is ")
+            Self.appendDays(lifetime + days, to: output)
+            output.append(" old, ")
+            Self.appendDays(days, to: output)
+            output.append(" over; remove it or give it an expiry date")
         case .launched:
-            output += "launched "
-            Self.appendDays(days, to: &output)
-            output += " ago; remove it"
+            output.append("launched ")
+            Self.appendDays(days, to: output)
+            output.append(" ago; remove it")
         case .removedButReferenced:
-            output += "removed "
-            Self.appendDays(days, to: &output)
-            output += " ago but still in the code; delete the references"
+            output.append("removed ")
+            Self.appendDays(days, to: output)
+            output.append(" ago but still in the code; delete the references")
         case .untracked:
-            output += "declared in the code but never created in the log; run `toggles sync swift` or `toggles create`"
+            output.append("declared in the code but never created in the log; run `toggles sync swift` or `toggles create`")
         }
     }
 
-    private static func appendDays(_ count: Int, to output: inout String) {
+    private static func appendDays(_ count: Int, to output: TextBuffer) {
         if count == 1 {
-            output += "1 day"
+            output.append("1 day")
         } else {
-            output += String(count)
-            output += " days"
+            output.append(count)
+            output.append(" days")
         }
     }
 

@@ -69,24 +69,32 @@ public struct StaleReport: Sendable {
     private init(sorted toggles: [ToggleState], policy: StalePolicy, now: Timestamp, declaredAt: (Int) -> LineLocation?) {
         asOf = now
         self.policy = policy
+        // First the verdicts, reading each state in place (through the buffer: no copy);
+        // then the entries, copying each live state once.
         var rules = CategoryRules(policy)
-        var stale: [(position: Int, reasons: [StaleReason])] = []
-        var fresh: [Int] = []
-        for position in toggles.indices where toggles[position].isLive {
-            let reasons = policy.evaluate(toggles[position], now: now, lifetime: rules[toggles[position].definition.category].lifetime)
-            if reasons.isEmpty { fresh.append(position) } else { stale.append((position, reasons)) }
+        var verdicts: [(position: Int, reasons: [StaleReason], lifetime: Int?, isKnown: Bool)] = []
+        let entries = toggles.withUnsafeBufferPointer { toggles in
+            for position in toggles.indices where toggles[position].removedAt == nil {
+                let rule = rules[toggles[position].definition.category]
+                let reasons = policy.evaluate(
+                    expires: toggles[position].definition.expires, createdAt: toggles[position].createdAt,
+                    stage: toggles[position].stage, stageSince: toggles[position].stageSince,
+                    category: toggles[position].definition.category, owner: toggles[position].definition.owner,
+                    now: now, lifetime: rule.lifetime)
+                verdicts.append((position, reasons, rule.lifetime, rule.isKnown))
+            }
+            var entries = [Entry](fillingCapacity: verdicts.count)
+            for stale in [true, false] {
+                for verdict in verdicts where verdict.reasons.isEmpty != stale {
+                    entries.append(Entry(
+                        toggle: toggles[verdict.position], reasons: verdict.reasons,
+                        ageDays: StalePolicy.wholeDays(from: toggles[verdict.position].createdAt, to: now),
+                        stageDays: StalePolicy.wholeDays(from: toggles[verdict.position].stageSince, to: now),
+                        lifetimeDays: verdict.lifetime, categoryIsKnown: verdict.isKnown, declaredAt: declaredAt(verdict.position)))
+                }
+            }
+            return entries
         }
-        var entries = [Entry](fillingCapacity: stale.count + fresh.count)
-        func add(_ position: Int, _ reasons: [StaleReason]) {
-            let category = rules[toggles[position].definition.category]
-            entries.append(Entry(
-                toggle: toggles[position], reasons: reasons,
-                ageDays: StalePolicy.wholeDays(from: toggles[position].createdAt, to: now),
-                stageDays: StalePolicy.wholeDays(from: toggles[position].stageSince, to: now),
-                lifetimeDays: category.lifetime, categoryIsKnown: category.isKnown, declaredAt: declaredAt(position)))
-        }
-        for (position, reasons) in stale { add(position, reasons) }
-        for position in fresh { add(position, []) }
         self.entries = entries
     }
 
@@ -125,34 +133,69 @@ public struct StaleGate: Sendable, Hashable {
     /// The verdict on a report.
     public struct Verdict: Sendable {
         public var gate: StaleGate
-        /// The stale toggles that count, in report order.
-        public var counted: [StaleReport.Entry]
-        /// Stale toggles whose every reason is outside ``StaleGate/failOn``.
-        public var ignored: [StaleReport.Entry]
+        /// The report's entries, shared with it (not copied): ``counted`` and ``ignored``
+        /// are positions in them.
+        private var entries: [StaleReport.Entry]
+        private(set) var countedPositions: [Int]
+        private var ignoredPositions: [Int]
         /// Code findings (`--scan`) whose reason is in ``StaleGate/failOn``, and the others.
         public var countedFindings: [CodeFinding] = []
         public var ignoredFindings: [CodeFinding] = []
+
+        init(
+            gate: StaleGate, entries: [StaleReport.Entry], countedPositions: [Int], ignoredPositions: [Int],
+            countedFindings: [CodeFinding], ignoredFindings: [CodeFinding]
+        ) {
+            self.gate = gate
+            self.entries = entries
+            self.countedPositions = countedPositions
+            self.ignoredPositions = ignoredPositions
+            self.countedFindings = countedFindings
+            self.ignoredFindings = ignoredFindings
+        }
+
+        /// The stale toggles that count, in report order.
+        public var counted: [StaleReport.Entry] {
+            get { countedPositions.map { entries[$0] } }
+            set { replace(counted: newValue, ignored: ignored) }
+        }
+
+        /// Stale toggles whose every reason is outside ``StaleGate/failOn``.
+        public var ignored: [StaleReport.Entry] {
+            get { ignoredPositions.map { entries[$0] } }
+            set { replace(counted: counted, ignored: newValue) }
+        }
+
+        private mutating func replace(counted: [StaleReport.Entry], ignored: [StaleReport.Entry]) {
+            entries = counted + ignored
+            countedPositions = Array(0..<counted.count)
+            ignoredPositions = Array(counted.count..<entries.count)
+        }
+
+        /// The entries ``countedPositions`` point into.
+        var countedSource: [StaleReport.Entry] { entries }
+
+        /// How many stale toggles count.
+        public var countedCount: Int { countedPositions.count }
         /// Stale toggles and code findings that count.
-        public var countedTotal: Int { counted.count + countedFindings.count }
+        public var countedTotal: Int { countedPositions.count + countedFindings.count }
         public var passed: Bool { countedTotal <= gate.maximumStale }
     }
 
     public func verdict(on report: StaleReport) -> Verdict {
-        var staleCount = 0
-        while staleCount < report.entries.count && !report.entries[staleCount].reasons.isEmpty { staleCount += 1 }
-        // Stale entries come first; most of them usually count.
-        var counted = [StaleReport.Entry](fillingCapacity: staleCount)
-        var ignored: [StaleReport.Entry] = []
+        var counted: [Int] = []
+        var ignored: [Int] = []
+        let counts = StaleReason.Code.allCases.map { failOn.contains($0) }
         for index in report.entries.indices where !report.entries[index].reasons.isEmpty {
-            if report.entries[index].reasons.contains(where: { failOn.contains($0.code) }) {
-                counted.append(report.entries[index])
+            if report.entries[index].reasons.contains(where: { counts[$0.code.position] }) {
+                counted.append(index)
             } else {
-                ignored.append(report.entries[index])
+                ignored.append(index)
             }
         }
         let findings = report.codeFindings ?? []
         return Verdict(
-            gate: self, counted: counted, ignored: ignored,
+            gate: self, entries: report.entries, countedPositions: counted, ignoredPositions: ignored,
             countedFindings: findings.filter { failOn.contains($0.code) },
             ignoredFindings: findings.filter { !failOn.contains($0.code) })
     }

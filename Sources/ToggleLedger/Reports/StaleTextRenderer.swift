@@ -34,45 +34,47 @@ public enum StaleTextRenderer {
     /// What `toggles check` prints: each counted stale toggle with its owner and reasons,
     /// then the verdict.
     public static func check(_ report: StaleReport, _ verdict: StaleGate.Verdict, colour: Bool = false) -> String {
-        var output = ""
-        output.reserveCapacity(verdict.counted.count * 160 + 256)
-        for entry in verdict.counted {
-            // Sanitized piece by piece: sanitizing replaces scalar by scalar.
-            if colour { output += ANSI.bold }
-            TerminalText.append(entry.name, to: &output)
-            output += " ("
-            output += entry.toggle.stage.words
-            output += ", owner "
-            TerminalText.append(entry.owner ?? "unknown", to: &output)
-            output += ")"
-            if colour { output += ANSI.reset }
-            output += "\n"
-            for reason in entry.reasons {
-                let counted = verdict.gate.failOn.contains(reason.code)
-                output += "  "
-                if colour && counted {
-                    output += ANSI.red + reason.code.rawValue + ANSI.reset
+        let text = TextBuffer(capacity: verdict.countedCount * 200 + 4096)
+        let counts = StaleReason.Code.allCases.map { verdict.gate.failOn.contains($0) }
+        let entries = verdict.countedSource
+        for position in verdict.countedPositions {
+            // Each entry read in place (not copied), and sanitized piece by piece:
+            // sanitizing replaces scalar by scalar.
+            if colour { text.write(ANSI.bold) }
+            text.appendSanitized(entries[position].toggle.name)
+            text.append(" (")
+            text.write(entries[position].toggle.stage.words)
+            text.append(", owner ")
+            text.appendSanitized(entries[position].toggle.definition.owner ?? "unknown")
+            text.append(")")
+            if colour { text.write(ANSI.reset) }
+            text.append("\n")
+            for reason in entries[position].reasons {
+                let isCounted = counts[reason.code.position]
+                text.append("  ")
+                if colour && isCounted {
+                    text.write(ANSI.red + reason.code.rawValue + ANSI.reset)
                 } else {
-                    output += reason.code.rawValue
+                    text.write(reason.code.rawValue)
                 }
-                output += ": "
-                reason.appendMessage(to: &output, sanitizing: true)
-                output += counted ? "\n" : " (not counted)\n"
+                text.append(": ")
+                reason.appendMessage(to: text, sanitizing: true)
+                text.append(isCounted ? "\n" : " (not counted)\n")
             }
         }
         for finding in verdict.countedFindings {
             let heading = TerminalText.sanitize("\(finding.toggle) (in the code)")
-            output += (colour ? ANSI.bold + heading + ANSI.reset : heading) + "\n"
+            text.write((colour ? ANSI.bold + heading + ANSI.reset : heading) + "\n")
             let code = colour ? ANSI.red + finding.code.rawValue + ANSI.reset : finding.code.rawValue
-            output += "  \(code): \(TerminalText.sanitize(finding.message))\n"
+            text.write("  \(code): \(TerminalText.sanitize(finding.message))\n")
         }
         if !verdict.ignored.isEmpty || !verdict.ignoredFindings.isEmpty {
             let names = (verdict.ignored.map(\.name) + verdict.ignoredFindings.map(\.toggle)).joined(separator: ", ")
-            output += TerminalText.sanitize("not counted (stale only for reasons outside --fail-on): \(names)") + "\n"
+            text.write(TerminalText.sanitize("not counted (stale only for reasons outside --fail-on): \(names)") + "\n")
         }
         let line = verdictLine(report, verdict)
-        output += (colour ? (verdict.passed ? ANSI.green : ANSI.red) + line + ANSI.reset : line) + "\n"
-        return output
+        text.write((colour ? (verdict.passed ? ANSI.green : ANSI.red) + line + ANSI.reset : line) + "\n")
+        return text.string
     }
 
     /// `9 live, 4 stale, 4 launched, health 56% (as of 2026-11-22T00:00:00Z)`

@@ -49,7 +49,9 @@ enum CheckCommand: Command {
         let verdict = gate.verdict(on: report)
         context.write(PolicyOptions.render(report, format: format, verdict: verdict)
             ?? StaleTextRenderer.check(report, verdict, colour: PolicyOptions.useColour(context)))
-        return verdict.passed ? .ok : .stale
+        let passed = verdict.passed
+        context.discard((report, replay, verdict))
+        return passed ? .ok : .stale
     }
 
     static func failOn(_ arguments: ParsedArguments) throws(UsageError) -> Set<StaleReason.Code> {

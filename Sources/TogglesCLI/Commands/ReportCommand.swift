@@ -35,9 +35,10 @@ enum ReportCommand: Command {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let format = try CommonOptions.format(arguments, PolicyOptions.formats, command: spec.name)
         let now = try PolicyOptions.instant(arguments, context, command: spec.name)
-        let (report, _) = try PolicyOptions.report(arguments, context, now: now)
+        let (report, replay) = try PolicyOptions.report(arguments, context, now: now)
         context.write(PolicyOptions.render(report, format: format, verdict: nil)
             ?? StaleTextRenderer.table(report, colour: PolicyOptions.useColour(context)))
+        context.discard((report, replay))
         return .ok
     }
 }

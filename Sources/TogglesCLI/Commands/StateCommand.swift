@@ -25,6 +25,7 @@ enum StateCommand: Command {
         } else {
             context.write(StateRenderer.text(toggles, asOf: asOf))
         }
+        context.discard(replay)
         return .ok
     }
 }
