@@ -224,6 +224,7 @@ struct CheckpointDecoder {
         table.reserveCapacity(count)
         for position in 0..<count {
             let length = Int(UInt32(littleEndian: lengths.loadUnaligned(fromByteOffset: position * 4, as: UInt32.self)))
+            // The file's checksum already vouches for these bytes.
             table.append(String(decoding: try raw(length), as: UTF8.self))
         }
         strings = table
@@ -348,6 +349,17 @@ extension CheckpointDecoder {
         guard kind <= 2 else { throw CheckpointCorrupt() }
         let file = try inlineString()
         return LineLocation(file: kind == 1 ? base + file : file, line: try int())
+    }
+}
+
+extension CheckpointDecoder {
+    /// Steps over a location of the projection.
+    mutating func skipLocation() throws(CheckpointCorrupt) {
+        switch try u8() {
+        case 0: return
+        case 1, 2: _ = try raw(12)
+        default: throw CheckpointCorrupt()
+        }
     }
 }
 
@@ -495,11 +507,11 @@ extension CheckpointDecoder {
         let eventCount = try int()
         let stageSince = try timestamp()
         let baselineValue = try json()
+        let definition = ToggleDefinition(
+            kind: kind, valueType: valueType, defaultValue: defaultValue, category: category, owner: owner,
+            description: description, expires: expires)
         return ToggleState(
-            name: name,
-            definition: ToggleDefinition(
-                kind: kind, valueType: valueType, defaultValue: defaultValue, category: category, owner: owner,
-                description: description, expires: expires),
+            name: name, definition: consume definition,
             remote: remote, remotePublishedAt: remotePublishedAt, createdAt: createdAt, createdBy: createdBy,
             updatedAt: updatedAt, removedAt: removedAt, removedBy: removedBy, removalReason: removalReason,
             expiryExtensionReason: expiryExtensionReason, eventCount: eventCount, stage: stage, stageSince: stageSince,
@@ -510,7 +522,7 @@ extension CheckpointDecoder {
         let value = try optionalJSON()
         let count = try count()
         var conditions: [ConditionalValue] = []
-        conditions.reserveCapacity(count)
+        if count > 0 { conditions.reserveCapacity(count) }
         for _ in 0..<count {
             conditions.append(ConditionalValue(
                 name: try string(), expression: try string(), value: try optionalJSON(), managed: try optionalObject()))

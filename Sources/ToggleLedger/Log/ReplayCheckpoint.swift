@@ -308,8 +308,13 @@ struct ReplayCheckpoint {
             let name = UInt32(try reader.stringIndex())
             // Sites are sorted like the toggles.
             while next < toggleCount && names[next].name != name { next += 1 }
-            guard next < toggleCount, let location = try locations.location(&reader) else { throw CheckpointCorrupt() }
-            if names[next].position >= 0 { creationSites[names[next].position] = location }
+            guard next < toggleCount else { throw CheckpointCorrupt() }
+            if names[next].position >= 0 {
+                guard let location = try locations.location(&reader) else { throw CheckpointCorrupt() }
+                creationSites[names[next].position] = location
+            } else {
+                try reader.skipLocation()
+            }
             next += 1
         }
         let unknownTypes = try Self.unknownTypes(&reader, &locations)

@@ -61,13 +61,19 @@ public struct ReplaySnapshot: Sendable {
 
     /// The position of the toggle named `name` in ``toggles``, by binary search.
     func position(of name: String) -> Int? {
+        let low = insertionPoint(of: name)
+        return low < toggles.count && utf8Equal(toggles[low].name, name) ? low : nil
+    }
+
+    /// The first position whose toggle's name does not sort before `name`.
+    func insertionPoint(of name: String) -> Int {
         var low = 0
         var high = toggles.count
         while low < high {
             let middle = (low + high) / 2
             if utf8Precedes(toggles[middle].name, name) { low = middle + 1 } else { high = middle }
         }
-        return low < toggles.count && utf8Equal(toggles[low].name, name) ? low : nil
+        return low
     }
 
     /// Folds events that come after everything in this snapshot, in replay order, as
@@ -97,7 +103,14 @@ public struct ReplaySnapshot: Sendable {
                 created.append((state, sites[state.name]))
             }
         }
-        if !created.isEmpty {
+        if !created.isEmpty && created.count <= 64 {
+            // A few new toggles: each inserted at its place (the others move, unchanged).
+            for (state, site) in created {
+                let position = insertionPoint(of: state.name)
+                toggles.insert(state, at: position)
+                creationSites.insert(site, at: position)
+            }
+        } else if !created.isEmpty {
             created.sort { utf8Precedes($0.0.name, $1.0.name) }
             var mergedToggles: [ToggleState] = []
             var mergedSites: [LineLocation?] = []
