@@ -494,6 +494,22 @@ import Testing
         }
     }
 
+    /// Every inserted id is "maybe seen" (before and after the pending insertions are
+    /// applied, and once stored and read back); few others are.
+    @Test func idFilterHasNoFalseNegativesAndFewFalsePositives() throws {
+        var filter = IDBloomFilter(capacity: 20_000)
+        let inserted = (0..<20_000).map { "01J\($0)-inserted" }
+        for (number, id) in inserted.enumerated() {
+            filter.insert(id)
+            if number % 997 == 0 { #expect(filter.mayContain(id)) }
+        }
+        let stored = filter.flushed()
+        let restored = try #require(IDBloomFilter(words: stored.words, hashCount: stored.hashCount, capacity: stored.capacity))
+        #expect(inserted.allSatisfy { restored.mayContain($0) })
+        let falsePositives = (0..<20_000).filter { restored.mayContain("01J\($0)-other") }.count
+        #expect(falsePositives < 600, "\(falsePositives) of 20,000")
+    }
+
     @Test func staleReasonCodePositionsFollowAllCases() {
         #expect(StaleReason.Code.allCases.enumerated().allSatisfy { $0.offset == $0.element.position })
     }
