@@ -122,6 +122,8 @@ struct ReplayCheckpoint {
     /// Writes this checkpoint again with the covered segments' current identities (after
     /// ``refreshed``); the projection's bytes are copied as they are.
     func saveRefreshed(to directory: String, displayName: String) {
+        // As when it was written: only where the log's own .gitignore keeps it out of git.
+        guard SystemCalls.fileType(directory + "/.gitignore") != nil else { return }
         let header = Self.encodeHeader(
             segments: segments, lastKey: lastKey, summary: summary, ids: ids, base: SegmentDiscovery.join(displayName, ""))
         Self.write(header: header, projection: [UnsafeRawBufferPointer(rebasing: file.bytes[projectionStart...])], to: directory)
