@@ -132,7 +132,7 @@ struct ReplayCheckpoint {
     private static func encodeHeader(
         segments: [CoveredSegment], lastKey: OrderKey, summary: ReadSummary, ids: IDBloomFilter, base: String
     ) -> [UInt8] {
-        var header = CheckpointEncoder(capacity: segments.count * 100 + ids.words.count * 8 + 1024)
+        var header = CheckpointEncoder(capacity: segments.count * 100 + ids.wordCount * 8 + 1024)
         header.count(segments.count)
         for segment in segments {
             header.inlineString(segment.relativePath)
@@ -161,8 +161,9 @@ struct ReplayCheckpoint {
         }
         header.u32(UInt32(ids.hashCount))
         header.int(ids.capacity)
-        header.count(ids.words.count)
-        for word in ids.words { header.u64(word) }
+        let words = ids.words
+        header.count(words.count)
+        for word in words { header.u64(word) }
         return header.bytes
     }
 
@@ -232,13 +233,9 @@ struct ReplayCheckpoint {
         let wordCount = try reader.count()
         guard wordCount <= reader.remaining / 8 else { throw CheckpointCorrupt() }
         let wordBytes = try reader.raw(wordCount * 8)
-        let words = [UInt64](unsafeUninitializedCapacity: wordCount) { buffer, initialized in
-            for position in 0..<wordCount {
-                buffer[position] = UInt64(littleEndian: wordBytes.loadUnaligned(fromByteOffset: position * 8, as: UInt64.self))
-            }
-            initialized = wordCount
-        }
-        guard let ids = IDBloomFilter(words: words, hashCount: hashCount, capacity: capacity), reader.index == headerEnd else {
+        guard let ids = IDBloomFilter(mapped: wordBytes, in: file, hashCount: hashCount, capacity: capacity),
+              reader.index == headerEnd
+        else {
             throw CheckpointCorrupt()
         }
         return ReplayCheckpoint(
@@ -413,8 +410,12 @@ func utf8Equal(_ lhs: String, _ rhs: String) -> Bool {
 /// one memory access, not seven. With 10 bits per id about 1–2% of new ids look seen, which
 /// only costs a full replay.
 struct IDBloomFilter {
-    /// The bits, once ``pending`` insertions are applied (``flushed()``).
-    private(set) var words: [UInt64]
+    /// The bits of a filter being built, once ``pending`` insertions are applied (``flushed()``).
+    private var owned: [UInt64]
+    /// Or the bits of a stored filter, read in place (little-endian words of a mapped
+    /// checkpoint, kept alive by `owner`).
+    private var mapped: UnsafeRawBufferPointer?
+    private var owner: MappedFile?
     let hashCount: Int
     /// How many ids it was sized for.
     let capacity: Int
@@ -428,27 +429,52 @@ struct IDBloomFilter {
     init(capacity: Int) {
         self.capacity = max(capacity, 1024)
         let blocks = (self.capacity * 10 + 511) / 512
-        words = [UInt64](repeating: 0, count: blocks * Self.blockWords)
+        owned = [UInt64](repeating: 0, count: blocks * Self.blockWords)
         hashCount = 7
     }
 
     init?(words: [UInt64], hashCount: Int, capacity: Int) {
         guard !words.isEmpty, words.count % Self.blockWords == 0, (1...7).contains(hashCount) else { return nil }
-        self.words = words
+        owned = words
         self.hashCount = hashCount
         self.capacity = capacity
+    }
+
+    /// A stored filter, read where it lies in `file`.
+    init?(mapped words: UnsafeRawBufferPointer, in file: MappedFile, hashCount: Int, capacity: Int) {
+        guard words.count >= 8, words.count % (8 * Self.blockWords) == 0, (1...7).contains(hashCount) else { return nil }
+        owned = []
+        mapped = words
+        owner = file
+        self.hashCount = hashCount
+        self.capacity = capacity
+    }
+
+    var wordCount: Int { mapped.map { $0.count / 8 } ?? owned.count }
+
+    /// The bits as words (a copy when read in place).
+    var words: [UInt64] {
+        guard let mapped else { return owned }
+        return (0..<wordCount).map { UInt64(littleEndian: mapped.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self)) }
+    }
+
+    @inline(__always)
+    private func word(_ position: Int) -> UInt64 {
+        if let mapped { return UInt64(littleEndian: mapped.loadUnaligned(fromByteOffset: position * 8, as: UInt64.self)) }
+        return owned[position]
     }
 
     mutating func insert(_ id: String) {
         let hash = Self.hash(id)
         if pending.capacity == 0 { pending.reserveCapacity(64) }
-        pending.append((Self.block(hash, words.count), Self.mix(hash)))
+        precondition(mapped == nil, "a stored filter is read-only")
+        pending.append((Self.block(hash, owned.count), Self.mix(hash)))
         if pending.count == 64 { applyPending() }
     }
 
     private mutating func applyPending() {
         let hashCount = hashCount
-        words.withUnsafeMutableBufferPointer { words in
+        owned.withUnsafeMutableBufferPointer { words in
             for (block, mixed) in pending {
                 var bits = mixed
                 for _ in 0..<hashCount {
@@ -470,13 +496,13 @@ struct IDBloomFilter {
 
     func mayContain(_ id: String) -> Bool {
         let hash = Self.hash(id)
-        let block = Self.block(hash, words.count)
+        let block = Self.block(hash, wordCount)
         let mixed = Self.mix(hash)
         if pending.contains(where: { $0.block == block && $0.bits == mixed }) { return true }
         var bits = mixed
         for _ in 0..<hashCount {
             let bit = Int(bits & 511)
-            if words[block + (bit >> 6)] & (1 << UInt64(bit & 63)) == 0 { return false }
+            if word(block + (bit >> 6)) & (1 << UInt64(bit & 63)) == 0 { return false }
             bits >>= 9
         }
         return true
