@@ -42,7 +42,15 @@ enum SegmentDiscovery {
         // Sorting positions by path bytes, not the (larger) entries themselves.
         let paths = found.map { Array($0.segment.relativePath.utf8) }
         let order = paths.indices.sorted { bytesPrecede(paths[$0], paths[$1]) }
-        return (order.map { found[$0].segment }, order.map { found[$0].identity })
+        var segments: [Segment] = []
+        var identities: [SystemCalls.FileIdentity?] = []
+        segments.reserveCapacity(found.count)
+        identities.reserveCapacity(found.count)
+        for position in order {
+            segments.append(found[position].segment)
+            identities.append(found[position].identity)
+        }
+        return (segments, identities)
     }
 
     private static func walk(

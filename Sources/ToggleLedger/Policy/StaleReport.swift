@@ -73,6 +73,7 @@ public struct StaleReport: Sendable {
         // then the entries, copying each live state once.
         var rules = CategoryRules(policy)
         var verdicts: [(position: Int, reasons: [StaleReason], lifetime: Int?, isKnown: Bool)] = []
+        verdicts.reserveCapacity(toggles.count)
         let entries = toggles.withUnsafeBufferPointer { toggles in
             for position in toggles.indices where toggles[position].removedAt == nil {
                 let rule = rules[toggles[position].definition.category]
@@ -216,7 +217,10 @@ struct CategoryRules {
 
     subscript(category: String) -> (lifetime: Int?, isKnown: Bool) {
         mutating get {
-            for rule in known where rule.category == category { return (rule.lifetime, rule.isKnown) }
+            let length = category.utf8.count
+            for rule in known where rule.category.utf8.count == length && rule.category == category {
+                return (rule.lifetime, rule.isKnown)
+            }
             let rule = (category, policy.lifetime(of: category), policy.defines(category))
             if known.count < 64 { known.append(rule) }
             return (rule.1, rule.2)
