@@ -603,16 +603,7 @@ enum SegmentHash {
         }
 
         private mutating func stripes(_ base: UnsafeRawPointer, _ count: Int) {
-            var (v1, v2, v3, v4) = lanes
-            var offset = 0
-            while offset < count {
-                v1 = round(v1, UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
-                v2 = round(v2, UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)))
-                v3 = round(v3, UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self)))
-                v4 = round(v4, UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self)))
-                offset += 32
-            }
-            lanes = (v1, v2, v3, v4)
+            SegmentHash.stripes(&lanes, base, count)
         }
 
         func finish() -> UInt64 {
@@ -668,19 +659,22 @@ enum SegmentHash {
     static func hashOnce(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         var lanes = (prime1 &+ prime2, prime2, UInt64(0), UInt64(0) &- prime1)
         let whole = bytes.count & ~31
-        if whole > 0, let base = bytes.baseAddress {
-            var (v1, v2, v3, v4) = lanes
-            var offset = 0
-            while offset < whole {
-                v1 = round(v1, UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
-                v2 = round(v2, UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)))
-                v3 = round(v3, UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self)))
-                v4 = round(v4, UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self)))
-                offset += 32
-            }
-            lanes = (v1, v2, v3, v4)
-        }
+        if whole > 0, let base = bytes.baseAddress { stripes(&lanes, base, whole) }
         return finish(lanes: lanes, length: UInt64(bytes.count), tail: UnsafeRawBufferPointer(rebasing: bytes[whole...]))
+    }
+
+    /// XXH64's main loop: 32-byte stripes into the four lanes (`count` is a multiple of 32).
+    static func stripes(_ lanes: inout (UInt64, UInt64, UInt64, UInt64), _ base: UnsafeRawPointer, _ count: Int) {
+        var (v1, v2, v3, v4) = lanes
+        var offset = 0
+        while offset < count {
+            v1 = round(v1, UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+            v2 = round(v2, UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)))
+            v3 = round(v3, UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self)))
+            v4 = round(v4, UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self)))
+            offset += 32
+        }
+        lanes = (v1, v2, v3, v4)
     }
 }
 
