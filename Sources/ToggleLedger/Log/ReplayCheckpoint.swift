@@ -242,14 +242,20 @@ struct ReplayCheckpoint {
             segments: segments, lastKey: lastKey, summary: summary, ids: ids, file: file, projectionStart: headerEnd)
     }
 
-    /// The projection after the last covered event.
-    func projection(displayName: String) throws(CheckpointCorrupt) -> Projection {
+    /// A decoder at the first stored toggle, with what precedes the toggles read.
+    private func openProjection(displayName: String) throws(CheckpointCorrupt)
+        -> (CheckpointDecoder, LocationDecoder, ToggleEnumTables, eventCount: Int, toggleCount: Int) {
         var reader = CheckpointDecoder(file.bytes, from: projectionStart)
         try reader.readStringTable()
-        var locations = LocationDecoder(base: SegmentDiscovery.join(displayName, ""))
+        let locations = LocationDecoder(base: SegmentDiscovery.join(displayName, ""))
         let enums = try ToggleEnumTables(&reader)
         let eventCount = try reader.int()
-        let toggleCount = try reader.count()
+        return (reader, locations, enums, eventCount, try reader.count())
+    }
+
+    /// The projection after the last covered event.
+    func projection(displayName: String) throws(CheckpointCorrupt) -> Projection {
+        var (reader, locations, enums, eventCount, toggleCount) = try openProjection(displayName: displayName)
         var toggles = [ToggleState](fillingCapacity: toggleCount)
         for _ in 0..<toggleCount {
             let end = try reader.recordEnd()
@@ -278,12 +284,7 @@ struct ReplayCheckpoint {
     func snapshot(
         displayName: String, summary: ReadSummary, includingRemoved: Bool = true, keeping: Set<String> = []
     ) throws(CheckpointCorrupt) -> ReplaySnapshot {
-        var reader = CheckpointDecoder(file.bytes, from: projectionStart)
-        try reader.readStringTable()
-        var locations = LocationDecoder(base: SegmentDiscovery.join(displayName, ""))
-        let enums = try ToggleEnumTables(&reader)
-        let eventCount = try reader.int()
-        let toggleCount = try reader.count()
+        var (reader, locations, enums, eventCount, toggleCount) = try openProjection(displayName: displayName)
         var toggles = [ToggleState](fillingCapacity: toggleCount)
         // Names are interned: a creation site names its toggle by the same string index.
         // For every stored toggle, its name and its position in `toggles` (-1: stepped over).

@@ -15,17 +15,10 @@ public enum Lifecycle {
     /// Applies `event` to `state` in place, or returns the rule it breaks and leaves `state`
     /// untouched.
     public static func apply(_ event: Event, to state: inout ToggleState?) -> LifecycleViolation? {
-        if case .created = event.change {
-            switch created(event, replacing: state) {
-            case .success(let created):
-                state = created
-                return nil
-            case .failure(let violation):
-                return violation
-            }
-        }
-        guard state != nil else { return violation(event, .unknownToggle) }
-        return apply(event, toExisting: &state!)
+        if state != nil { return apply(event, toExisting: &state!) }
+        guard case .created = event.change else { return violation(event, .unknownToggle) }
+        do { state = try created(event, replacing: nil).get() } catch { return error }
+        return nil
     }
 
     /// The state a `created` event makes, given what the name held before (nil, or a
@@ -56,13 +49,8 @@ public enum Lifecycle {
     /// state is never copied.
     static func apply(_ event: Event, toExisting state: inout ToggleState) -> LifecycleViolation? {
         if case .created = event.change {
-            switch created(event, replacing: state) {
-            case .success(let created):
-                state = created
-                return nil
-            case .failure(let violation):
-                return violation
-            }
+            do { state = try created(event, replacing: state).get() } catch { return error }
+            return nil
         }
         if case .unknown = event.change { return nil }  // kept in the log, ignored by replay
         if let removedAt = state.removedAt { return violation(event, .removed(removedAt: removedAt)) }
