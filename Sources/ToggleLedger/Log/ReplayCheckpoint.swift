@@ -250,7 +250,8 @@ struct ReplayCheckpoint {
         let locations = LocationDecoder(base: SegmentDiscovery.join(displayName, ""))
         let enums = try ToggleEnumTables(&reader)
         let eventCount = try reader.int()
-        return (reader, locations, enums, eventCount, try reader.count())
+        let toggleCount = try reader.count()
+        return (reader, locations, enums, eventCount, toggleCount)
     }
 
     /// The projection after the last covered event.
