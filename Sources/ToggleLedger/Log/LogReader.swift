@@ -54,7 +54,8 @@ public struct LogReader: Sendable {
         defer { for cursor in cursors { cursor.close() } }
         for cursor in cursors { try cursor.prime(decoder: &decoder, warnings: &summary.warnings) }
         if !seen.isConfigured { seen.configure(segmentSizes: cursors.map(\.fileSize)) }
-        func deliver(_ logged: LoggedEvent, fingerprint: UInt64) throws {
+        /// Whether the event was new (and given to `body`).
+        func deliver(_ logged: borrowing LoggedEvent, fingerprint: UInt64) throws -> Bool {
             try admit?(logged)
             let first = try seen.insert(fingerprint, segment: logged.segmentIndex, offset: logged.offset) {
                 try Self.sameID(segment: $0, offset: $1, as: logged, segments: segments)
@@ -72,10 +73,10 @@ public struct LogReader: Sendable {
                 }
             } else {
                 summary.eventCount += 1
-                summary.lastEventAt = logged.event.at
-                summary.lastKey = logged.event.orderKey
                 body(logged)
+                return true
             }
+            return false
         }
         /// A batch at a time: first every lookup it will make is touched, so the cache misses
         /// of a thousand events overlap instead of coming one after another; then each item.
@@ -85,12 +86,21 @@ public struct LogReader: Sendable {
             if let warm { for slot in batch.toggleSlots { touched &+= warm(slot) } }
             keepAlive(touched)
             var nextWarning = 0
-            for index in batch.events.indices {
-                while nextWarning < batch.warnings.count && batch.warnings[nextWarning].position == index {
-                    summary.warnings.append(batch.warnings[nextWarning].warning)
-                    nextWarning += 1
+            var lastDelivered: Int?
+            // Through the buffer, so each event is lent to `deliver` rather than copied.
+            try batch.events.withUnsafeBufferPointer { events in
+                for index in events.indices {
+                    while nextWarning < batch.warnings.count && batch.warnings[nextWarning].position == index {
+                        summary.warnings.append(batch.warnings[nextWarning].warning)
+                        nextWarning += 1
+                    }
+                    if try deliver(events[index], fingerprint: batch.fingerprints[index]) { lastDelivered = index }
                 }
-                try deliver(batch.events[index], fingerprint: batch.fingerprints[index])
+                // The summary's last position, once per batch rather than once per event.
+                if let lastDelivered {
+                    summary.lastEventAt = events[lastDelivered].event.at
+                    summary.lastKey = events[lastDelivered].event.orderKey
+                }
             }
             for remaining in batch.warnings[nextWarning...] { summary.warnings.append(remaining.warning) }
         }
@@ -256,10 +266,12 @@ struct MergeBatch: @unchecked Sendable {
 
     var isFull: Bool { events.count >= Self.size }
 
-    mutating func append(_ logged: LoggedEvent) {
+    /// Takes the event over: a copy would retain every field, and the producer is the
+    /// busier side of a pipelined replay.
+    mutating func append(_ logged: consuming LoggedEvent) {
         fingerprints.append(SeenIDs.fingerprint(logged.event.id))
         toggleSlots.append(logged.toggleSlot)
-        events.append(logged)
+        events.append(consume logged)
     }
 
     mutating func append(_ warning: LogWarning) {

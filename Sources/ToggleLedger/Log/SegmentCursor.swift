@@ -50,19 +50,22 @@ final class SegmentCursor {
     /// Moves to the next event; `current` is nil at the end of the segment.
     func advance(decoder: inout FastEventDecoder, warnings: inout [LogWarning]) throws {
         if descriptor < 0 && !atEndOfFile { try open() }
-        current = try nextEvent(decoder: &decoder, warnings: &warnings)
-        if let current {
-            let key = current.event.orderKey
-            if let previousKey, key < previousKey {
-                throw LogError.segmentOutOfOrder(current.location, previous: "\(previousKey.at) \(previousKey.id)")
-            }
-            previousKey = key
-            currentAt = key.at.nanoseconds
-            currentIDPrefix = Self.prefix(of: key.id)
-        } else {
+        // The event stays in a local until it is stored: binding `current` itself would copy
+        // it (a retain per field) once per event.
+        guard let next = try nextEvent(decoder: &decoder, warnings: &warnings) else {
+            current = nil
             close()
             buffer = []  // finished: a merge of thousands of segments must not keep their buffers
+            return
         }
+        let key = next.event.orderKey
+        if let previousKey, key < previousKey {
+            throw LogError.segmentOutOfOrder(next.location, previous: "\(previousKey.at) \(previousKey.id)")
+        }
+        currentAt = key.at.nanoseconds
+        currentIDPrefix = Self.prefix(of: key.id)
+        previousKey = consume key
+        current = consume next
     }
 
     /// Hands over the current event without copying it (the cursor moves on next).
