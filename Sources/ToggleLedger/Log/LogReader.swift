@@ -139,31 +139,34 @@ public struct LogReader: Sendable {
         var nextPending = 0
         var heap = CursorHeap()
         var warnings: [LogWarning] = []
+        // The waiting cursors' keys do not change until they join the heap.
+        let pendingKeys = pending.map { (at: cursors[$0].currentAt, idPrefix: cursors[$0].currentIDPrefix) }
         while true {
             while nextPending < pending.count,
-                  heap.isEmpty || !precedes(cursors[heap.top], cursors[pending[nextPending]]) {
+                  heap.isEmpty || !heap.topPrecedes(pendingKeys[nextPending], pending[nextPending], cursors) {
                 heap.push(pending[nextPending], cursors)
                 nextPending += 1
             }
             guard !heap.isEmpty else { break }
             let top = heap.top
-            if let until, cursors[top].currentAt > until.nanoseconds {
+            let cursor = cursors[top]
+            if let until, cursor.currentAt > until.nanoseconds {
                 for index in cursors.indices { cursors[index].close() }
                 break
             }
-            batch.append(cursors[top].takeCurrent())
-            try cursors[top].advance(decoder: &decoder, warnings: &warnings)
+            batch.append(cursor.takeCurrent())
+            try cursor.advance(decoder: &decoder, warnings: &warnings)
             if !warnings.isEmpty {
                 for warning in warnings { batch.append(warning) }
                 warnings.removeAll()
             }
             if batch.isFull { try flush(&batch) }
-            if cursors[top].current == nil {
+            if cursor.current == nil {
                 heap.removeTop(cursors)
             } else {
                 // Keep at most a bounded number of files open; the rest resume on demand.
-                if heap.count > 64 { cursors[top].suspend() }
-                heap.topChanged(cursors)
+                if heap.count > 64 { cursor.suspend() }
+                heap.topChanged(cursor, cursors)
             }
         }
     }
@@ -206,44 +209,69 @@ public struct ReadSummary: Sendable {
     }
 }
 
-/// A binary min-heap of cursor positions, ordered by each cursor's current event.
+/// A binary min-heap of cursor positions, ordered by each cursor's current event. Each entry
+/// carries its cursor's sort key, so sifting compares integers in the heap's own array and
+/// touches a cursor only when two keys tie.
 private struct CursorHeap {
-    private var items: [Int] = []
+    private struct Entry {
+        var at: Int64
+        var idPrefix: UInt64
+        var cursor: Int
+    }
+
+    private var items: [Entry] = []
 
     var isEmpty: Bool { items.isEmpty }
     var count: Int { items.count }
-    var top: Int { items[0] }
+    var top: Int { items[0].cursor }
 
     mutating func push(_ cursor: Int, _ cursors: [SegmentCursor]) {
-        items.append(cursor)
+        items.append(Entry(at: cursors[cursor].currentAt, idPrefix: cursors[cursor].currentIDPrefix, cursor: cursor))
         var child = items.count - 1
         while child > 0 {
             let parent = (child - 1) / 2
-            guard LogReader.precedes(cursors[items[child]], cursors[items[parent]]) else { break }
+            guard Self.precedes(items[child], items[parent], cursors) else { break }
             items.swapAt(child, parent)
             child = parent
         }
     }
 
+    /// Whether the top cursor's event comes before that of `cursor`, whose key is `key`.
+    func topPrecedes(_ key: (at: Int64, idPrefix: UInt64), _ cursor: Int, _ cursors: [SegmentCursor]) -> Bool {
+        Self.precedes(items[0], Entry(at: key.at, idPrefix: key.idPrefix, cursor: cursor), cursors)
+    }
+
     mutating func removeTop(_ cursors: [SegmentCursor]) {
         items.swapAt(0, items.count - 1)
         items.removeLast()
-        topChanged(cursors)
+        siftDown(cursors)
     }
 
-    /// Restores the order after the top cursor moved to its next event.
-    mutating func topChanged(_ cursors: [SegmentCursor]) {
+    /// Restores the order after the top cursor (`top`) moved to its next event.
+    mutating func topChanged(_ top: SegmentCursor, _ cursors: [SegmentCursor]) {
+        items[0].at = top.currentAt
+        items[0].idPrefix = top.currentIDPrefix
+        siftDown(cursors)
+    }
+
+    private mutating func siftDown(_ cursors: [SegmentCursor]) {
         var parent = 0
         while true {
             let left = 2 * parent + 1
             let right = left + 1
             var smallest = parent
-            if left < items.count && LogReader.precedes(cursors[items[left]], cursors[items[smallest]]) { smallest = left }
-            if right < items.count && LogReader.precedes(cursors[items[right]], cursors[items[smallest]]) { smallest = right }
+            if left < items.count && Self.precedes(items[left], items[smallest], cursors) { smallest = left }
+            if right < items.count && Self.precedes(items[right], items[smallest], cursors) { smallest = right }
             if smallest == parent { break }
             items.swapAt(parent, smallest)
             parent = smallest
         }
+    }
+
+    private static func precedes(_ lhs: Entry, _ rhs: Entry, _ cursors: [SegmentCursor]) -> Bool {
+        if lhs.at != rhs.at { return lhs.at < rhs.at }
+        if lhs.idPrefix != rhs.idPrefix { return lhs.idPrefix < rhs.idPrefix }
+        return LogReader.precedes(cursors[lhs.cursor], cursors[rhs.cursor])
     }
 }
 
