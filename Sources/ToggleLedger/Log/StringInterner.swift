@@ -2,23 +2,27 @@
 /// that repeat on every line of a log share storage instead of each allocating, and numbers
 /// them (the slot), so a replay can find a toggle without hashing its name again.
 ///
-/// An open-addressing table of (hash, entry) words over one array of entries, so a lookup
-/// touches two or three cache lines: replay interns three strings per event. Once it holds
-/// `capacityLimit` strings it stops remembering new ones (it still returns them, without a
-/// slot), so a log of millions of distinct names cannot make it grow without bound.
+/// Open addressing over slots that hold the string itself next to its hash and number, so
+/// a lookup costs one cache miss: replay interns three strings per event, and the table of
+/// a big log does not fit in the cache. Once it holds `capacityLimit` strings it stops
+/// remembering new ones (it still returns them, without a slot), so a log of millions of
+/// distinct names cannot make it grow without bound.
 struct StringInterner {
-    /// The upper 32 bits of an entry's hash, and its index + 1 in the lower 32; 0 is empty.
-    private var table: [UInt64]
-    private var strings: [String] = []
+    private struct Slot {
+        /// The upper 32 bits of the string's hash, and its number + 1 in the lower 32; 0 is empty.
+        var word: UInt64
+        var string: String
+    }
+
+    private var table: [Slot]
+    private(set) var count = 0
     private var mask: Int
     static let capacityLimit = 1 << 20
 
     init() {
-        table = [UInt64](repeating: 0, count: 1024)
+        table = [Slot](repeating: Slot(word: 0, string: ""), count: 1024)
         mask = 1023
     }
-
-    var count: Int { strings.count }
 
     mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         internWithSlot(bytes).string
@@ -28,26 +32,37 @@ struct StringInterner {
     mutating func internWithSlot(_ bytes: UnsafeBufferPointer<UInt8>) -> (string: String, slot: Int32) {
         let hash = Self.tableHash(bytes)
         let tag = hash & 0xFFFF_FFFF_0000_0000
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let word = table[slot]
-            if word == 0 { break }
-            if word & 0xFFFF_FFFF_0000_0000 == tag {
-                let entry = Int(truncatingIfNeeded: word & 0xFFFF_FFFF) - 1
-                var candidate = strings[entry]
-                let same = candidate.withUTF8 { stored in
-                    stored.count == bytes.count && (bytes.isEmpty || memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
+        var index = Int(truncatingIfNeeded: hash) & mask
+        let found: (string: String, slot: Int32)? = table.withUnsafeBufferPointer { table in
+            while true {
+                let word = table[index].word
+                if word == 0 { return nil }
+                if word & 0xFFFF_FFFF_0000_0000 == tag && Self.equals(table[index].string, bytes) {
+                    return (table[index].string, Int32(truncatingIfNeeded: word & 0xFFFF_FFFF) - 1)
                 }
-                if same { return (candidate, Int32(truncatingIfNeeded: entry)) }
+                index = (index + 1) & mask
             }
-            slot = (slot + 1) & mask
         }
+        if let found { return found }
         let string = String(decoding: bytes, as: UTF8.self)
-        guard strings.count < Self.capacityLimit else { return (string, -1) }
-        table[slot] = tag | UInt64(strings.count + 1)
-        strings.append(string)
-        if strings.count * 2 > table.count { grow() }
-        return (string, Int32(strings.count - 1))
+        guard count < Self.capacityLimit else { return (string, -1) }
+        count += 1
+        table[index] = Slot(word: tag | UInt64(count), string: string)
+        if count * 2 > table.count { grow() }
+        return (string, Int32(count - 1))
+    }
+
+    /// Whether `string` holds exactly `bytes`. A small string is compared in place; a large
+    /// one's bytes share the cache line the retain of a match touches anyway.
+    private static func equals(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let utf8 = string.utf8
+        guard utf8.count == bytes.count else { return false }
+        if let same = utf8.withContiguousStorageIfAvailable({ stored in
+            bytes.isEmpty || memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+        }) {
+            return same
+        }
+        return utf8.elementsEqual(bytes)
     }
 
     /// The number of `string`, interning it (for events the general decoder made).
@@ -58,14 +73,15 @@ struct StringInterner {
 
     private mutating func grow() {
         let size = table.count * 2
-        table = [UInt64](repeating: 0, count: size)
+        let old = table
+        table = [Slot](repeating: Slot(word: 0, string: ""), count: size)
         mask = size - 1
-        for (entry, string) in strings.enumerated() {
-            var string = string
+        for slot in old where slot.word != 0 {
+            var string = slot.string
             let hash = string.withUTF8 { Self.tableHash($0) }
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            while table[slot] != 0 { slot = (slot + 1) & mask }
-            table[slot] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(entry + 1)
+            var index = Int(truncatingIfNeeded: hash) & mask
+            while table[index].word != 0 { index = (index + 1) & mask }
+            table[index] = slot
         }
     }
 
