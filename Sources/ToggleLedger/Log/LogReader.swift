@@ -54,26 +54,28 @@ public struct LogReader: Sendable {
         defer { for cursor in cursors { cursor.close() } }
         for cursor in cursors { try cursor.prime(decoder: &decoder, warnings: &summary.warnings) }
         if !seen.isConfigured { seen.configure(segmentSizes: cursors.map(\.fileSize)) }
-        /// Whether the event was new (and given to `body`).
-        func deliver(_ logged: borrowing LoggedEvent, fingerprint: UInt64) throws -> Bool {
-            try admit?(logged)
-            let first = try seen.insert(fingerprint, segment: logged.segmentIndex, offset: logged.offset) {
-                try Self.sameID(segment: $0, offset: $1, as: logged, segments: segments)
+        /// Whether the event at `position` was new (and given to `body`). The event is reached
+        /// through the batch's buffer: a closure capturing the event itself would copy it.
+        func deliver(_ events: UnsafeBufferPointer<LoggedEvent>, _ position: Int, fingerprint: UInt64) throws -> Bool {
+            let logged = UnsafePointer(events.baseAddress! + position)
+            try admit?(logged.pointee)
+            let first = try seen.insert(fingerprint, segment: logged.pointee.segmentIndex, offset: logged.pointee.offset) {
+                try Self.sameID(segment: $0, offset: $1, as: logged.pointee, segments: segments)
             }
             if let first {
                 summary.duplicateCount += 1
                 let firstSegment = segments[first.segment]
                 let firstLine = try LineFetcher.line(in: firstSegment, at: first.offset)
-                let line = try LineFetcher.line(in: segments[logged.segmentIndex], at: logged.offset)
+                let line = try LineFetcher.line(in: segments[logged.pointee.segmentIndex], at: logged.pointee.offset)
                 if firstLine != line {
                     let firstLocation = LineLocation(
                         file: firstSegment.displayPath,
                         line: try LineFetcher.lineNumber(in: firstSegment, at: first.offset))
-                    summary.warnings.append(.duplicateID(id: logged.event.id, first: firstLocation, duplicate: logged.location))
+                    summary.warnings.append(.duplicateID(id: logged.pointee.event.id, first: firstLocation, duplicate: logged.pointee.location))
                 }
             } else {
                 summary.eventCount += 1
-                body(logged)
+                body(logged.pointee)
                 return true
             }
             return false
@@ -94,7 +96,7 @@ public struct LogReader: Sendable {
                         summary.warnings.append(batch.warnings[nextWarning].warning)
                         nextWarning += 1
                     }
-                    if try deliver(events[index], fingerprint: batch.fingerprints[index]) { lastDelivered = index }
+                    if try deliver(events, index, fingerprint: batch.fingerprints[index]) { lastDelivered = index }
                 }
                 // The summary's last position, once per batch rather than once per event.
                 if let lastDelivered {
