@@ -17,7 +17,13 @@ public struct Event: Sendable, Hashable {
     public var actor: String
     public var change: Change
     /// Where the event came from when CI wrote it: commit, branch, run.
-    public var source: Provenance?
+    public var source: Provenance? {
+        get { boxedSource?.value }
+        set { boxedSource = newValue.map(ProvenanceBox.init) }
+    }
+    /// Boxed: five optional strings would make every event 80 bytes larger, and replay moves
+    /// each event several times on its way from the decoder to the fold.
+    private var boxedSource: ProvenanceBox?
     /// Fields this version does not know, in their original order.
     public var extra: [JSONObject.Member]
 
@@ -31,7 +37,7 @@ public struct Event: Sendable, Hashable {
         self.toggle = toggle
         self.actor = actor
         self.change = change
-        self.source = source
+        self.boxedSource = source.map(ProvenanceBox.init)
         self.extra = extra
     }
 
@@ -157,6 +163,14 @@ public struct ConditionalValue: Sendable, Hashable {
         self.value = value
         self.managed = managed
     }
+}
+
+/// An immutable ``Provenance`` behind one reference (see ``Event/source``).
+private final class ProvenanceBox: Sendable, Hashable {
+    let value: Provenance
+    init(_ value: Provenance) { self.value = value }
+    static func == (lhs: ProvenanceBox, rhs: ProvenanceBox) -> Bool { lhs.value == rhs.value }
+    func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
 
 /// Where an event was made, filled from the CI environment.

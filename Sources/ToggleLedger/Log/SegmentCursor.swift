@@ -50,29 +50,26 @@ final class SegmentCursor {
     /// Moves to the next event; `current` is nil at the end of the segment.
     func advance(decoder: inout FastEventDecoder, warnings: inout [LogWarning]) throws {
         if descriptor < 0 && !atEndOfFile { try open() }
-        // The event stays in a local until it is stored: binding `current` itself would copy
-        // it (a retain per field) once per event.
-        guard let next = try nextEvent(decoder: &decoder, warnings: &warnings) else {
-            current = nil
+        current = try nextEvent(decoder: &decoder, warnings: &warnings)
+        guard current != nil else {
             close()
             buffer = []  // finished: a merge of thousands of segments must not keep their buffers
             return
         }
-        let key = next.event.orderKey
-        if let previousKey, key < previousKey {
-            throw LogError.segmentOutOfOrder(next.location, previous: "\(previousKey.at) \(previousKey.id)")
+        // Field by field: binding the whole event would copy it (a retain per field).
+        let at = current!.event.at
+        let id = current!.event.id
+        if let previousKey, at < previousKey.at || (at == previousKey.at && utf8Precedes(id, previousKey.id)) {
+            throw LogError.segmentOutOfOrder(current!.location, previous: "\(previousKey.at) \(previousKey.id)")
         }
-        currentAt = key.at.nanoseconds
-        currentIDPrefix = Self.prefix(of: key.id)
-        previousKey = consume key
-        current = consume next
+        currentAt = at.nanoseconds
+        currentIDPrefix = Self.prefix(of: id)
+        previousKey = OrderKey(at: at, id: id)
     }
 
     /// Hands over the current event without copying it (the cursor moves on next).
     func takeCurrent() -> LoggedEvent {
-        var taken: LoggedEvent?
-        swap(&taken, &current)
-        return taken!
+        current.take()!
     }
 
     /// The first eight bytes of `id` as a big-endian number (zero-padded): comparing two
@@ -171,29 +168,37 @@ final class SegmentCursor {
         let fileOffset = bufferOffset + Int64(lineStart)
         var contentEnd = lineEnd
         if terminated && contentEnd > lineStart && buffer[contentEnd - 1] == 0x0D { contentEnd -= 1 }  // tolerate CRLF
-        let result: Result<(Event, Int, Int32), LogError> = buffer.withUnsafeBufferPointer { pointer in
+        // The fast decoder first; the general one explains what it declines (or accepts it:
+        // the fast path only takes the common shapes).
+        var event: Event?
+        var toggleSlot: Int32 = -1
+        var failure: LogError?
+        buffer.withUnsafeBufferPointer { pointer in
             let line = UnsafeBufferPointer(rebasing: pointer[lineStart..<contentEnd])
             if lineNumber == 1 && line.count >= 3 && line[0] == 0xEF && line[1] == 0xBB && line[2] == 0xBF {
-                return .failure(.malformedLine(location, reason: "the file starts with a byte-order mark; JSON Lines files are UTF-8 without one"))
+                failure = .malformedLine(location, reason: "the file starts with a byte-order mark; JSON Lines files are UTF-8 without one")
+                return
             }
-            if let event = decoder.decode(line) {
-                return .success((event, LineHash.hash(line), decoder.toggleSlot))
+            event = decoder.decode(line)
+            if event != nil {
+                toggleSlot = decoder.toggleSlot
+                return
             }
-            return EventLineDecoder.decodeGeneral(line, location: location).map {
-                ($0, LineHash.hash(line), decoder.slot(ofToggle: $0.toggle))
+            switch EventLineDecoder.decodeGeneral(line, location: location) {
+            case .success(let general):
+                toggleSlot = decoder.slot(ofToggle: general.toggle)
+                event = general
+            case .failure(let error):
+                failure = error
             }
         }
-        switch result {
-        case .success(let (event, contentHash, toggleSlot)):
+        guard let failure else {
             if !terminated { warnings.append(.missingFinalNewline(location, offset: fileOffset + Int64(lineEnd - lineStart))) }
-            var logged = LoggedEvent(event: event, location: location, contentHash: contentHash, segmentIndex: segmentIndex, offset: fileOffset)
-            logged.toggleSlot = toggleSlot
-            return logged
-        case .failure(let error):
-            if terminated { throw error }
-            warnings.append(.tornTail(location, byteCount: lineEnd - lineStart, offset: fileOffset))
-            return nil
+            return LoggedEvent(event: event.take()!, location: location, segmentIndex: segmentIndex, offset: fileOffset, toggleSlot: toggleSlot)
         }
+        if terminated { throw failure }
+        warnings.append(.tornTail(location, byteCount: lineEnd - lineStart, offset: fileOffset))
+        return nil
     }
 }
 
@@ -217,54 +222,27 @@ enum EventLineDecoder {
     }
 }
 
-/// A quick 64-bit hash of a line's bytes (not for security: it tells lines apart in messages
-/// and summaries, never decides what is replayed).
-enum LineHash {
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
-        guard let base = bytes.baseAddress else { return Int(truncatingIfNeeded: hash) }
-        let raw = UnsafeRawPointer(base)
-        var index = 0
-        while index + 8 <= bytes.count {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
-            hash ^= hash >> 32
-            index += 8
-        }
-        while index < bytes.count {
-            hash = (hash ^ UInt64(bytes[index])) &* 0x0000_0100_0000_01B3
-            index += 1
-        }
-        hash ^= hash >> 33
-        hash = hash &* 0xC4CE_B9FE_1A85_EC53
-        return Int(truncatingIfNeeded: hash ^ (hash >> 33))
-    }
-}
-
 /// An event with the line it was read from.
 public struct LoggedEvent: Sendable {
     public var event: Event
     public var location: LineLocation
-    /// A hash of the line's bytes, to tell an identical duplicate from a reused id.
-    public var contentHash: Int
     /// Which segment of the read (its index in ``LogReader/segments()``) and the line's byte offset.
     var segmentIndex: Int = 0
     var offset: Int64 = 0
     /// The reader's number for the toggle name (-1: none), see ``Projection/apply(_:)``.
     var toggleSlot: Int32 = -1
 
-    public init(event: Event, location: LineLocation, contentHash: Int) {
+    public init(event: Event, location: LineLocation) {
         self.event = event
         self.location = location
-        self.contentHash = contentHash
     }
 
-    init(event: Event, location: LineLocation, contentHash: Int, segmentIndex: Int, offset: Int64) {
+    init(event: consuming Event, location: LineLocation, segmentIndex: Int, offset: Int64, toggleSlot: Int32) {
         self.event = event
         self.location = location
-        self.contentHash = contentHash
         self.segmentIndex = segmentIndex
         self.offset = offset
+        self.toggleSlot = toggleSlot
     }
 }
 
