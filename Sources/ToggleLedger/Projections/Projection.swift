@@ -67,7 +67,17 @@ public struct Projection: Sendable {
     func touch(slot: Int32) -> Int {
         let slot = Int(slot)
         guard slot >= 0 && slot < positionBySlot.count && positionBySlot[slot] > 0 else { return 0 }
-        return toggles.values[Int(positionBySlot[slot]) - 1].eventCount
+        let position = Int(positionBySlot[slot]) - 1
+        // Every cache line of the state (about 330 bytes): the fold reads its name first and
+        // writes fields all over it.
+        return toggles.values.withUnsafeBufferPointer { values in
+            let state = UnsafeRawPointer(values.baseAddress! + position)
+            var sum = 0
+            for offset in stride(from: 0, to: MemoryLayout<ToggleState>.size, by: 64) {
+                sum &+= Int(state.load(fromByteOffset: offset, as: UInt8.self))
+            }
+            return sum &+ Int(state.load(fromByteOffset: MemoryLayout<ToggleState>.size - 1, as: UInt8.self))
+        }
     }
 
     private mutating func apply(_ event: borrowing Event, position: Int?, at location: LineLocation?) {
