@@ -137,6 +137,17 @@ final class ScratchLog {
         }
     }
 
+    /// At one instant the ids decide; the reader compares them as bytes, before they are strings.
+    @Test func idsOutOfOrderAtOneInstantAreAnError() throws {
+        let log = try ScratchLog()
+        try log.write("s.jsonl", ScratchLog.created("id-b", "2026-01-01T00:00:00Z") + "\n" + ScratchLog.created("id-a", "2026-01-01T00:00:00Z", "u") + "\n")
+        #expect {
+            try log.ledger.replay()
+        } throws: { error in
+            String(describing: error).contains("events/s.jsonl:2: event is out of order (it sorts before the previous line, 2026-01-01T00:00:00Z id-b)")
+        }
+    }
+
     @Test func onlyJSONLFilesOutsideHiddenFoldersAreSegments() throws {
         let log = try ScratchLog()
         try log.write("2026/01/a.jsonl", ScratchLog.created("1", "2026-01-01T00:00:00Z") + "\n")

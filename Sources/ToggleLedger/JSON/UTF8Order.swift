@@ -14,13 +14,16 @@ func utf8Precedes(_ lhs: String, _ rhs: String) -> Bool {
     var lhs = lhs
     var rhs = rhs
     return lhs.withUTF8 { left in
-        rhs.withUTF8 { right in
-            let common = min(left.count, right.count)
-            if common > 0 {
-                let order = memcmp(left.baseAddress!, right.baseAddress!, common)
-                if order != 0 { return order < 0 }
-            }
-            return left.count < right.count
-        }
+        rhs.withUTF8 { right in utf8Precedes(left, right) }
     }
+}
+
+/// ``utf8Precedes(_:_:)`` on the bytes themselves.
+func utf8Precedes(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+    let common = min(left.count, right.count)
+    if common > 0 {
+        let order = memcmp(left.baseAddress!, right.baseAddress!, common)
+        if order != 0 { return order < 0 }
+    }
+    return left.count < right.count
 }

@@ -19,8 +19,16 @@ struct FastEventDecoder {
     private var fastConditions: [ConditionalValue]?
     /// The interned number of the toggle name of the last event ``decode(_:)`` returned.
     private(set) var toggleSlot: Int32 = -1
+    /// When set, ``decode(_:)`` leaves `id` and `toggle` empty when both are plain strings and
+    /// reports where they are (``deferredIdentity``): the reader turns them into strings on
+    /// the thread that folds the events (see ``MergeBatch``).
+    let defersIdentity: Bool
+    /// Where the id and toggle name of the last event are in its line, when they were deferred.
+    private(set) var deferredIdentity: (id: Range<Int>, toggle: Range<Int>)?
 
-    init() {}
+    init(defersIdentity: Bool = false) {
+        self.defersIdentity = defersIdentity
+    }
 
     /// The interned number of a toggle name (for events the general path decoded), so every
     /// event of a read names its toggle in one numbering.
@@ -37,6 +45,7 @@ struct FastEventDecoder {
             }
         }
         fastConditions = nil
+        deferredIdentity = nil
         guard scan(line, present: &present, parsedMask: &parsedMask) else { return nil }
         return build(line, present: present)
     }
@@ -270,11 +279,20 @@ struct FastEventDecoder {
         guard let schema = smallInteger(line, .schema), schema >= 1, schema <= Event.currentSchema else { return nil }
         guard let type = simpleBytes(line, .type).flatMap(EventType.match) else { return nil }
         guard present & ~type.allowedKeys == 0, present & type.requiredKeys == type.requiredKeys else { return nil }
-        guard let id = string(line, .id), !id.isEmpty else { return nil }
         guard let atBytes = simpleBytes(line, .at), let at = Timestamp.parse(atBytes) else { return nil }
         guard let toggleBytes = simpleBytes(line, .toggle), ToggleName.isValid(toggleBytes) else { return nil }
-        let (toggle, slot) = interner.internWithSlot(toggleBytes)
-        toggleSlot = slot
+        let id: String
+        let toggle: String
+        if defersIdentity, let idBytes = simpleBytes(line, .id) {
+            guard !idBytes.isEmpty else { return nil }
+            (id, toggle) = ("", "")
+            toggleSlot = -1
+            deferredIdentity = (Self.range(of: idBytes, in: line), Self.range(of: toggleBytes, in: line))
+        } else {
+            guard let text = string(line, .id), !text.isEmpty else { return nil }
+            id = text
+            (toggle, toggleSlot) = interner.internWithSlot(toggleBytes)
+        }
         guard let actor = internedString(line, .actor), !actor.isEmpty else { return nil }
         let change: Change
         switch type {
@@ -397,6 +415,11 @@ struct FastEventDecoder {
         let end = ends[key.rawValue]
         guard end - start >= 2, line[start] == UInt8(ascii: "\"") else { return nil }
         return UnsafeBufferPointer(rebasing: line[(start + 1)..<(end - 1)])
+    }
+
+    private static func range(of part: UnsafeBufferPointer<UInt8>, in line: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        let start = line.baseAddress!.distance(to: part.baseAddress!)
+        return start..<(start + part.count)
     }
 
     /// A string value, with or without escapes; nil when the value is not a string.

@@ -36,7 +36,7 @@ public struct LogReader: Sendable {
     ) throws -> ReadSummary {
         var summary = ReadSummary(segmentCount: segments.count)
         var cursors = segments.enumerated().map { SegmentCursor(segment: $0.element, index: $0.offset) }
-        var decoder = FastEventDecoder()
+        var decoder = FastEventDecoder(defersIdentity: true)
         var seen = SeenIDs()
         try merge(&cursors, segments: segments, until: until, decoder: &decoder, seen: &seen, summary: &summary, warm: warm, body)
         return summary
@@ -82,10 +82,16 @@ public struct LogReader: Sendable {
         }
         /// A batch at a time: first every lookup it will make is touched, so the cache misses
         /// of a thousand events overlap instead of coming one after another; then each item.
-        func consume(_ batch: MergeBatch) throws {
+        var names = StringInterner()
+        func consume(_ batch: inout MergeBatch) throws {
+            batch.materializeIdentities(names: &names)
             var touched = 0
             for fingerprint in batch.fingerprints { touched &+= seen.touch(fingerprint) }
-            if let warm { for slot in batch.toggleSlots { touched &+= warm(slot) } }
+            if let warm {
+                batch.events.withUnsafeBufferPointer { events in
+                    for index in events.indices { touched &+= warm(events[index].toggleSlot) }
+                }
+            }
             keepAlive(touched)
             var nextWarning = 0
             var lastDelivered: Int?
@@ -113,16 +119,16 @@ public struct LogReader: Sendable {
             var batch = MergeBatch()
             do {
                 try Self.produce(&cursors, until: until, decoder: &decoder, into: &batch) { full in
-                    try consume(full)
+                    try consume(&full)
                     full.removeAll()
                 }
             } catch {
                 // What was read before the error is delivered first, as it would have been
                 // one event at a time.
-                try consume(batch)
+                try consume(&batch)
                 throw error
             }
-            try consume(batch)
+            try consume(&batch)
         }
         cursors = []
     }
@@ -156,7 +162,7 @@ public struct LogReader: Sendable {
                 for index in cursors.indices { cursors[index].close() }
                 break
             }
-            batch.append(cursor.takeCurrent())
+            cursor.moveCurrent(into: &batch)
             try cursor.advance(decoder: &decoder, warnings: &warnings)
             if !warnings.isEmpty {
                 for warning in warnings { batch.append(warning) }
@@ -187,10 +193,12 @@ public struct LogReader: Sendable {
     fileprivate static func precedes(_ lhs: SegmentCursor, _ rhs: SegmentCursor) -> Bool {
         if lhs.currentAt != rhs.currentAt { return lhs.currentAt < rhs.currentAt }
         if lhs.currentIDPrefix != rhs.currentIDPrefix { return lhs.currentIDPrefix < rhs.currentIDPrefix }
-        let left = lhs.current!.event.id
-        let right = rhs.current!.event.id
-        if left != right { return utf8Precedes(left, right) }
-        return utf8Precedes(lhs.segment.relativePath, rhs.segment.relativePath)
+        let order: Bool? = lhs.withCurrentID { left in
+            rhs.withCurrentID { right in
+                left.elementsEqual(right) ? nil : utf8Precedes(left, right)
+            }
+        }
+        return order ?? utf8Precedes(lhs.segment.relativePath, rhs.segment.relativePath)
     }
 }
 
@@ -274,45 +282,6 @@ private struct CursorHeap {
         if lhs.at != rhs.at { return lhs.at < rhs.at }
         if lhs.idPrefix != rhs.idPrefix { return lhs.idPrefix < rhs.idPrefix }
         return LogReader.precedes(cursors[lhs.cursor], cursors[rhs.cursor])
-    }
-}
-
-/// Events and warnings in replay order, with the two numbers the fold will look up for each
-/// event (the id's hash and the toggle's name number), computed by the producer. Warnings are
-/// kept apart with the number of events before them, so events are never wrapped or copied.
-struct MergeBatch: @unchecked Sendable {
-    static let size = 512
-    private(set) var events: [LoggedEvent] = []
-    private(set) var fingerprints: [UInt64] = []
-    private(set) var toggleSlots: [Int32] = []
-    /// Each warning, after how many of `events` it was raised.
-    private(set) var warnings: [(position: Int, warning: LogWarning)] = []
-
-    init() {
-        events.reserveCapacity(Self.size)
-        fingerprints.reserveCapacity(Self.size)
-        toggleSlots.reserveCapacity(Self.size)
-    }
-
-    var isFull: Bool { events.count >= Self.size }
-
-    /// Takes the event over: a copy would retain every field, and the producer is the
-    /// busier side of a pipelined replay.
-    mutating func append(_ logged: consuming LoggedEvent) {
-        fingerprints.append(SeenIDs.fingerprint(logged.event.id))
-        toggleSlots.append(logged.toggleSlot)
-        events.append(consume logged)
-    }
-
-    mutating func append(_ warning: LogWarning) {
-        warnings.append((events.count, warning))
-    }
-
-    mutating func removeAll() {
-        events.removeAll(keepingCapacity: true)
-        fingerprints.removeAll(keepingCapacity: true)
-        toggleSlots.removeAll(keepingCapacity: true)
-        warnings.removeAll()
     }
 }
 

@@ -25,7 +25,7 @@ enum MergePipeline {
     private static let batchesInFlight = 4
 
     static func run(
-        cursors: [SegmentCursor], until: Timestamp?, decoder: FastEventDecoder, _ consume: (MergeBatch) throws -> Void
+        cursors: [SegmentCursor], until: Timestamp?, decoder: FastEventDecoder, _ consume: (inout MergeBatch) throws -> Void
     ) throws {
         let channel = Channel(capacity: batchesInFlight)
         let producer = ProducerState(cursors: cursors, decoder: decoder)
@@ -52,7 +52,7 @@ enum MergePipeline {
         do {
             while true {
                 var batch = channel.receive()
-                try consume(batch.items)
+                try consume(&batch.items)
                 batch.items.removeAll()
                 channel.giveBack(batch.items)
                 switch batch.end {

@@ -758,7 +758,7 @@ extension Ledger {
         if !added.isEmpty {
             let addedSegments = added.map { segments[$0] }
             var cursors = addedSegments.enumerated().map { SegmentCursor(segment: $0.element, index: $0.offset) }
-            var decoder = FastEventDecoder()
+            var decoder = FastEventDecoder(defersIdentity: true)
             var seen = SeenIDs()
             do {
                 try reader.merge(
@@ -816,7 +816,7 @@ extension Ledger {
         summary.segmentCount = segments.count
         guard !added.isEmpty else { return Replay(projection: projection, summary: summary) }
         var cursors = added.enumerated().map { SegmentCursor(segment: $0.element, index: $0.offset) }
-        var decoder = FastEventDecoder()
+        var decoder = FastEventDecoder(defersIdentity: true)
         var seen = SeenIDs()
         do {
             try reader.merge(

@@ -17,8 +17,14 @@ final class SegmentCursor {
     private var bufferOffset: Int64 = 0
     private var atEndOfFile = false
     private var lineNumber = 0
-    private var previousKey: OrderKey?
+    /// The replay position of the previous event, to check the segment is sorted: its
+    /// instant, and its id's bytes (reused, so no allocation per event).
+    private var previousAt: Int64?
+    private var previousID: [UInt8] = []
     private(set) var current: LoggedEvent?
+    /// Where the id and toggle name of `current` are in `buffer`, when the decoder left them
+    /// for the folding thread to turn into strings (see ``FastEventDecoder/defersIdentity``).
+    private var currentIdentity: (id: Range<Int>, toggle: Range<Int>)?
     /// The replay position of `current`, kept apart so the merge compares it without
     /// touching the event: its instant and the first eight bytes of its id, big-endian.
     private(set) var currentAt: Int64 = 0
@@ -36,7 +42,10 @@ final class SegmentCursor {
         self.segmentIndex = index
         self.bufferOffset = offset
         self.lineNumber = lineNumber
-        self.previousKey = previousKey
+        if let previousKey {
+            previousAt = previousKey.at.nanoseconds
+            previousID = Array(previousKey.id.utf8)
+        }
     }
 
     /// Reads the first event (if any) and closes the file. Warnings go to `warnings`.
@@ -50,6 +59,7 @@ final class SegmentCursor {
     /// Moves to the next event; `current` is nil at the end of the segment.
     func advance(decoder: inout FastEventDecoder, warnings: inout [LogWarning]) throws {
         if descriptor < 0 && !atEndOfFile { try open() }
+        currentIdentity = nil
         current = try nextEvent(decoder: &decoder, warnings: &warnings)
         guard current != nil else {
             close()
@@ -57,35 +67,74 @@ final class SegmentCursor {
             return
         }
         // Field by field: binding the whole event would copy it (a retain per field).
-        let at = current!.event.at
-        let id = current!.event.id
-        if let previousKey, at < previousKey.at || (at == previousKey.at && utf8Precedes(id, previousKey.id)) {
-            throw LogError.segmentOutOfOrder(current!.location, previous: "\(previousKey.at) \(previousKey.id)")
+        let at = current!.event.at.nanoseconds
+        let outOfOrder: Bool = withCurrentID { id in
+            if let previousAt, at < previousAt || (at == previousAt && previousID.withUnsafeBufferPointer { utf8Precedes(id, $0) }) {
+                return true
+            }
+            currentIDPrefix = Self.prefix(of: id)
+            // By hand: Array.append(contentsOf:) copies a byte at a time here.
+            if previousID.count != id.count { previousID = [UInt8](repeating: 0, count: id.count) }
+            previousID.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: id.baseAddress!, count: id.count) }
+            return false
         }
-        currentAt = at.nanoseconds
-        currentIDPrefix = Self.prefix(of: id)
-        previousKey = OrderKey(at: at, id: id)
+        if outOfOrder {
+            let previous = "\(Timestamp(nanoseconds: previousAt!)) \(String(decoding: previousID, as: UTF8.self))"
+            throw LogError.segmentOutOfOrder(current!.location, previous: previous)
+        }
+        currentAt = at
+        previousAt = at
+    }
+
+    /// Calls `body` with the bytes of the current event's id (there must be one).
+    func withCurrentID<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        if let identity = currentIdentity {
+            return try buffer.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[identity.id])) }
+        }
+        var id = current!.event.id
+        return try id.withUTF8(body)
+    }
+
+    /// Appends the current event to `batch` without copying it, with its deferred id and
+    /// toggle name; the cursor moves on next.
+    func moveCurrent(into batch: inout MergeBatch) {
+        let event = current.take()!
+        guard let identity = currentIdentity else { return batch.append(event) }
+        currentIdentity = nil
+        buffer.withUnsafeBufferPointer { bytes in
+            batch.append(event, id: UnsafeBufferPointer(rebasing: bytes[identity.id]), toggle: UnsafeBufferPointer(rebasing: bytes[identity.toggle]))
+        }
+    }
+
+    /// Gives the current event its deferred id and toggle name, before the bytes they are
+    /// read from go away.
+    private func materializeIdentity() {
+        guard let identity = currentIdentity, current != nil else { return }
+        currentIdentity = nil
+        buffer.withUnsafeBufferPointer { bytes in
+            current!.event.id = String(decoding: UnsafeBufferPointer(rebasing: bytes[identity.id]), as: UTF8.self)
+            current!.event.toggle = String(decoding: UnsafeBufferPointer(rebasing: bytes[identity.toggle]), as: UTF8.self)
+        }
     }
 
     /// Hands over the current event without copying it (the cursor moves on next).
     func takeCurrent() -> LoggedEvent {
-        current.take()!
+        materializeIdentity()
+        return current.take()!
     }
 
     /// The first eight bytes of `id` as a big-endian number (zero-padded): comparing two
     /// prefixes orders ids as their bytes do, except when they are equal.
-    static func prefix(of id: String) -> UInt64 {
-        var id = id
-        return id.withUTF8 { bytes in
-            var value: UInt64 = 0
-            for index in 0..<8 { value = value << 8 | UInt64(index < bytes.count ? bytes[index] : 0) }
-            return value
-        }
+    static func prefix(of id: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var value: UInt64 = 0
+        for index in 0..<8 { value = value << 8 | UInt64(index < id.count ? id[index] : 0) }
+        return value
     }
 
     /// Closes the file but remembers the position, dropping the read-ahead buffer.
     func suspend() {
         guard descriptor >= 0 else { return }
+        materializeIdentity()
         bufferOffset += Int64(start)
         buffer = []
         start = 0
@@ -182,6 +231,11 @@ final class SegmentCursor {
             event = decoder.decode(line)
             if event != nil {
                 toggleSlot = decoder.toggleSlot
+                if let deferred = decoder.deferredIdentity {
+                    currentIdentity = (
+                        (deferred.id.lowerBound + lineStart)..<(deferred.id.upperBound + lineStart),
+                        (deferred.toggle.lowerBound + lineStart)..<(deferred.toggle.upperBound + lineStart))
+                }
                 return
             }
             switch EventLineDecoder.decodeGeneral(line, location: location) {

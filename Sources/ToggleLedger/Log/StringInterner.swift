@@ -65,6 +65,13 @@ struct StringInterner {
         return utf8.elementsEqual(bytes)
     }
 
+    /// Reads the slot a lookup of `bytes` starts at, so that lookup finds it in the cache;
+    /// returns something derived from it.
+    func touch(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let index = Int(truncatingIfNeeded: Self.tableHash(bytes)) & mask
+        return table.withUnsafeBufferPointer { Int(truncatingIfNeeded: $0[index].word) }
+    }
+
     /// The number of `string`, interning it (for events the general decoder made).
     mutating func slot(of string: String) -> Int32 {
         var string = string

@@ -1,0 +1,96 @@
+/// Events and warnings in replay order, handed from the merge to the fold a batch at a time.
+///
+/// The merge leaves two fields of most events for the folding side to fill: the id and the
+/// toggle name travel as bytes (``identityBytes``), and ``materializeIdentities(names:)``
+/// turns them into strings. That keeps the per-event allocation, and the name lookup, on
+/// the thread that frees the events and owns the toggle numbering, when the merge runs on
+/// another one (``MergePipeline``). Warnings are kept apart with the number of events
+/// before them, so events are never wrapped or copied.
+struct MergeBatch: @unchecked Sendable {
+    static let size = 512
+    private(set) var events: [LoggedEvent] = []
+    /// Per event, the hash ``SeenIDs`` files its id under, computed by the producer.
+    private(set) var fingerprints: [UInt64] = []
+    /// Each warning, after how many of `events` it was raised.
+    private(set) var warnings: [(position: Int, warning: LogWarning)] = []
+    /// The deferred ids and toggle names, back to back, in the first `identityByteCount`
+    /// bytes (the storage is kept from batch to batch).
+    private var identityBytes: [UInt8] = []
+    private var identityByteCount = 0
+    /// Per event: where its id (then its toggle name) starts in ``identityBytes``, or -1 when
+    /// the event came complete.
+    private var identities: [(start: Int32, idCount: Int32, toggleCount: Int32)] = []
+
+    init() {
+        events.reserveCapacity(Self.size)
+        fingerprints.reserveCapacity(Self.size)
+        identities.reserveCapacity(Self.size)
+    }
+
+    var isFull: Bool { events.count >= Self.size }
+
+    /// Takes a complete event over: a copy would retain every field.
+    mutating func append(_ logged: consuming LoggedEvent) {
+        fingerprints.append(SeenIDs.fingerprint(logged.event.id))
+        identities.append((-1, 0, 0))
+        events.append(consume logged)
+    }
+
+    /// Takes over an event whose id and toggle name are still `id` and `toggle` (bytes that
+    /// are valid only during the call).
+    mutating func append(_ logged: consuming LoggedEvent, id: UnsafeBufferPointer<UInt8>, toggle: UnsafeBufferPointer<UInt8>) {
+        fingerprints.append(SeenIDs.fingerprint(bytes: id))
+        identities.append((Int32(identityByteCount), Int32(id.count), Int32(toggle.count)))
+        let end = identityByteCount + id.count + toggle.count
+        if end > identityBytes.count {
+            identityBytes += repeatElement(0, count: max(end, 2 * identityBytes.count, 32 * Self.size) - identityBytes.count)
+        }
+        // Copied by hand: Array.append(contentsOf:) goes a byte at a time here.
+        identityBytes.withUnsafeMutableBufferPointer { storage in
+            let target = storage.baseAddress! + identityByteCount
+            if let source = id.baseAddress { target.update(from: source, count: id.count) }
+            if let source = toggle.baseAddress { (target + id.count).update(from: source, count: toggle.count) }
+        }
+        identityByteCount = end
+        events.append(consume logged)
+    }
+
+    mutating func append(_ warning: LogWarning) {
+        warnings.append((events.count, warning))
+    }
+
+    /// Gives every event its id and interned toggle name, and its toggle number from `names`.
+    /// Every name's table slot is read first, so the cache misses of the batch overlap.
+    mutating func materializeIdentities(names: inout StringInterner) {
+        let identities = self.identities
+        identityBytes.withUnsafeBufferPointer { bytes in
+            func toggle(_ identity: (start: Int32, idCount: Int32, toggleCount: Int32)) -> UnsafeBufferPointer<UInt8> {
+                let start = Int(identity.start + identity.idCount)
+                return UnsafeBufferPointer(rebasing: bytes[start..<(start + Int(identity.toggleCount))])
+            }
+            var touched = 0
+            for identity in identities where identity.start >= 0 { touched &+= names.touch(toggle(identity)) }
+            keepAlive(touched)
+            events.withUnsafeMutableBufferPointer { events in
+                for index in events.indices {
+                    let identity = identities[index]
+                    guard identity.start >= 0 else {
+                        events[index].toggleSlot = names.slot(of: events[index].event.toggle)
+                        continue
+                    }
+                    let start = Int(identity.start)
+                    events[index].event.id = String(decoding: bytes[start..<(start + Int(identity.idCount))], as: UTF8.self)
+                    (events[index].event.toggle, events[index].toggleSlot) = names.internWithSlot(toggle(identity))
+                }
+            }
+        }
+    }
+
+    mutating func removeAll() {
+        events.removeAll(keepingCapacity: true)
+        fingerprints.removeAll(keepingCapacity: true)
+        warnings.removeAll()
+        identityByteCount = 0
+        identities.removeAll(keepingCapacity: true)
+    }
+}
