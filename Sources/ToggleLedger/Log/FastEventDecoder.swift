@@ -30,10 +30,6 @@ struct FastEventDecoder {
         self.defersIdentity = defersIdentity
     }
 
-    /// The interned number of a toggle name (for events the general path decoded), so every
-    /// event of a read names its toggle in one numbering.
-    mutating func slot(ofToggle name: String) -> Int32 { interner.slot(of: name) }
-
     /// The event on `line` (without its newline), or nil to let the general path decide.
     mutating func decode(_ line: UnsafeBufferPointer<UInt8>) -> Event? {
         var present: UInt32 = 0
@@ -208,7 +204,8 @@ struct FastEventDecoder {
                 let backslash = word ^ (ones &* 0x5C)
                 let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
                     | (word &- ones &* 0x20) | word
-                if special & highs != 0 { break }
+                // The lowest flagged byte is exact (borrows only ever flag bytes above it).
+                if special & highs != 0 { return index + (special & highs).trailingZeroBitCount / 8 }
                 index += 8
             }
         }

@@ -60,7 +60,8 @@ final class SegmentCursor {
     func advance(decoder: inout FastEventDecoder, warnings: inout [LogWarning]) throws {
         if descriptor < 0 && !atEndOfFile { try open() }
         currentIdentity = nil
-        current = try nextEvent(decoder: &decoder, warnings: &warnings)
+        current = nil
+        try readNextEvent(decoder: &decoder, warnings: &warnings)
         guard current != nil else {
             close()
             buffer = []  // finished: a merge of thousands of segments must not keep their buffers
@@ -153,7 +154,9 @@ final class SegmentCursor {
         descriptor = try SystemCalls.open(segment.path, O_RDONLY_VALUE)
     }
 
-    private func nextEvent(decoder: inout FastEventDecoder, warnings: inout [LogWarning]) throws -> LoggedEvent? {
+    /// Reads the next line into `current` (left nil at the end). Events are big (over 200
+    /// bytes), so they are built in place rather than returned through each caller.
+    private func readNextEvent(decoder: inout FastEventDecoder, warnings: inout [LogWarning]) throws {
         while true {
             // Find the next newline in the buffered bytes.
             let searchStart = start
@@ -169,7 +172,7 @@ final class SegmentCursor {
                 return try decodeLine(from: lineStart, to: newline, terminated: true, decoder: &decoder, warnings: &warnings)
             }
             if atEndOfFile {
-                guard start < end else { return nil }
+                guard start < end else { return }
                 let lineStart = start
                 start = end
                 lineNumber += 1
@@ -212,15 +215,13 @@ final class SegmentCursor {
 
     private func decodeLine(
         from lineStart: Int, to lineEnd: Int, terminated: Bool, decoder: inout FastEventDecoder, warnings: inout [LogWarning]
-    ) throws -> LoggedEvent? {
+    ) throws {
         let location = LineLocation(file: segment.displayPath, line: lineNumber)
         let fileOffset = bufferOffset + Int64(lineStart)
         var contentEnd = lineEnd
         if terminated && contentEnd > lineStart && buffer[contentEnd - 1] == 0x0D { contentEnd -= 1 }  // tolerate CRLF
         // The fast decoder first; the general one explains what it declines (or accepts it:
         // the fast path only takes the common shapes).
-        var event: Event?
-        var toggleSlot: Int32 = -1
         var failure: LogError?
         buffer.withUnsafeBufferPointer { pointer in
             let line = UnsafeBufferPointer(rebasing: pointer[lineStart..<contentEnd])
@@ -228,9 +229,8 @@ final class SegmentCursor {
                 failure = .malformedLine(location, reason: "the file starts with a byte-order mark; JSON Lines files are UTF-8 without one")
                 return
             }
-            event = decoder.decode(line)
-            if event != nil {
-                toggleSlot = decoder.toggleSlot
+            if let event = decoder.decode(line) {
+                current = LoggedEvent(event: event, location: location, segmentIndex: segmentIndex, offset: fileOffset, toggleSlot: decoder.toggleSlot)
                 if let deferred = decoder.deferredIdentity {
                     currentIdentity = (
                         (deferred.id.lowerBound + lineStart)..<(deferred.id.upperBound + lineStart),
@@ -240,19 +240,17 @@ final class SegmentCursor {
             }
             switch EventLineDecoder.decodeGeneral(line, location: location) {
             case .success(let general):
-                toggleSlot = decoder.slot(ofToggle: general.toggle)
-                event = general
+                current = LoggedEvent(event: general, location: location, segmentIndex: segmentIndex, offset: fileOffset, toggleSlot: -1)
             case .failure(let error):
                 failure = error
             }
         }
         guard let failure else {
             if !terminated { warnings.append(.missingFinalNewline(location, offset: fileOffset + Int64(lineEnd - lineStart))) }
-            return LoggedEvent(event: event.take()!, location: location, segmentIndex: segmentIndex, offset: fileOffset, toggleSlot: toggleSlot)
+            return
         }
         if terminated { throw failure }
         warnings.append(.tornTail(location, byteCount: lineEnd - lineStart, offset: fileOffset))
-        return nil
     }
 }
 
