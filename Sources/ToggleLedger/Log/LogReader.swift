@@ -56,8 +56,8 @@ public struct LogReader: Sendable {
         if !seen.isConfigured { seen.configure(segmentSizes: cursors.map(\.fileSize)) }
         /// Whether the event at `position` was new (and given to `body`). The event is reached
         /// through the batch's buffer: a closure capturing the event itself would copy it.
-        func deliver(_ events: UnsafeBufferPointer<LoggedEvent>, _ position: Int, fingerprint: UInt64) throws -> Bool {
-            let logged = UnsafePointer(events.baseAddress! + position)
+        func deliver(_ events: UnsafeMutableBufferPointer<LoggedEvent>, _ position: Int, fingerprint: UInt64) throws -> Bool {
+            let logged = events.baseAddress! + position
             try admit?(logged.pointee)
             let first = try seen.insert(fingerprint, segment: logged.pointee.segmentIndex, offset: logged.pointee.offset) {
                 try Self.sameID(segment: $0, offset: $1, as: logged.pointee, segments: segments)
@@ -75,7 +75,11 @@ public struct LogReader: Sendable {
                 }
             } else {
                 summary.eventCount += 1
-                body(logged.pointee)
+                // Lent to `body` from a local: passing `pointee` would copy the event (a retain
+                // per field), as the closure might write to that memory. Then put back.
+                let event = logged.move()
+                body(event)
+                logged.initialize(to: event)
                 return true
             }
             return false
@@ -95,14 +99,15 @@ public struct LogReader: Sendable {
             keepAlive(touched)
             var nextWarning = 0
             var lastDelivered: Int?
+            let (warnings, fingerprints) = (batch.warnings, batch.fingerprints)
             // Through the buffer, so each event is lent to `deliver` rather than copied.
-            try batch.events.withUnsafeBufferPointer { events in
+            try batch.withEvents { events in
                 for index in events.indices {
-                    while nextWarning < batch.warnings.count && batch.warnings[nextWarning].position == index {
-                        summary.warnings.append(batch.warnings[nextWarning].warning)
+                    while nextWarning < warnings.count && warnings[nextWarning].position == index {
+                        summary.warnings.append(warnings[nextWarning].warning)
                         nextWarning += 1
                     }
-                    if try deliver(events, index, fingerprint: batch.fingerprints[index]) { lastDelivered = index }
+                    if try deliver(events, index, fingerprint: fingerprints[index]) { lastDelivered = index }
                 }
                 // The summary's last position, once per batch rather than once per event.
                 if let lastDelivered {
@@ -110,7 +115,7 @@ public struct LogReader: Sendable {
                     summary.lastKey = events[lastDelivered].event.orderKey
                 }
             }
-            for remaining in batch.warnings[nextWarning...] { summary.warnings.append(remaining.warning) }
+            for remaining in warnings[nextWarning...] { summary.warnings.append(remaining.warning) }
         }
         let totalBytes = cursors.reduce(Int64(0)) { $0 + $1.fileSize }
         if MergePipeline.isWorthIt(totalBytes: totalBytes) {

@@ -55,6 +55,11 @@ struct MergeBatch: @unchecked Sendable {
         events.append(consume logged)
     }
 
+    /// The events, to lend them to the fold without copying (which retains every field).
+    mutating func withEvents<Result>(_ body: (UnsafeMutableBufferPointer<LoggedEvent>) throws -> Result) rethrows -> Result {
+        try events.withUnsafeMutableBufferPointer { try body($0) }
+    }
+
     mutating func append(_ warning: LogWarning) {
         warnings.append((events.count, warning))
     }
