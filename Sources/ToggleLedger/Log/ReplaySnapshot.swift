@@ -19,9 +19,7 @@ public struct ReplaySnapshot: Sendable {
     /// The snapshot of a replay.
     public init(_ replay: Replay) {
         let projection = replay.projection
-        toggles = projection.sortedToggles
-        let sites = projection.creationSites
-        creationSites = toggles.map { sites[$0.name] }
+        (toggles, creationSites) = projection.sortedTogglesWithSites
         violations = projection.violations
         unknownTypes = projection.unknownTypes
         eventCount = projection.eventCount

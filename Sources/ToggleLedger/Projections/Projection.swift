@@ -103,11 +103,22 @@ public struct Projection: Sendable {
 
     /// Toggles sorted by name.
     public var sortedToggles: [ToggleState] {
-        // Sorting positions, not the (large) states themselves. Toggle names are ASCII
-        // (ToggleName), where String's order is byte order, and it compares them fastest.
+        sortedPositions.map { toggles.values[$0] }
+    }
+
+    /// ``sortedToggles`` with the site of each one's `created` event (see ``creationSites``).
+    var sortedTogglesWithSites: (toggles: [ToggleState], sites: [LineLocation?]) {
+        let positions = sortedPositions
+        return (positions.map { toggles.values[$0] }, positions.map { sites[$0] })
+    }
+
+    /// The positions in ``toggles`` in order of name. Sorting positions, not the (large)
+    /// states themselves. Toggle names are ASCII (ToggleName), where String's order is byte
+    /// order, and it compares them fastest.
+    private var sortedPositions: [Int] {
         let names = toggles.keys
         let ascii = names.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
-        return names.indices.sorted { ascii ? names[$0] < names[$1] : utf8Precedes(names[$0], names[$1]) }.map { toggles.values[$0] }
+        return names.indices.sorted { ascii ? names[$0] < names[$1] : utf8Precedes(names[$0], names[$1]) }
     }
 }
 

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Renders the state of all toggles (`toggles state`).
 public enum StateRenderer {
     public static func text(_ toggles: [ToggleState], asOf: Timestamp) -> String {
@@ -19,7 +21,10 @@ public enum StateRenderer {
         return text
     }
 
-    /// ``json(_:asOf:)`` in pieces of about 64 KB, so a large state is never held twice.
+    /// Toggles rendered per piece of output (about 200 KB of JSON).
+    private static let blockSize = 256
+
+    /// ``json(_:asOf:)`` in pieces, so a large state is never held twice.
     public static func writeJSON(_ toggles: [ToggleState], asOf: Timestamp, to write: (String) -> Void) {
         // The same bytes JSONWriter.pretty gives for {"asOf": …, "toggles": […]}, one toggle at a time.
         var output: [UInt8] = []
@@ -31,19 +36,54 @@ public enum StateRenderer {
             output.append(contentsOf: "[]".utf8)
         } else {
             output.append(contentsOf: "[\n".utf8)
-            for (position, toggle) in toggles.enumerated() {
-                output.append(contentsOf: "    ".utf8)
-                writePretty(toggle, indent: 2, to: &output)
-                output.append(contentsOf: (position < toggles.count - 1 ? ",\n" : "\n").utf8)
-                if output.count >= 1 << 16 {
+            if toggles.count < 4 * blockSize {
+                for start in stride(from: 0, to: toggles.count, by: blockSize) {
+                    render(toggles, start..<min(start + blockSize, toggles.count), to: &output)
                     write(String(decoding: output, as: UTF8.self))
                     output.removeAll(keepingCapacity: true)
+                }
+            } else {
+                // A big state (a replay of millions of events ends with tens of thousands of
+                // toggles) renders two blocks at a time on two threads, written in order; only
+                // those two blocks are held.
+                write(String(decoding: output, as: UTF8.self))
+                output.removeAll(keepingCapacity: true)
+                let pair = BlockPair()
+                for start in stride(from: 0, to: toggles.count, by: 2 * blockSize) {
+                    let second = min(start + blockSize, toggles.count)
+                    let end = min(second + blockSize, toggles.count)
+                    DispatchQueue.concurrentPerform(iterations: 2) { half in
+                        if half == 0 {
+                            pair.first.removeAll(keepingCapacity: true)
+                            render(toggles, start..<second, to: &pair.first)
+                        } else {
+                            pair.second.removeAll(keepingCapacity: true)
+                            render(toggles, second..<end, to: &pair.second)
+                        }
+                    }
+                    write(String(decoding: pair.first, as: UTF8.self))
+                    if !pair.second.isEmpty { write(String(decoding: pair.second, as: UTF8.self)) }
                 }
             }
             output.append(contentsOf: "  ]".utf8)
         }
         output.append(contentsOf: "\n}\n".utf8)
         write(String(decoding: output, as: UTF8.self))
+    }
+
+    /// The elements of the `toggles` array at `positions`, each followed by its separator.
+    private static func render(_ toggles: [ToggleState], _ positions: Range<Int>, to output: inout [UInt8]) {
+        for position in positions {
+            output.append(contentsOf: "    ".utf8)
+            writePretty(toggles[position], indent: 2, to: &output)
+            output.append(contentsOf: (position < toggles.count - 1 ? ",\n" : "\n").utf8)
+        }
+    }
+
+    /// Two blocks of output, each written by one thread of a `concurrentPerform`.
+    private final class BlockPair: @unchecked Sendable {
+        var first: [UInt8] = []
+        var second: [UInt8] = []
     }
 
     /// Writes exactly what `JSONWriter.writePretty(.object(object(for: toggle)), indent:)`
