@@ -36,9 +36,10 @@ struct MergeBatch: @unchecked Sendable {
         events.append(consume logged)
     }
 
-    /// Takes over an event whose id and toggle name are still `id` and `toggle` (bytes that
-    /// are valid only during the call).
-    mutating func append(_ logged: consuming LoggedEvent, id: UnsafeBufferPointer<UInt8>, toggle: UnsafeBufferPointer<UInt8>) {
+    /// Records the id and toggle name, as bytes valid only during the call, of the event
+    /// ``append(identifiedBy:)`` appends next.
+    mutating func appendIdentity(id: UnsafeBufferPointer<UInt8>, toggle: UnsafeBufferPointer<UInt8>) {
+        precondition(identities.count == events.count, "appendIdentity twice without an event")
         fingerprints.append(SeenIDs.fingerprint(bytes: id))
         identities.append((Int32(identityByteCount), Int32(id.count), Int32(toggle.count)))
         let end = identityByteCount + id.count + toggle.count
@@ -52,6 +53,11 @@ struct MergeBatch: @unchecked Sendable {
             if let source = toggle.baseAddress { (target + id.count).update(from: source, count: toggle.count) }
         }
         identityByteCount = end
+    }
+
+    /// Takes over the event whose id and toggle name ``appendIdentity(id:toggle:)`` recorded.
+    mutating func append(identifiedBy logged: consuming LoggedEvent) {
+        precondition(identities.count == events.count + 1, "an event without its identity")
         events.append(consume logged)
     }
 

@@ -99,12 +99,13 @@ final class SegmentCursor {
     /// Appends the current event to `batch` without copying it, with its deferred id and
     /// toggle name; the cursor moves on next.
     func moveCurrent(into batch: inout MergeBatch) {
-        let event = current.take()!
-        guard let identity = currentIdentity else { return batch.append(event) }
+        guard let identity = currentIdentity else { return batch.append(current.take()!) }
         currentIdentity = nil
+        // The bytes first, then the event, so no closure captures (and so copies) the event.
         buffer.withUnsafeBufferPointer { bytes in
-            batch.append(event, id: UnsafeBufferPointer(rebasing: bytes[identity.id]), toggle: UnsafeBufferPointer(rebasing: bytes[identity.toggle]))
+            batch.appendIdentity(id: UnsafeBufferPointer(rebasing: bytes[identity.id]), toggle: UnsafeBufferPointer(rebasing: bytes[identity.toggle]))
         }
+        batch.append(identifiedBy: current.take()!)
     }
 
     /// Gives the current event its deferred id and toggle name, before the bytes they are
