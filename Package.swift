@@ -14,7 +14,9 @@ let package = Package(
     dependencies: [],
     targets: [
         // All behaviour: events, the log, projections, reports. Never prints, never exits.
-        .target(name: "ToggleLedger"),
+        .target(name: "ToggleLedger", dependencies: ["CacheHints"]),
+        // One C inline function, a cache prefetch hint, which Swift cannot spell (replay).
+        .target(name: "CacheHints"),
         // The command-line front end as a library, so tests can run it in-process too.
         .target(name: "TogglesCLI", dependencies: ["ToggleLedger"]),
         // The executable: one call into TogglesCLI.

@@ -20,7 +20,7 @@ public struct Ledger: Sendable {
         // events it covers (see ReplayCheckpoint).
         if observe == nil && !ReplayCheckpoint.isDisabled { return try checkpointedReplay(until: until) }
         var projection = Projection()
-        let summary = try reader.read(segments: try reader.segments(), until: until, warm: { projection.touch(slot: $0) }) { logged in
+        let summary = try reader.read(segments: try reader.segments(), until: until, prefetch: { projection.prefetch(slot: $0) }) { logged in
             observe?(logged)
             projection.apply(logged)
         }

@@ -29,16 +29,16 @@ public struct LogReader: Sendable {
     }
 
     /// ``read(until:_:)`` over a list of segments already discovered.
-    /// `warm` is shown each batch's toggle numbers before its events are delivered, so the
-    /// caller can touch the state they will update (see ``merge``).
+    /// `prefetch` is shown each batch's toggle numbers before its events are delivered, so
+    /// the caller can start loading the state they will update (see ``merge``).
     func read(
-        segments: [Segment], until: Timestamp?, warm: ((Int32) -> Int)? = nil, _ body: (LoggedEvent) -> Void
+        segments: [Segment], until: Timestamp?, prefetch: ((Int32) -> Void)? = nil, _ body: (LoggedEvent) -> Void
     ) throws -> ReadSummary {
         var summary = ReadSummary(segmentCount: segments.count)
         var cursors = segments.enumerated().map { SegmentCursor(segment: $0.element, index: $0.offset) }
         var decoder = FastEventDecoder(defersIdentity: true)
         var seen = SeenIDs()
-        try merge(&cursors, segments: segments, until: until, decoder: &decoder, seen: &seen, summary: &summary, warm: warm, body)
+        try merge(&cursors, segments: segments, until: until, decoder: &decoder, seen: &seen, summary: &summary, prefetch: prefetch, body)
         return summary
     }
 
@@ -47,7 +47,7 @@ public struct LogReader: Sendable {
     func merge(
         _ cursors: inout [SegmentCursor], segments: [Segment], until: Timestamp?, decoder: inout FastEventDecoder,
         seen: inout SeenIDs, summary: inout ReadSummary, admit: ((LoggedEvent) throws -> Void)? = nil,
-        warm: ((Int32) -> Int)? = nil, _ body: (LoggedEvent) -> Void
+        prefetch: ((Int32) -> Void)? = nil, _ body: (LoggedEvent) -> Void
     ) throws {
         // Every file is closed on every way out, errors included: a malformed line used to
         // leak one descriptor per failed read in a long-lived process (found by fuzzing).
@@ -84,25 +84,30 @@ public struct LogReader: Sendable {
             }
             return false
         }
-        /// A batch at a time: first every lookup it will make is touched, so the cache misses
-        /// of a thousand events overlap instead of coming one after another; then each item.
+        /// A batch at a time: names and ids become strings, then each item is delivered.
         var names = StringInterner()
         func consume(_ batch: inout MergeBatch) throws {
             batch.materializeIdentities(names: &names)
-            var touched = 0
-            for fingerprint in batch.fingerprints { touched &+= seen.touch(fingerprint) }
-            if let warm {
+            // The id-table slots and the states the fold will use are loaded a few events
+            // ahead: far enough for a miss to arrive in time, near enough not to queue more
+            // than the cache can track.
+            let prefetchDistance = 12
+            for fingerprint in batch.fingerprints.prefix(prefetchDistance) { seen.prefetch(fingerprint) }
+            if let prefetch {
                 batch.events.withUnsafeBufferPointer { events in
-                    for index in events.indices { touched &+= warm(events[index].toggleSlot) }
+                    for index in events.indices.prefix(prefetchDistance) { prefetch(events[index].toggleSlot) }
                 }
             }
-            keepAlive(touched)
             var nextWarning = 0
             var lastDelivered: Int?
             let (warnings, fingerprints) = (batch.warnings, batch.fingerprints)
             // Through the buffer, so each event is lent to `deliver` rather than copied.
             try batch.withEvents { events in
                 for index in events.indices {
+                    if index + prefetchDistance < events.count {
+                        seen.prefetch(fingerprints[index + prefetchDistance])
+                        prefetch?(events[index + prefetchDistance].toggleSlot)
+                    }
                     while nextWarning < warnings.count && warnings[nextWarning].position == index {
                         summary.warnings.append(warnings[nextWarning].warning)
                         nextWarning += 1
@@ -290,8 +295,3 @@ private struct CursorHeap {
     }
 }
 
-/// Keeps the compiler from dropping loads made only to bring memory into the cache.
-@inline(never)
-func keepAlive(_ value: Int) {
-    if value == 0x5EED_0F_CAFE { print("") }
-}

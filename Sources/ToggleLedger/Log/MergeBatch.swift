@@ -20,6 +20,8 @@ struct MergeBatch: @unchecked Sendable {
     /// Per event: where its id (then its toggle name) starts in ``identityBytes``, or -1 when
     /// the event came complete.
     private var identities: [(start: Int32, idCount: Int32, toggleCount: Int32)] = []
+    /// Scratch for ``materializeIdentities(names:)``: each deferred name's table hash.
+    private var hashes: [UInt64] = []
 
     init() {
         events.reserveCapacity(Self.size)
@@ -71,19 +73,25 @@ struct MergeBatch: @unchecked Sendable {
     }
 
     /// Gives every event its id and interned toggle name, and its toggle number from `names`.
-    /// Every name's table slot is read first, so the cache misses of the batch overlap.
+    /// Each name's table slot is prefetched a few events ahead, so the lookups rarely wait.
     mutating func materializeIdentities(names: inout StringInterner) {
         let identities = self.identities
+        let distance = 12
+        hashes.removeAll(keepingCapacity: true)
         identityBytes.withUnsafeBufferPointer { bytes in
             func toggle(_ identity: (start: Int32, idCount: Int32, toggleCount: Int32)) -> UnsafeBufferPointer<UInt8> {
                 let start = Int(identity.start + identity.idCount)
                 return UnsafeBufferPointer(rebasing: bytes[start..<(start + Int(identity.toggleCount))])
             }
-            var touched = 0
-            for identity in identities where identity.start >= 0 { touched &+= names.touch(toggle(identity)) }
-            keepAlive(touched)
+            for identity in identities {
+                hashes.append(identity.start >= 0 ? StringInterner.tableHash(toggle(identity)) : 0)
+            }
+            for index in hashes.indices.prefix(distance) where identities[index].start >= 0 { names.prefetch(hash: hashes[index]) }
             events.withUnsafeMutableBufferPointer { events in
                 for index in events.indices {
+                    if index + distance < identities.count && identities[index + distance].start >= 0 {
+                        names.prefetch(hash: hashes[index + distance])
+                    }
                     let identity = identities[index]
                     guard identity.start >= 0 else {
                         events[index].toggleSlot = names.slot(of: events[index].event.toggle)
@@ -91,7 +99,7 @@ struct MergeBatch: @unchecked Sendable {
                     }
                     let start = Int(identity.start)
                     events[index].event.id = String(decoding: bytes[start..<(start + Int(identity.idCount))], as: UTF8.self)
-                    (events[index].event.toggle, events[index].toggleSlot) = names.internWithSlot(toggle(identity))
+                    (events[index].event.toggle, events[index].toggleSlot) = names.internWithSlot(toggle(identity), hash: hashes[index])
                 }
             }
         }

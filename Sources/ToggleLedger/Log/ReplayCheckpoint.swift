@@ -715,7 +715,7 @@ extension Ledger {
         let writeCheckpoint = until == nil && total >= ReplayCheckpoint.minimumLogBytes
             && SystemCalls.fileType(directory + "/.gitignore") != nil
         var ids = IDBloomFilter(capacity: writeCheckpoint ? Int(total / 100) : 0)
-        let summary = try reader.read(segments: segments, until: until, warm: { projection.touch(slot: $0) }) { logged in
+        let summary = try reader.read(segments: segments, until: until, prefetch: { projection.prefetch(slot: $0) }) { logged in
             if writeCheckpoint { ids.insert(logged.event.id) }
             projection.apply(logged)
         }

@@ -1,3 +1,5 @@
+import CacheHints
+
 /// The ids already replayed, in 8 bytes each (at most 70% full, so about 11 bytes per id):
 /// where the id's line is, and as many bits of a hash of the id as the rest of the word holds.
 ///
@@ -100,11 +102,12 @@ struct SeenIDs {
         return nil
     }
 
-    /// Reads the slot `fingerprint` starts probing from, so a later ``insert`` finds it in
-    /// the cache (see `LogReader.merge`).
-    func touch(_ fingerprint: UInt64) -> Int {
-        guard isConfigured else { return 0 }
-        return Int(truncatingIfNeeded: slots[home(Swift.max(fingerprint >> positionBits, 1))])
+    /// Starts loading the slot `fingerprint` starts probing from, so a later ``insert`` finds
+    /// it in the cache (see `LogReader.merge`). Returns at once.
+    func prefetch(_ fingerprint: UInt64) {
+        guard isConfigured else { return }
+        let slot = home(Swift.max(fingerprint >> positionBits, 1))
+        slots.withUnsafeBufferPointer { toggles_prefetch($0.baseAddress! + slot) }
     }
 
     /// The slot an entry starts probing from: its tag scaled to the table, so the table can

@@ -1,3 +1,5 @@
+import CacheHints
+
 /// Makes one `String` per distinct byte sequence, so the toggle names, actors and categories
 /// that repeat on every line of a log share storage instead of each allocating, and numbers
 /// them (the slot), so a replay can find a toggle without hashing its name again.
@@ -30,7 +32,11 @@ struct StringInterner {
 
     /// The shared string for `bytes` and its number (-1 when the table is full).
     mutating func internWithSlot(_ bytes: UnsafeBufferPointer<UInt8>) -> (string: String, slot: Int32) {
-        let hash = Self.tableHash(bytes)
+        internWithSlot(bytes, hash: Self.tableHash(bytes))
+    }
+
+    /// ``internWithSlot(_:)`` when the caller already has `tableHash(bytes)`.
+    mutating func internWithSlot(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (string: String, slot: Int32) {
         let tag = hash & 0xFFFF_FFFF_0000_0000
         var index = Int(truncatingIfNeeded: hash) & mask
         let found: (string: String, slot: Int32)? = table.withUnsafeBufferPointer { table in
@@ -65,11 +71,15 @@ struct StringInterner {
         return utf8.elementsEqual(bytes)
     }
 
-    /// Reads the slot a lookup of `bytes` starts at, so that lookup finds it in the cache;
-    /// returns something derived from it.
-    func touch(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        let index = Int(truncatingIfNeeded: Self.tableHash(bytes)) & mask
-        return table.withUnsafeBufferPointer { Int(truncatingIfNeeded: $0[index].word) }
+    /// Starts loading the slot a lookup of a string with `tableHash` `hash` starts at, so the
+    /// lookup finds it in the cache. Returns at once.
+    func prefetch(hash: UInt64) {
+        let index = Int(truncatingIfNeeded: hash) & mask
+        table.withUnsafeBufferPointer { table in
+            let slot = UnsafeRawPointer(table.baseAddress! + index)
+            toggles_prefetch(slot)
+            toggles_prefetch(slot + MemoryLayout<Slot>.size - 1)  // a slot may straddle two lines
+        }
     }
 
     /// The number of `string`, interning it (for events the general decoder made).

@@ -1,3 +1,5 @@
+import CacheHints
+
 /// Folds events, in replay order, into the state of every toggle.
 public struct Projection: Sendable {
     public private(set) var toggles = ToggleTable()
@@ -62,21 +64,17 @@ public struct Projection: Sendable {
         positionBySlot[slot] = Int32(truncatingIfNeeded: found + 1)
     }
 
-    /// Reads the state the next event of toggle number `slot` will update, so that
-    /// ``apply(_:)`` finds it in the cache; returns something derived from it.
-    func touch(slot: Int32) -> Int {
+    /// Starts loading the state the next event of toggle number `slot` will update (every
+    /// cache line of it: the fold reads its name first and writes fields all over it), so
+    /// that ``apply(_:)`` finds it in the cache. Returns at once.
+    func prefetch(slot: Int32) {
         let slot = Int(slot)
-        guard slot >= 0 && slot < positionBySlot.count && positionBySlot[slot] > 0 else { return 0 }
+        guard slot >= 0 && slot < positionBySlot.count && positionBySlot[slot] > 0 else { return }
         let position = Int(positionBySlot[slot]) - 1
-        // Every cache line of the state (about 330 bytes): the fold reads its name first and
-        // writes fields all over it.
-        return toggles.values.withUnsafeBufferPointer { values in
+        toggles.values.withUnsafeBufferPointer { values in
             let state = UnsafeRawPointer(values.baseAddress! + position)
-            var sum = 0
-            for offset in stride(from: 0, to: MemoryLayout<ToggleState>.size, by: 64) {
-                sum &+= Int(state.load(fromByteOffset: offset, as: UInt8.self))
-            }
-            return sum &+ Int(state.load(fromByteOffset: MemoryLayout<ToggleState>.size - 1, as: UInt8.self))
+            for offset in stride(from: 0, to: MemoryLayout<ToggleState>.stride, by: 64) { toggles_prefetch(state + offset) }
+            toggles_prefetch(state + MemoryLayout<ToggleState>.size - 1)
         }
     }
 
