@@ -8,7 +8,10 @@ final class SegmentCursor {
     /// The segment's position in the reader's list, to name it compactly.
     let segmentIndex: Int
     private var descriptor: Int32 = -1
-    private var buffer: [UInt8] = []
+    /// The read-ahead bytes: owned memory rather than an array, so the per-line work pays no
+    /// reference counting, uniqueness or exclusivity checks. `capacity` bytes; nil when empty.
+    private var buffer: UnsafeMutablePointer<UInt8>?
+    private var capacity = 0
     /// Start of unconsumed bytes in `buffer`.
     private var start = 0
     /// End of valid bytes in `buffer`.
@@ -48,6 +51,8 @@ final class SegmentCursor {
         }
     }
 
+    deinit { buffer?.deallocate() }
+
     /// Reads the first event (if any) and closes the file. Warnings go to `warnings`.
     func prime(decoder: inout FastEventDecoder, warnings: inout [LogWarning]) throws {
         try open()
@@ -64,7 +69,7 @@ final class SegmentCursor {
         try readNextEvent(decoder: &decoder, warnings: &warnings)
         guard current != nil else {
             close()
-            buffer = []  // finished: a merge of thousands of segments must not keep their buffers
+            dropBuffer()  // finished: a merge of thousands of segments must not keep their buffers
             return
         }
         // Field by field: binding the whole event would copy it (a retain per field).
@@ -89,9 +94,7 @@ final class SegmentCursor {
 
     /// Calls `body` with the bytes of the current event's id (there must be one).
     func withCurrentID<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        if let identity = currentIdentity {
-            return try buffer.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[identity.id])) }
-        }
+        if let identity = currentIdentity { return try body(bytes(identity.id)) }
         var id = current!.event.id
         return try id.withUTF8(body)
     }
@@ -101,10 +104,7 @@ final class SegmentCursor {
     func moveCurrent(into batch: inout MergeBatch) {
         guard let identity = currentIdentity else { return batch.append(current.take()!) }
         currentIdentity = nil
-        // The bytes first, then the event, so no closure captures (and so copies) the event.
-        buffer.withUnsafeBufferPointer { bytes in
-            batch.appendIdentity(id: UnsafeBufferPointer(rebasing: bytes[identity.id]), toggle: UnsafeBufferPointer(rebasing: bytes[identity.toggle]))
-        }
+        batch.appendIdentity(id: bytes(identity.id), toggle: bytes(identity.toggle))
         batch.append(identifiedBy: current.take()!)
     }
 
@@ -113,16 +113,19 @@ final class SegmentCursor {
     private func materializeIdentity() {
         guard let identity = currentIdentity, current != nil else { return }
         currentIdentity = nil
-        buffer.withUnsafeBufferPointer { bytes in
-            current!.event.id = String(decoding: UnsafeBufferPointer(rebasing: bytes[identity.id]), as: UTF8.self)
-            current!.event.toggle = String(decoding: UnsafeBufferPointer(rebasing: bytes[identity.toggle]), as: UTF8.self)
-        }
+        current!.event.id = String(decoding: bytes(identity.id), as: UTF8.self)
+        current!.event.toggle = String(decoding: bytes(identity.toggle), as: UTF8.self)
     }
 
-    /// Hands over the current event without copying it (the cursor moves on next).
-    func takeCurrent() -> LoggedEvent {
-        materializeIdentity()
-        return current.take()!
+    /// The buffered bytes at `range`.
+    private func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: buffer! + range.lowerBound, count: range.count)
+    }
+
+    private func dropBuffer() {
+        buffer?.deallocate()
+        buffer = nil
+        capacity = 0
     }
 
     /// The first eight bytes of `id` as a big-endian number (zero-padded): comparing two
@@ -138,7 +141,7 @@ final class SegmentCursor {
         guard descriptor >= 0 else { return }
         materializeIdentity()
         bufferOffset += Int64(start)
-        buffer = []
+        dropBuffer()
         start = 0
         end = 0
         close()
@@ -162,9 +165,9 @@ final class SegmentCursor {
             // Find the next newline in the buffered bytes.
             let searchStart = start
             let count = end - start
-            let newline: Int? = count == 0 ? nil : buffer.withUnsafeBufferPointer { pointer in
-                guard let found = memchr(pointer.baseAddress! + searchStart, 0x0A, count) else { return nil }
-                return UnsafeRawPointer(pointer.baseAddress!).distance(to: UnsafeRawPointer(found))
+            var newline: Int?
+            if count > 0, let base = buffer, let found = memchr(base + searchStart, 0x0A, count) {
+                newline = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
             }
             if let newline {
                 let lineStart = start
@@ -188,29 +191,28 @@ final class SegmentCursor {
         if start > 0 {
             let remaining = end - start
             if remaining > 0 {
-                buffer.withUnsafeMutableBufferPointer { pointer in
-                    UnsafeMutableRawPointer(pointer.baseAddress!).copyMemory(
-                        from: UnsafeRawPointer(pointer.baseAddress! + start), byteCount: remaining)
-                }
+                UnsafeMutableRawPointer(buffer!).copyMemory(from: UnsafeRawPointer(buffer! + start), byteCount: remaining)
             }
             bufferOffset += Int64(start)
             start = 0
             end = remaining
         }
-        var wanted = buffer.isEmpty && bufferOffset == 0 ? Self.firstChunk : Self.chunk
+        var wanted = capacity == 0 && bufferOffset == 0 ? Self.firstChunk : Self.chunk
         // A small segment needs no more than its size (plus one byte to see the end).
         if fileSize > 0 { wanted = min(wanted, max(Self.firstChunk, Int(fileSize - bufferOffset) + 1)) }
-        if buffer.count - end < wanted / 2 {
-            buffer.append(contentsOf: repeatElement(0, count: max(wanted, buffer.count) - (buffer.count - end)))
+        if capacity - end < wanted / 2 {
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: end + max(wanted, capacity))
+            if let buffer { grown.update(from: buffer, count: end) }
+            buffer?.deallocate()
+            buffer = grown
+            capacity = end + max(wanted, capacity)
         }
-        let count = buffer.count - end
+        let count = capacity - end
         let offset = bufferOffset + Int64(end)
         let path = segment.displayPath
         let descriptor = self.descriptor
         let readEnd = end
-        let read = try buffer.withUnsafeMutableBytes { (raw: UnsafeMutableRawBufferPointer) throws -> Int in
-            try SystemCalls.pread(descriptor, into: raw.baseAddress! + readEnd, count: count, offset: offset, path: path)
-        }
+        let read = try SystemCalls.pread(descriptor, into: UnsafeMutableRawPointer(buffer! + readEnd), count: count, offset: offset, path: path)
         if read == 0 { atEndOfFile = true } else { end += read }
     }
 
@@ -220,25 +222,21 @@ final class SegmentCursor {
         let location = LineLocation(file: segment.displayPath, line: lineNumber)
         let fileOffset = bufferOffset + Int64(lineStart)
         var contentEnd = lineEnd
-        if terminated && contentEnd > lineStart && buffer[contentEnd - 1] == 0x0D { contentEnd -= 1 }  // tolerate CRLF
+        if terminated && contentEnd > lineStart && buffer![contentEnd - 1] == 0x0D { contentEnd -= 1 }  // tolerate CRLF
+        let line = bytes(lineStart..<contentEnd)
         // The fast decoder first; the general one explains what it declines (or accepts it:
         // the fast path only takes the common shapes).
         var failure: LogError?
-        buffer.withUnsafeBufferPointer { pointer in
-            let line = UnsafeBufferPointer(rebasing: pointer[lineStart..<contentEnd])
-            if lineNumber == 1 && line.count >= 3 && line[0] == 0xEF && line[1] == 0xBB && line[2] == 0xBF {
-                failure = .malformedLine(location, reason: "the file starts with a byte-order mark; JSON Lines files are UTF-8 without one")
-                return
+        if lineNumber == 1 && line.count >= 3 && line[0] == 0xEF && line[1] == 0xBB && line[2] == 0xBF {
+            failure = .malformedLine(location, reason: "the file starts with a byte-order mark; JSON Lines files are UTF-8 without one")
+        } else if let event = decoder.decode(line) {
+            current = LoggedEvent(event: event, location: location, segmentIndex: segmentIndex, offset: fileOffset, toggleSlot: decoder.toggleSlot)
+            if let deferred = decoder.deferredIdentity {
+                currentIdentity = (
+                    (deferred.id.lowerBound + lineStart)..<(deferred.id.upperBound + lineStart),
+                    (deferred.toggle.lowerBound + lineStart)..<(deferred.toggle.upperBound + lineStart))
             }
-            if let event = decoder.decode(line) {
-                current = LoggedEvent(event: event, location: location, segmentIndex: segmentIndex, offset: fileOffset, toggleSlot: decoder.toggleSlot)
-                if let deferred = decoder.deferredIdentity {
-                    currentIdentity = (
-                        (deferred.id.lowerBound + lineStart)..<(deferred.id.upperBound + lineStart),
-                        (deferred.toggle.lowerBound + lineStart)..<(deferred.toggle.upperBound + lineStart))
-                }
-                return
-            }
+        } else {
             switch EventLineDecoder.decodeGeneral(line, location: location) {
             case .success(let general):
                 current = LoggedEvent(event: general, location: location, segmentIndex: segmentIndex, offset: fileOffset, toggleSlot: -1)
