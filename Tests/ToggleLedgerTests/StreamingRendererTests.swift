@@ -24,6 +24,32 @@ import Testing
         if events == 300 { #expect(toggles.count > 10) }
     }
 
+    /// A big state is rendered two blocks at a time on two threads: the pieces still make the
+    /// document, in order, whatever the last pair holds.
+    @Test(arguments: [1_024, 1_300, 2_600])
+    func aBigStateRenderedInParallelIsTheSameDocument(toggleCount: Int) throws {
+        var projection = Projection()
+        for number in 0..<toggleCount {
+            let definition = ToggleDefinition(
+                kind: number % 3 == 0 ? .remote : .local, valueType: .string, defaultValue: .string("value \"\(number)\"\n"),
+                category: number % 2 == 0 ? "release" : "ops", owner: number % 5 == 0 ? "ana@example.com" : nil)
+            projection.apply(Event(
+                id: "id-\(number)", at: Timestamp(nanoseconds: Int64(number) * 1_000_000_000), toggle: "toggle\(number)",
+                actor: "ci@example.com", change: .created(definition)))
+        }
+        let toggles = projection.sortedToggles
+        #expect(toggles.count == toggleCount)
+        let asOf = Timestamp(rfc3339: "2026-11-22T10:00:00Z")!
+        let document = JSONValue.object(JSONObject([
+            .init("asOf", .string(asOf.description)),
+            .init("toggles", .array(toggles.map { .object(StateRenderer.object(for: $0)) })),
+        ]))
+        var pieces: [String] = []
+        StateRenderer.writeJSON(toggles, asOf: asOf) { pieces.append($0) }
+        #expect(pieces.joined() == JSONWriter.pretty(document) + "\n")
+        #expect(pieces.count > 4)
+    }
+
     /// The byte-buffer writer against Foundation: what it writes parses back to the same value.
     @Test func writerOutputParsesBackIdentically() throws {
         let tricky = JSONValue.object(JSONObject([
