@@ -36,7 +36,7 @@ struct SeenIDs {
         }
         segmentStarts = starts
         positionBits = max(1, Int64.bitWidth - total.leadingZeroBitCount)
-        slots = [UInt64](repeating: 0, count: max(1024, Int(total / 160) * 10 / 7))
+        slots = [UInt64](repeating: 0, count: max(1024, Int(total / 160) * 10 / 7), preferringHugePages: true)
     }
 
     /// Per process, so nobody can choose ids that pile up in one slot.
@@ -132,7 +132,7 @@ struct SeenIDs {
     private mutating func grow() {
         let old = slots
         slots = []
-        slots = [UInt64](repeating: 0, count: old.count * 2)
+        slots = [UInt64](repeating: 0, count: old.count * 2, preferringHugePages: true)
         for word in old where word != 0 {
             var slot = home(word >> positionBits)
             while slots[slot] != 0 {

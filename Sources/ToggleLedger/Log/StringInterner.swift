@@ -91,7 +91,7 @@ struct StringInterner {
     private mutating func grow() {
         let size = table.count * 2
         let old = table
-        table = [Slot](repeating: Slot(word: 0, string: ""), count: size)
+        table = [Slot](repeating: Slot(word: 0, string: ""), count: size, preferringHugePages: true)
         mask = size - 1
         for slot in old where slot.word != 0 {
             var string = slot.string

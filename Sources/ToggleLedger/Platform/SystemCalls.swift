@@ -272,6 +272,23 @@ enum SystemCalls {
 }
 
 extension Array {
+    /// `count` copies of `value`, in storage advised to use huge pages when it is large: a
+    /// hash table of millions of slots read at random then costs far fewer TLB misses (and
+    /// page faults when it is filled).
+    init(repeating value: Element, count: Int, preferringHugePages: Bool) {
+        guard preferringHugePages else {
+            self.init(repeating: value, count: count)
+            return
+        }
+        self.init(unsafeUninitializedCapacity: count) { buffer, initialized in
+            if let base = buffer.baseAddress {
+                SystemCalls.preferHugePages(UnsafeMutableRawPointer(base), byteCount: count * MemoryLayout<Element>.stride)
+            }
+            buffer.initialize(repeating: value)
+            initialized = count
+        }
+    }
+
     /// An empty array with room for `capacity` elements; large storage is advised to use
     /// huge pages (``SystemCalls/preferHugePages(_:byteCount:)``) before it is filled.
     init(fillingCapacity capacity: Int) {
