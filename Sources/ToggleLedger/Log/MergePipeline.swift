@@ -140,7 +140,7 @@ enum MergePipeline {
         func giveBack(_ batch: MergeBatch) {
             lock.wait()
             defer { lock.signal() }
-            if emptied.count < 8 { emptied.append(batch) }
+            if emptied.count < MergePipeline.batchesInFlight { emptied.append(batch) }
         }
 
         /// The consumer gives up: the producer's next send fails, and it never blocks again.
