@@ -13,6 +13,15 @@ import Testing
         }
         let toggles = projection.sortedToggles
         let asOf = Timestamp(rfc3339: "2026-11-22T10:00:00.5Z")!
+        let pieces = Self.expectPiecesMakeTheDocument(toggles, asOf: asOf)
+        #expect(StateRenderer.json(toggles, asOf: asOf) == pieces.joined())
+        if events == 300 { #expect(toggles.count > 10) }
+    }
+
+    /// Checks that the pieces `writeJSON` writes are the whole document pretty-printed at
+    /// once, and returns them.
+    @discardableResult
+    private static func expectPiecesMakeTheDocument(_ toggles: [ToggleState], asOf: Timestamp) -> [String] {
         let document = JSONValue.object(JSONObject([
             .init("asOf", .string(asOf.description)),
             .init("toggles", .array(toggles.map { .object(StateRenderer.object(for: $0)) })),
@@ -20,8 +29,7 @@ import Testing
         var pieces: [String] = []
         StateRenderer.writeJSON(toggles, asOf: asOf) { pieces.append($0) }
         #expect(pieces.joined() == JSONWriter.pretty(document) + "\n")
-        #expect(StateRenderer.json(toggles, asOf: asOf) == pieces.joined())
-        if events == 300 { #expect(toggles.count > 10) }
+        return pieces
     }
 
     /// A big state is rendered two blocks at a time on two threads: the pieces still make the
@@ -39,14 +47,7 @@ import Testing
         }
         let toggles = projection.sortedToggles
         #expect(toggles.count == toggleCount)
-        let asOf = Timestamp(rfc3339: "2026-11-22T10:00:00Z")!
-        let document = JSONValue.object(JSONObject([
-            .init("asOf", .string(asOf.description)),
-            .init("toggles", .array(toggles.map { .object(StateRenderer.object(for: $0)) })),
-        ]))
-        var pieces: [String] = []
-        StateRenderer.writeJSON(toggles, asOf: asOf) { pieces.append($0) }
-        #expect(pieces.joined() == JSONWriter.pretty(document) + "\n")
+        let pieces = Self.expectPiecesMakeTheDocument(toggles, asOf: Timestamp(rfc3339: "2026-11-22T10:00:00Z")!)
         #expect(pieces.count > 4)
     }
 
