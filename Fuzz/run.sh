@@ -16,7 +16,7 @@ if ! command -v swiftc >/dev/null 2>&1; then export PATH="/opt/swift/usr/bin:$PA
 work=.build/fuzz
 mkdir -p "$work/corpus"
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
-    -module-name ToggleLedgerFuzz \
+    -module-name ToggleLedgerFuzz -I Sources/CacheHints/include \
     $(find Sources/ToggleLedger -name '*.swift' | sort) Fuzz/FuzzEntry.swift \
     -o "$work/fuzz-reader"
 
