@@ -151,6 +151,43 @@ struct OutputBuffer: ~Copyable {
         }
     }
 
+    /// Appends `value` pretty-printed at `indent`, as ``JSONWriter/writePretty(_:indent:to:)`` does.
+    mutating func appendJSONPretty(_ value: JSONValue, indent: Int) {
+        switch value {
+        case .array(let elements) where !elements.isEmpty:
+            append("[\n")
+            for (position, element) in elements.enumerated() {
+                appendIndent(indent + 1)
+                appendJSONPretty(element, indent: indent + 1)
+                if position < elements.count - 1 { append(UInt8(ascii: ",")) }
+                append(0x0A)
+            }
+            appendIndent(indent)
+            append(UInt8(ascii: "]"))
+        case .object(let object) where !object.isEmpty:
+            append("{\n")
+            for (position, member) in object.members.enumerated() {
+                appendIndent(indent + 1)
+                appendJSONString(member.key)
+                append(": ")
+                appendJSONPretty(member.value, indent: indent + 1)
+                if position < object.members.count - 1 { append(UInt8(ascii: ",")) }
+                append(0x0A)
+            }
+            appendIndent(indent)
+            append(UInt8(ascii: "}"))
+        default:
+            appendJSON(value)
+        }
+    }
+
+    /// Two spaces per level of `indent`.
+    mutating func appendIndent(_ indent: Int) {
+        reserve(indent * 2)
+        (base + count).initialize(repeating: 0x20, count: indent * 2)
+        count += indent * 2
+    }
+
     mutating func appendJSON(_ object: JSONObject) {
         append(UInt8(ascii: "{"))
         for (position, member) in object.members.enumerated() {

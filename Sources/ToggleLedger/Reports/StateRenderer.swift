@@ -27,68 +27,67 @@ public enum StateRenderer {
     /// ``json(_:asOf:)`` in pieces, so a large state is never held twice.
     public static func writeJSON(_ toggles: [ToggleState], asOf: Timestamp, to write: (String) -> Void) {
         // The same bytes JSONWriter.pretty gives for {"asOf": …, "toggles": […]}, one toggle at a time.
-        var output: [UInt8] = []
-        output.reserveCapacity(1 << 16)
-        output.append(contentsOf: "{\n  \"asOf\": ".utf8)
-        JSONWriter.writeString(asOf.description, to: &output)
-        output.append(contentsOf: ",\n  \"toggles\": ".utf8)
+        var output = OutputBuffer(capacity: 1 << 16)
+        output.append("{\n  \"asOf\": ")
+        output.appendJSONString(asOf.description)
+        output.append(",\n  \"toggles\": ")
         if toggles.isEmpty {
-            output.append(contentsOf: "[]".utf8)
+            output.append("[]")
         } else {
-            output.append(contentsOf: "[\n".utf8)
+            output.append("[\n")
             if toggles.count < 4 * blockSize {
                 for start in stride(from: 0, to: toggles.count, by: blockSize) {
                     render(toggles, start..<min(start + blockSize, toggles.count), to: &output)
-                    write(String(decoding: output, as: UTF8.self))
-                    output.removeAll(keepingCapacity: true)
+                    write(String(decoding: output.bytes, as: UTF8.self))
+                    output.removeAll()
                 }
             } else {
                 // A big state (a replay of millions of events ends with tens of thousands of
                 // toggles) renders two blocks at a time on two threads, written in order; only
                 // those two blocks are held.
-                write(String(decoding: output, as: UTF8.self))
-                output.removeAll(keepingCapacity: true)
+                write(String(decoding: output.bytes, as: UTF8.self))
+                output.removeAll()
                 let pair = BlockPair()
                 for start in stride(from: 0, to: toggles.count, by: 2 * blockSize) {
                     let second = min(start + blockSize, toggles.count)
                     let end = min(second + blockSize, toggles.count)
                     DispatchQueue.concurrentPerform(iterations: 2) { half in
                         if half == 0 {
-                            pair.first.removeAll(keepingCapacity: true)
+                            pair.first.removeAll()
                             render(toggles, start..<second, to: &pair.first)
                         } else {
-                            pair.second.removeAll(keepingCapacity: true)
+                            pair.second.removeAll()
                             render(toggles, second..<end, to: &pair.second)
                         }
                     }
-                    write(String(decoding: pair.first, as: UTF8.self))
-                    if !pair.second.isEmpty { write(String(decoding: pair.second, as: UTF8.self)) }
+                    write(String(decoding: pair.first.bytes, as: UTF8.self))
+                    if pair.second.count > 0 { write(String(decoding: pair.second.bytes, as: UTF8.self)) }
                 }
             }
-            output.append(contentsOf: "  ]".utf8)
+            output.append("  ]")
         }
-        output.append(contentsOf: "\n}\n".utf8)
-        write(String(decoding: output, as: UTF8.self))
+        output.append("\n}\n")
+        write(String(decoding: output.bytes, as: UTF8.self))
     }
 
     /// The elements of the `toggles` array at `positions`, each followed by its separator.
-    private static func render(_ toggles: [ToggleState], _ positions: Range<Int>, to output: inout [UInt8]) {
+    private static func render(_ toggles: [ToggleState], _ positions: Range<Int>, to output: inout OutputBuffer) {
         for position in positions {
-            output.append(contentsOf: "    ".utf8)
+            output.append("    ")
             writePretty(toggles[position], indent: 2, to: &output)
-            output.append(contentsOf: (position < toggles.count - 1 ? ",\n" : "\n").utf8)
+            output.append(position < toggles.count - 1 ? ",\n" : "\n")
         }
     }
 
     /// Two blocks of output, each written by one thread of a `concurrentPerform`.
     private final class BlockPair: @unchecked Sendable {
-        var first: [UInt8] = []
-        var second: [UInt8] = []
+        var first = OutputBuffer(capacity: 1 << 18)
+        var second = OutputBuffer(capacity: 1 << 18)
     }
 
     /// Writes exactly what `JSONWriter.writePretty(.object(object(for: toggle)), indent:)`
     /// writes, without building the object: a large state prints 30,000 of them.
-    static func writePretty(_ toggle: ToggleState, indent: Int, to output: inout [UInt8]) {
+    static func writePretty(_ toggle: ToggleState, indent: Int, to output: inout OutputBuffer) {
         var object = PrettyObjectWriter(indent: indent)
         let definition = toggle.definition
         object.string("name", toggle.name, &output)
@@ -103,12 +102,12 @@ public enum StateRenderer {
             inner.literal("useInAppDefault", remote.value == nil ? "true" : "false", &output)
             inner.key("conditions", &output)
             if remote.conditions.isEmpty {
-                PrettyObjectWriter.append("[]", &output)
+                output.append("[]")
             } else {
                 output.append(UInt8(ascii: "["))
                 for (position, condition) in remote.conditions.enumerated() {
                     output.append(0x0A)
-                    PrettyObjectWriter.pad(indent + 3, &output)
+                    output.appendIndent(indent + 3)
                     var element = PrettyObjectWriter(indent: indent + 3)
                     element.string("name", condition.name, &output)
                     element.string("expression", condition.expression, &output)
@@ -118,11 +117,11 @@ public enum StateRenderer {
                     if position < remote.conditions.count - 1 { output.append(UInt8(ascii: ",")) }
                 }
                 output.append(0x0A)
-                PrettyObjectWriter.pad(indent + 2, &output)
+                output.appendIndent(indent + 2)
                 output.append(UInt8(ascii: "]"))
             }
             inner.optionalString("templateVersion", remote.templateVersion, &output)
-            inner.optionalString("publishedAt", toggle.remotePublishedAt?.description, &output)
+            inner.optionalTimestamp("publishedAt", toggle.remotePublishedAt, &output)
             inner.end(&output)
         } else {
             object.literal("remote", "null", &output)
@@ -130,16 +129,15 @@ public enum StateRenderer {
         object.optionalString("owner", definition.owner, &output)
         object.optionalString("description", definition.description, &output)
         object.optionalString("expires", definition.expires?.description, &output)
-        object.string("createdAt", toggle.createdAt.description, &output)
+        object.timestamp("createdAt", toggle.createdAt, &output)
         object.string("createdBy", toggle.createdBy, &output)
-        object.string("updatedAt", toggle.updatedAt.description, &output)
-        object.optionalString("removedAt", toggle.removedAt?.description, &output)
+        object.timestamp("updatedAt", toggle.updatedAt, &output)
+        object.optionalTimestamp("removedAt", toggle.removedAt, &output)
         object.optionalString("removalReason", toggle.removalReason, &output)
         object.string("stage", toggle.stage.rawValue, &output)
-        object.string("stageSince", toggle.stageSince.description, &output)
+        object.timestamp("stageSince", toggle.stageSince, &output)
         object.key("events", &output)
-        var digits = String(toggle.eventCount)
-        digits.withUTF8 { output.append(contentsOf: $0) }
+        output.append(String(toggle.eventCount))
         object.end(&output)
     }
 
@@ -193,49 +191,50 @@ private struct PrettyObjectWriter {
 
     init(indent: Int) { self.indent = indent }
 
-    mutating func key(_ name: StaticString, _ output: inout [UInt8]) {
+    mutating func key(_ name: StaticString, _ output: inout OutputBuffer) {
         output.append(first ? UInt8(ascii: "{") : UInt8(ascii: ","))
         output.append(0x0A)
         first = false
-        Self.pad(indent + 1, &output)
+        output.appendIndent(indent + 1)
         output.append(UInt8(ascii: "\""))
-        Self.append(name, &output)
-        Self.append("\": ", &output)
+        output.append(name)
+        output.append("\": ")
     }
 
-    static func append(_ text: StaticString, _ output: inout [UInt8]) {
-        output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
-
-    mutating func string(_ name: StaticString, _ value: String, _ output: inout [UInt8]) {
+    mutating func string(_ name: StaticString, _ value: String, _ output: inout OutputBuffer) {
         key(name, &output)
-        JSONWriter.writeString(value, to: &output)
+        output.appendJSONString(value)
     }
 
-    mutating func optionalString(_ name: StaticString, _ value: String?, _ output: inout [UInt8]) {
+    mutating func optionalString(_ name: StaticString, _ value: String?, _ output: inout OutputBuffer) {
         if let value { string(name, value, &output) } else { literal(name, "null", &output) }
     }
 
-    mutating func literal(_ name: StaticString, _ text: StaticString, _ output: inout [UInt8]) {
+    /// An instant as a JSON string, formatted in place (RFC 3339 needs no escapes).
+    mutating func timestamp(_ name: StaticString, _ value: Timestamp, _ output: inout OutputBuffer) {
         key(name, &output)
-        Self.append(text, &output)
+        output.append(UInt8(ascii: "\""))
+        value.writeDescription(to: &output)
+        output.append(UInt8(ascii: "\""))
     }
 
-    mutating func value(_ name: StaticString, _ value: JSONValue, _ output: inout [UInt8]) {
-        key(name, &output)
-        JSONWriter.writePretty(value, indent: indent + 1, to: &output)
+    mutating func optionalTimestamp(_ name: StaticString, _ value: Timestamp?, _ output: inout OutputBuffer) {
+        if let value { timestamp(name, value, &output) } else { literal(name, "null", &output) }
     }
 
-    func end(_ output: inout [UInt8]) {
+    mutating func literal(_ name: StaticString, _ text: StaticString, _ output: inout OutputBuffer) {
+        key(name, &output)
+        output.append(text)
+    }
+
+    mutating func value(_ name: StaticString, _ value: JSONValue, _ output: inout OutputBuffer) {
+        key(name, &output)
+        output.appendJSONPretty(value, indent: indent + 1)
+    }
+
+    func end(_ output: inout OutputBuffer) {
         output.append(0x0A)
-        Self.pad(indent, &output)
+        output.appendIndent(indent)
         output.append(UInt8(ascii: "}"))
-    }
-
-    private static let spaces = [UInt8](repeating: 0x20, count: 32)
-
-    static func pad(_ indent: Int, _ output: inout [UInt8]) {
-        if indent * 2 > spaces.count { return output.append(contentsOf: repeatElement(0x20, count: indent * 2)) }
-        spaces.withUnsafeBufferPointer { output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<(indent * 2)])) }
     }
 }
