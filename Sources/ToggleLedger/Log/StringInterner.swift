@@ -125,19 +125,6 @@ struct StringInterner {
         hash = hash &* 0xBF58_476D_1CE4_E5B9
         return hash ^ (hash >> 32)
     }
-
-    /// Stable across processes (the checkpoint's Bloom filter stores what it hashed): do not change.
-    /// FNV-1a, then a final mix so the low bits used for the slot depend on every byte.
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        hash ^= hash >> 29
-        hash = hash &* 0xBF58_476D_1CE4_E5B9
-        return hash ^ (hash >> 32)
-    }
 }
 
 #if canImport(Glibc)
