@@ -174,15 +174,8 @@ import Testing
     @Test func copiedLogKeepsUsingTheCheckpoint() throws {
         let log = try Log()
         _ = try Self.replay(log)
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("checkpoint-copy-\(UUID().uuidString)")
-        try FileManager.default.copyItem(at: log.url, to: copy)
+        let copy = try Self.copyWithNewIdentities(log)
         defer { try? FileManager.default.removeItem(at: copy) }
-        for segment in try Ledger(directory: copy.path).reader.segments() {
-            // New inode and times for every segment.
-            let data = try Data(contentsOf: URL(fileURLWithPath: segment.path))
-            try FileManager.default.removeItem(atPath: segment.path)
-            try data.write(to: URL(fileURLWithPath: segment.path))
-        }
         let uses = Uses()
         let replay = try ReplayCheckpoint.$minimumLogBytesOverride.withValue(1) {
             try ReplayCheckpoint.$recorder.withValue({ uses.list.append($0) }) { try Ledger(directory: copy.path).replay() }
@@ -418,6 +411,19 @@ import Testing
 
     // MARK: Identities refreshed after a content check
 
+    /// A copy of the log (checkpoint included) whose every segment has the same bytes but a
+    /// new inode and times, as after a fresh clone or a restored CI cache.
+    static func copyWithNewIdentities(_ log: Log) throws -> URL {
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("checkpoint-copy-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: log.url, to: copy)
+        for segment in try Ledger(directory: copy.path).reader.segments() {
+            let data = try Data(contentsOf: URL(fileURLWithPath: segment.path))
+            try FileManager.default.removeItem(atPath: segment.path)
+            try data.write(to: URL(fileURLWithPath: segment.path))
+        }
+        return copy
+    }
+
     static func storedIdentitiesMatch(_ log: Log, _ directory: String) throws -> Bool {
         let checkpoint = try #require(ReplayCheckpoint.load(from: directory, displayName: directory))
         let (segments, identities) = try SegmentDiscovery.listing(in: directory, displayName: directory)
@@ -431,14 +437,8 @@ import Testing
     func copiedLogRecordsItsNewIdentities(throughSnapshot: Bool) throws {
         let log = try Log()
         _ = try Self.replay(log)
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("checkpoint-copy-\(UUID().uuidString)")
-        try FileManager.default.copyItem(at: log.url, to: copy)
+        let copy = try Self.copyWithNewIdentities(log)
         defer { try? FileManager.default.removeItem(at: copy) }
-        for segment in try Ledger(directory: copy.path).reader.segments() {
-            let data = try Data(contentsOf: URL(fileURLWithPath: segment.path))
-            try FileManager.default.removeItem(atPath: segment.path)
-            try data.write(to: URL(fileURLWithPath: segment.path))
-        }
         #expect(!(try Self.storedIdentitiesMatch(log, copy.path)))
         let uses = Uses()
         try ReplayCheckpoint.$minimumLogBytesOverride.withValue(1) {

@@ -29,8 +29,8 @@ public struct LogReader: Sendable {
     }
 
     /// ``read(until:_:)`` over a list of segments already discovered.
-    /// `prefetch` is shown each batch's toggle numbers before its events are delivered, so
-    /// the caller can start loading the state they will update (see ``merge``).
+    /// `prefetch` is shown each event's toggle number a few events before it is delivered, so
+    /// the caller can start loading the state it will update (see ``merge``).
     func read(
         segments: [Segment], until: Timestamp?, prefetch: ((Int32) -> Void)? = nil, _ body: (LoggedEvent) -> Void
     ) throws -> ReadSummary {
@@ -88,26 +88,22 @@ public struct LogReader: Sendable {
         var names = StringInterner()
         func consume(_ batch: inout MergeBatch) throws {
             batch.materializeIdentities(names: &names)
-            // The id-table slots and the states the fold will use are loaded a few events
-            // ahead: far enough for a miss to arrive in time, near enough not to queue more
-            // than the cache can track.
-            let prefetchDistance = 12
-            for fingerprint in batch.fingerprints.prefix(prefetchDistance) { seen.prefetch(fingerprint) }
-            if let prefetch {
-                batch.events.withUnsafeBufferPointer { events in
-                    for index in events.indices.prefix(prefetchDistance) { prefetch(events[index].toggleSlot) }
-                }
-            }
             var nextWarning = 0
             var lastDelivered: Int?
             let (warnings, fingerprints) = (batch.warnings, batch.fingerprints)
             // Through the buffer, so each event is lent to `deliver` rather than copied.
             try batch.withEvents { events in
+                // The id-table slot and the state the fold will use are loaded a few events
+                // ahead: far enough for a miss to arrive in time, near enough not to queue more
+                // than the cache can track.
+                let distance = 12
+                func prefetchLookups(of index: Int) {
+                    seen.prefetch(fingerprints[index])
+                    prefetch?(events[index].toggleSlot)
+                }
+                for index in events.indices.prefix(distance) { prefetchLookups(of: index) }
                 for index in events.indices {
-                    if index + prefetchDistance < events.count {
-                        seen.prefetch(fingerprints[index + prefetchDistance])
-                        prefetch?(events[index + prefetchDistance].toggleSlot)
-                    }
+                    if index + distance < events.count { prefetchLookups(of: index + distance) }
                     while nextWarning < warnings.count && warnings[nextWarning].position == index {
                         summary.warnings.append(warnings[nextWarning].warning)
                         nextWarning += 1
