@@ -108,3 +108,39 @@ import Testing
         }
     }
 }
+
+/// The queue between the merge and the fold: first in, first out across many turns of its
+/// ring, with the producer blocked whenever it is full; a stopped consumer releases it.
+@Suite struct MergePipelineChannelTests {
+    @Test(arguments: [1, 2, 4])
+    func deliversInOrderAcrossManyTurnsOfTheRing(capacity: Int) {
+        let channel = MergePipeline.Channel<Int>(capacity: capacity)
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            for number in 0..<10_000 { _ = channel.send(number) }
+            done.signal()
+        }
+        var received: [Int] = []
+        for _ in 0..<10_000 { received.append(channel.receive()) }
+        done.wait()
+        #expect(received == Array(0..<10_000))
+    }
+
+    @Test func aStoppedConsumerLetsTheProducerFinishWithoutBlocking() {
+        let channel = MergePipeline.Channel<Int>(capacity: 2)
+        #expect(channel.send(1))
+        #expect(channel.send(2))
+        channel.stop()
+        // The ring is full: without stop() this send would wait for a receive forever.
+        #expect(channel.send(3) == false)
+        #expect(channel.send(4) == false)
+    }
+
+    @Test func keepsAtMostAsManyEmptiedItemsAsSlots() {
+        let channel = MergePipeline.Channel<Int>(capacity: 2)
+        for number in 0..<5 { channel.giveBack(number) }
+        var taken: [Int] = []
+        while let item = channel.takeEmptied() { taken.append(item) }
+        #expect(taken.sorted() == [0, 1])
+    }
+}

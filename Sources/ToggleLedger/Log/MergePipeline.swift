@@ -27,7 +27,7 @@ enum MergePipeline {
     static func run(
         cursors: [SegmentCursor], until: Timestamp?, decoder: FastEventDecoder, _ consume: (inout MergeBatch) throws -> Void
     ) throws {
-        let channel = Channel(capacity: batchesInFlight)
+        let channel = Channel<Batch>(capacity: batchesInFlight)
         let producer = ProducerState(cursors: cursors, decoder: decoder)
         let finished = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
@@ -38,7 +38,7 @@ enum MergePipeline {
                     guard channel.send(Batch(items: full, end: nil)) else { throw Stopped() }
                     // A batch the fold has emptied keeps its storage: no allocation (and no
                     // page faults) per batch.
-                    full = channel.takeEmptied() ?? MergeBatch()
+                    full = channel.takeEmptied()?.items ?? MergeBatch()
                 }
             } catch is Stopped {
             } catch {
@@ -54,8 +54,9 @@ enum MergePipeline {
                 var batch = channel.receive()
                 try consume(&batch.items)
                 batch.items.removeAll()
-                channel.giveBack(batch.items)
-                switch batch.end {
+                let end = batch.end
+                channel.giveBack(batch)
+                switch end {
                 case nil: continue
                 case .finished?: return
                 case .failed(let error)?: throw error
@@ -89,58 +90,60 @@ enum MergePipeline {
         }
     }
 
-    /// A bounded queue of batches between one producer and one consumer.
-    private final class Channel: @unchecked Sendable {
-        private var batches: [Batch] = []
+    /// A bounded queue between one producer and one consumer: a ring of `capacity` slots,
+    /// so a producer that stays ahead never makes it grow, and a pool of as many emptied
+    /// items for the producer to fill again.
+    final class Channel<Item>: @unchecked Sendable {
+        private var ring: [Item?]
         private var head = 0
+        private var count = 0
         private var stopped = false
         private let lock = DispatchSemaphore(value: 1)
         private let free: DispatchSemaphore
         private let filled = DispatchSemaphore(value: 0)
 
         init(capacity: Int) {
+            ring = Array(repeating: nil, count: capacity)
             free = DispatchSemaphore(value: capacity)
         }
 
-        /// Queues a batch; false when the consumer has stopped (the batch is dropped).
-        func send(_ batch: Batch) -> Bool {
+        /// Queues an item; false when the consumer has stopped (the item is dropped: nobody
+        /// receives any more).
+        func send(_ item: Item) -> Bool {
             free.wait()
             lock.wait()
             defer { lock.signal() }
-            if stopped && batch.end == nil { return false }
-            batches.append(batch)
+            if stopped { return false }
+            ring[(head + count) % ring.count] = item
+            count += 1
             filled.signal()
-            return !stopped
+            return true
         }
 
-        func receive() -> Batch {
+        func receive() -> Item {
             filled.wait()
             lock.wait()
-            let batch = batches[head]
-            batches[head] = Batch(items: MergeBatch(), end: nil)
-            head += 1
-            if head == batches.count {
-                batches.removeAll(keepingCapacity: true)
-                head = 0
-            }
+            let item = ring[head].take()!
+            head = (head + 1) % ring.count
+            count -= 1
             lock.signal()
             free.signal()
-            return batch
+            return item
         }
 
-        private var emptied: [MergeBatch] = []
+        private var emptied: [Item] = []
 
-        /// An emptied batch to fill again.
-        func takeEmptied() -> MergeBatch? {
+        /// An emptied item to fill again.
+        func takeEmptied() -> Item? {
             lock.wait()
             defer { lock.signal() }
             return emptied.popLast()
         }
 
-        func giveBack(_ batch: MergeBatch) {
+        func giveBack(_ item: Item) {
             lock.wait()
             defer { lock.signal() }
-            if emptied.count < MergePipeline.batchesInFlight { emptied.append(batch) }
+            if emptied.count < ring.count { emptied.append(item) }
         }
 
         /// The consumer gives up: the producer's next send fails, and it never blocks again.
