@@ -97,10 +97,14 @@ public struct Ledger: Sendable {
             replay = Replay(projection: Projection(), summary: ReadSummary(segmentCount: 0))
         } else if let quick = try replayForAppend(probing: positionByID),
                   let lastKey = quick.replay.summary.lastKey,
-                  events.withUnsafeBufferPointer({ events in events.indices.allSatisfy { lastKey < OrderKey(at: events[$0].at, id: events[$0].id) } }) {
+                  // Events already in the log are set aside below; only the others must come after it.
+                  events.withUnsafeBufferPointer({ events in
+                      events.indices.allSatisfy { quick.found[events[$0].id] != nil || lastKey < OrderKey(at: events[$0].at, id: events[$0].id) }
+                  }) {
             replay = quick.replay
             existingByID = quick.found
             historyFromCheckpoint = true
+            ReplayCheckpoint.recorder?(.incremental)
         } else {
             // Most of the log's events have nothing to do with the batch: the prefilters turn
             // them away before the dictionaries are asked.

@@ -212,7 +212,7 @@ import Testing
     }
 
     /// An added event reusing an id the checkpoint covered must be skipped as a full replay
-    /// would; the checkpoint does not keep ids, so it replays in full.
+    /// would; the checkpoint does not keep which event came first, so it replays in full.
     @Test func addedEventWithACoveredIDMeansFullReplay() throws {
         let log = try Log()
         _ = try Self.replay(log)
@@ -223,6 +223,26 @@ import Testing
         #expect(use == .full)
         #expect(answer == (try Self.reference(log)))
         #expect(!answer.contains("dupToggle"))
+    }
+
+    /// Added events with fresh ids that the checkpoint's filter may have seen: the covered
+    /// bytes prove them fresh, so the checkpoint still serves (replay and snapshot).
+    @Test func addedIDsTheFilterMayHaveSeenAreLookedUp() throws {
+        let log = try Log()
+        _ = try Self.replay(log)
+        let checkpoint = try #require(ReplayCheckpoint.load(from: log.path, displayName: log.path))
+        let lookSeen = Array((0..<1_000_000).lazy.map { "added-\($0)" }.filter { checkpoint.ids.mayContain($0) }.prefix(5))
+        #expect(lookSeen.count == 5)
+        try log.write("2031/01/look-seen.jsonl", lookSeen.enumerated().map { number, id in
+            Self.line(id, "2031-01-01T00:00:0\(number)Z", #""type":"created","toggle":"lookSeen\#(number)","actor":"a","kind":"local","valueType":"bool","default":true,"category":"release""#)
+        })
+        let (answer, use) = try Self.replay(log)
+        #expect(use == .incremental)
+        #expect(answer == (try Self.reference(log)))
+        #expect(answer.contains("lookSeen4"))
+        let (snapshot, snapshotUse) = try Self.snapshot(log)
+        #expect(snapshotUse == .incremental)
+        #expect(snapshot == (try Self.referenceSnapshot(log)))
     }
 
     @Test func pointInTimeUsesTheCheckpointOnlyWhenItIsCorrect() throws {
@@ -306,8 +326,56 @@ import Testing
         let (fast, use) = try Self.appendOutcome(withCheckpoint, lines, useCheckpoint: true)
         let (full, _) = try Self.appendOutcome(without, lines, useCheckpoint: false)
         #expect(fast == full.replacingOccurrences(of: without.path, with: withCheckpoint.path))
-        if kind == "valid" || kind == "unknown toggle" || kind == "wrong type" { #expect(use == .incremental) }
-        if kind == "already recorded" { #expect(use != .incremental) }  // the id may be covered: full replay
+        #expect(use == .incremental)  // an id the checkpoint covers is found by CoveredIDSearch
+    }
+
+    /// A batch of thousands of fresh ids always has some that the checkpoint's filter may
+    /// have seen; they are looked up in the covered bytes, not by a full replay.
+    @Test(arguments: ["fresh", "retried with changes"])
+    func bigBatchWithACheckpointDecidesAsWithout(kind: String) throws {
+        let withCheckpoint = try Log()
+        let without = try Log()
+        _ = try Self.replay(withCheckpoint)
+        let checkpoint = try #require(ReplayCheckpoint.load(from: withCheckpoint.path, displayName: withCheckpoint.path))
+        // This small log's filter is sparse: pick fresh ids it may have seen on purpose.
+        let lookSeen = (0..<1_000_000).lazy.map { "batch-\($0)" }.filter { checkpoint.ids.mayContain($0) }.prefix(20)
+        #expect(lookSeen.count == 20)
+        var lines = (Array(lookSeen) + (0..<3_000).map { "fresh-\($0)" }).enumerated().map { number, id in
+            Self.line(id, "2031-01-01T00:00:00Z", #""type":"created","toggle":"batch\#(number)","actor":"a","kind":"local","valueType":"bool","default":true,"category":"release""#)
+        }
+        if kind == "retried with changes" {
+            // Every 50th covered event again: as recorded, or its id on another toggle (rejected).
+            var covered: [Event] = []
+            _ = try without.ledger.reader.read { covered.append($0.event) }
+            for (number, event) in covered.enumerated() where number % 50 == 0 {
+                var again = event
+                if number % 100 == 0 { again.toggle = "someoneElse" }
+                lines.append(EventCodec.encode(again))
+            }
+        }
+        let (fast, use) = try Self.appendOutcome(withCheckpoint, lines, useCheckpoint: true)
+        let (full, _) = try Self.appendOutcome(without, lines, useCheckpoint: false)
+        #expect(fast == full.replacingOccurrences(of: without.path, with: withCheckpoint.path))
+        #expect(fast.hasPrefix(kind == "fresh" ? "written" : "error"))
+        #expect(use == .incremental)
+    }
+
+    /// Two covered events with one id: which one a replay kept depends on replay order, so
+    /// an append that names that id replays in full.
+    @Test func coveredDuplicateIDMeansFullReplayForAppend() throws {
+        let withCheckpoint = try Log()
+        let without = try Log()
+        let twice = Self.line("twice", "2020-01-01T00:00:00Z", #""type":"created","toggle":"twiceMade","actor":"a","kind":"local","valueType":"bool","default":true,"category":"release""#)
+        for log in [withCheckpoint, without] {
+            try log.write("2020/01/first.jsonl", [twice])
+            try log.write("2020/01/second.jsonl", [twice])
+        }
+        _ = try Self.replay(withCheckpoint)
+        let lines = [Self.line("twice", "2031-01-01T00:00:00Z", #""type":"removed","toggle":"twiceMade","actor":"a""#)]
+        let (fast, use) = try Self.appendOutcome(withCheckpoint, lines, useCheckpoint: true)
+        let (full, _) = try Self.appendOutcome(without, lines, useCheckpoint: false)
+        #expect(fast == full.replacingOccurrences(of: without.path, with: withCheckpoint.path))
+        #expect(use != .incremental)
     }
 
     // MARK: Snapshots (what `state`, `report` and `check` read)

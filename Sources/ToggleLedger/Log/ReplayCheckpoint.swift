@@ -7,9 +7,11 @@
 ///
 /// It is only a cache. It is used when every segment it covered is still there unchanged
 /// (same identity, or else the same content hash), and every event of the segments added
-/// since sorts after its last event and has an id it surely never saw. Anything else —
-/// missing, corrupt, from another version, a segment rewritten or removed, a backdated
-/// event or one merged from a branch that sorts before its end, an id it may have seen —
+/// since sorts after its last event and has an id it never saw (its Bloom filter of ids
+/// answers most; the ids it may have seen are looked up in the covered bytes,
+/// ``CoveredIDSearch``). Anything else — missing, corrupt, from another version, a segment
+/// rewritten or removed, a backdated event or one merged from a branch that sorts before
+/// its end, an id it covered —
 /// means a full replay, which gives the same answer. It is written only after a full
 /// replay of a log big enough to be worth it, atomically (temporary file, then rename);
 /// a failure to write it is ignored. When a covered segment's identity changed but its
@@ -701,7 +703,7 @@ extension Ledger {
             let addedBytes = added.reduce(Int64(0)) { $0 + (identities[$1]?.size ?? 0) }
             // Far behind: replay in full instead, which refreshes the checkpoint.
             if addedBytes <= max(ReplayCheckpoint.minimumLogBytes, covered / 4) || until != nil,
-               let replay = try incrementalReplay(from: checkpoint, segments: segments, added: added.map { segments[$0] }, until: until) {
+               let replay = try incrementalReplay(from: checkpoint, segments: segments, added: added, until: until) {
                 if checkpoint.refreshed { checkpoint.saveRefreshed(to: directory, displayName: reader.displayName) }
                 ReplayCheckpoint.recorder?(.incremental)
                 return replay
@@ -760,19 +762,21 @@ extension Ledger {
             var cursors = addedSegments.enumerated().map { SegmentCursor(segment: $0.element, index: $0.offset) }
             var decoder = FastEventDecoder(defersIdentity: true)
             var seen = SeenIDs()
+            var maybeSeen: Set<String> = []
             do {
                 try reader.merge(
                     &cursors, segments: addedSegments, until: until, decoder: &decoder, seen: &seen, summary: &summary,
                     admit: { logged in
-                        guard checkpoint.lastKey < logged.event.orderKey, !checkpoint.ids.mayContain(logged.event.id),
-                              events.count < ReplayCheckpoint.maximumSnapshotEvents
+                        guard checkpoint.lastKey < logged.event.orderKey, events.count < ReplayCheckpoint.maximumSnapshotEvents
                         else { throw CheckpointCorrupt() }
+                        if checkpoint.ids.mayContain(logged.event.id) { maybeSeen.insert(logged.event.id) }
                     }
                 ) { logged in events.append(logged) }
             } catch is CheckpointCorrupt {
                 for cursor in cursors { cursor.close() }
                 return nil
             }
+            guard checkpoint.coversNone(of: maybeSeen, segments: segments, added: added) else { return nil }
         }
         let named = includingRemoved ? [] : Set(events.map(\.event.toggle))
         guard var snapshot = try? checkpoint.snapshot(
@@ -787,44 +791,51 @@ extension Ledger {
 
     /// The replay an append validates against, from the checkpoint, with the events already
     /// in the log under any of the keys of `ids`. Nil when there is no usable checkpoint or
-    /// one of the ids may be among the events it covers (then the caller replays in full).
+    /// the ids it may have seen cannot be settled without one (then the caller replays in full).
     func replayForAppend<Value>(probing ids: [String: Value]) throws -> (replay: Replay, found: [String: Event])? {
         guard !ReplayCheckpoint.isDisabled,
-              var checkpoint = ReplayCheckpoint.load(from: reader.directory, displayName: reader.displayName),
-              !ids.keys.contains(where: { checkpoint.ids.mayContain($0) })
+              var checkpoint = ReplayCheckpoint.load(from: reader.directory, displayName: reader.displayName)
         else { return nil }
         let (segments, identities) = try SegmentDiscovery.listing(in: reader.directory, displayName: reader.displayName)
         guard let added = checkpoint.addedSegments(in: segments, identities: identities) else { return nil }
+        // The ids the filter may have seen (a retried batch, or 1–2% of fresh ids) are looked
+        // up in the covered segments' bytes, which costs a fraction of a replay.
+        let maybeSeen = Set(ids.keys.filter { checkpoint.ids.mayContain($0) })
         var found: [String: Event] = [:]
-        let replay = try incrementalReplay(from: checkpoint, segments: segments, added: added.map { segments[$0] }, until: nil) { logged in
+        if !maybeSeen.isEmpty {
+            guard let inCovered = (try? CoveredIDSearch.events(withIDs: maybeSeen, in: checkpoint.covered(in: segments, added: added))) ?? nil
+            else { return nil }
+            found = inCovered
+        }
+        let replay = try incrementalReplay(from: checkpoint, segments: segments, added: added, until: nil) { logged in
             if ids[logged.event.id] != nil { found[logged.event.id] = logged.event }
         }
         guard let replay else { return nil }
         if checkpoint.refreshed { checkpoint.saveRefreshed(to: reader.directory, displayName: reader.displayName) }
-        ReplayCheckpoint.recorder?(.incremental)
         return (replay, found)
     }
 
-    /// Folds the added segments onto the checkpoint's projection; nil when an added event
-    /// sorts before the checkpoint's end or may repeat an id it covered.
+    /// Folds the segments at positions `added` onto the checkpoint's projection; nil when an
+    /// added event sorts before the checkpoint's end or repeats an id it covered.
     private func incrementalReplay(
-        from checkpoint: ReplayCheckpoint, segments: [Segment], added: [Segment], until: Timestamp?,
+        from checkpoint: ReplayCheckpoint, segments: [Segment], added: [Int], until: Timestamp?,
         observe: ((LoggedEvent) -> Void)? = nil
     ) throws -> Replay? {
         guard var projection = try? checkpoint.projection(displayName: reader.displayName) else { return nil }
         var summary = checkpoint.summary
         summary.segmentCount = segments.count
         guard !added.isEmpty else { return Replay(projection: projection, summary: summary) }
-        var cursors = added.enumerated().map { SegmentCursor(segment: $0.element, index: $0.offset) }
+        let addedSegments = added.map { segments[$0] }
+        var cursors = addedSegments.enumerated().map { SegmentCursor(segment: $0.element, index: $0.offset) }
         var decoder = FastEventDecoder(defersIdentity: true)
         var seen = SeenIDs()
+        var maybeSeen: Set<String> = []
         do {
             try reader.merge(
-                &cursors, segments: added, until: until, decoder: &decoder, seen: &seen, summary: &summary,
+                &cursors, segments: addedSegments, until: until, decoder: &decoder, seen: &seen, summary: &summary,
                 admit: { logged in
-                    guard checkpoint.lastKey < logged.event.orderKey, !checkpoint.ids.mayContain(logged.event.id) else {
-                        throw CheckpointCorrupt()
-                    }
+                    guard checkpoint.lastKey < logged.event.orderKey else { throw CheckpointCorrupt() }
+                    if checkpoint.ids.mayContain(logged.event.id) { maybeSeen.insert(logged.event.id) }
                 }
             ) { logged in
                 observe?(logged)
@@ -834,6 +845,26 @@ extension Ledger {
             for cursor in cursors { cursor.close() }
             return nil
         }
+        guard checkpoint.coversNone(of: maybeSeen, segments: segments, added: added) else { return nil }
         return Replay(projection: projection, summary: summary)
+    }
+}
+
+extension ReplayCheckpoint {
+    /// The segments it covers, each with the size it had then: those of `segments` (the
+    /// current listing, checked by ``addedSegments(in:identities:)``) not at `added`.
+    func covered(in segments: [Segment], added: [Int]) -> [(segment: Segment, byteCount: Int64)] {
+        let addedPositions = Set(added)
+        let coveredSegments = segments.indices.filter { !addedPositions.contains($0) }.map { segments[$0] }
+        return zip(coveredSegments, self.segments).map { (segment: $0, byteCount: $1.identity.size) }
+    }
+
+    /// Whether no event it covers has one of `ids` (the added events' ids its filter may have
+    /// seen: 1–2% of fresh ones). An added event that repeats a covered id would be skipped
+    /// by a full replay, so the folded answer would be wrong: the caller replays in full.
+    func coversNone(of ids: Set<String>, segments: [Segment], added: [Int]) -> Bool {
+        guard !ids.isEmpty else { return true }
+        // A segment that cannot be read now is not vouched for: the full replay says why.
+        return (try? CoveredIDSearch.events(withIDs: ids, in: covered(in: segments, added: added)))??.isEmpty ?? false
     }
 }
