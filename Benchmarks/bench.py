@@ -10,7 +10,7 @@ times; the table shows the fastest run (the least disturbed by other processes),
 resident memory (from wait4), and the ratios. Then scaling: events per second at every
 size, also on logs whose toggles grow with them (one per 50 events). Then, on the 1M log
 (or the largest): the incremental replay after appending one event, and `toggles append`
-of 100,000 events.
+of 100,000 events (into an empty log, and into the 1M log without and with a checkpoint).
 """
 import argparse
 import os
@@ -221,6 +221,13 @@ def main():
 
     seconds, rss, cpu = best([toggles, "append", "--file", batch, "--log", target], args.repeat, before=fresh_copy, env=env)
     print("| into the %s log (full replay to validate) | %.3f | %.3f | %s | %.1f |" % (label, seconds, cpu, "{:,.0f}".format(100_000 / cpu), rss))
+
+    def fresh_copy_with_checkpoint():
+        fresh_copy()
+        run([toggles, "state", "--log", target])  # writes the checkpoint
+
+    seconds, rss, cpu = best([toggles, "append", "--file", batch, "--log", target], args.repeat, before=fresh_copy_with_checkpoint)
+    print("| into the %s log (validated from its checkpoint) | %.3f | %.3f | %s | %.1f |" % (label, seconds, cpu, "{:,.0f}".format(100_000 / cpu), rss))
     shutil.rmtree(target, ignore_errors=True)
     shutil.rmtree(empty, ignore_errors=True)
     shutil.rmtree(copy, ignore_errors=True)
