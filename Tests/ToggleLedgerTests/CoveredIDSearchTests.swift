@@ -74,6 +74,20 @@ import Testing
         #expect(found == (try Self.replayed(directory, ids: ids)))
     }
 
+    /// Lines cross the boundaries of the chunks a segment is read in: every one is found.
+    @Test func aSegmentOfManyChunksIsReadLineByLine() throws {
+        let directory = try Directory()
+        let lines = (0..<15_000).map { number in
+            #"{"schema":1,"id":"many-\#(number)","at":"2020-01-01T00:00:00Z","type":"created","toggle":"many\#(number)","actor":"a","kind":"local","valueType":"bool","default":true,"category":"release"}"#
+        }.sorted()  // a segment is sorted by (at, id)
+        let segment = try directory.segment("a.jsonl", lines.joined(separator: "\n") + "\n")
+        #expect(segment.byteCount > 2 << 20)
+        let ids = Set((0..<15_000).map { "many-\($0)" })
+        let found = try #require(try CoveredIDSearch.events(withIDs: ids, in: [segment]))
+        #expect(found.count == 15_000)
+        #expect(found == (try Self.replayed(directory, ids: ids)))
+    }
+
     /// A replay keeps the first of two events with one id in replay order; the search
     /// does not reproduce that order, so it gives up.
     @Test func anIDOnTwoLinesGivesUp() throws {

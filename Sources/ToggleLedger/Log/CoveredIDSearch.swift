@@ -22,6 +22,7 @@ enum CoveredIDSearch {
     /// have) whose ids are in `ids`, by id; nil when the search cannot be sure.
     static func events(withIDs ids: Set<String>, in segments: [(segment: Segment, byteCount: Int64)]) throws -> [String: Event]? {
         var search = Search(prefilter: StringPrefilter(ids), ids: ids)
+        defer { search.buffer.deallocate() }
         for (segment, byteCount) in segments {
             guard try search.read(segment, byteCount: byteCount) else { return nil }
         }
@@ -33,6 +34,9 @@ enum CoveredIDSearch {
         let ids: Set<String>
         var found: [String: Event] = [:]
         var decoder = FastEventDecoder()
+        /// One buffer for every segment (most are far smaller than it): grown for a longer line.
+        var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 20)
+        var capacity = 1 << 20
 
         static let writerPrefix = Array(#"{"schema":1,"id":""#.utf8)
 
@@ -40,9 +44,6 @@ enum CoveredIDSearch {
         mutating func read(_ segment: Segment, byteCount: Int64) throws -> Bool {
             let descriptor = try SystemCalls.open(segment.path, O_RDONLY_VALUE)
             defer { SystemCalls.close(descriptor) }
-            var capacity = 1 << 20
-            var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-            defer { buffer.deallocate() }
             var filled = 0
             var offset: Int64 = 0
             while offset < byteCount {
@@ -67,7 +68,7 @@ enum CoveredIDSearch {
                     lineStart = lineEnd + 1
                 }
                 filled -= lineStart
-                if lineStart > 0 && filled > 0 { buffer.update(from: buffer + lineStart, count: filled) }
+                if lineStart > 0 && filled > 0 { memmove(buffer, buffer + lineStart, filled) }
             }
             return filled == 0 || lookAt(UnsafeBufferPointer(start: buffer, count: filled), terminated: false)
         }
