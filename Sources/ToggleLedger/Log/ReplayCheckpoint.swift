@@ -703,7 +703,7 @@ extension Ledger {
             let addedBytes = added.reduce(Int64(0)) { $0 + (identities[$1]?.size ?? 0) }
             // Far behind: replay in full instead, which refreshes the checkpoint.
             if addedBytes <= max(ReplayCheckpoint.minimumLogBytes, covered / 4) || until != nil,
-               let replay = try incrementalReplay(from: checkpoint, segments: segments, added: added, until: until) {
+               let (replay, _) = try incrementalReplay(from: checkpoint, segments: segments, added: added, until: until) {
                 if checkpoint.refreshed { checkpoint.saveRefreshed(to: directory, displayName: reader.displayName) }
                 ReplayCheckpoint.recorder?(.incremental)
                 return replay
@@ -776,7 +776,7 @@ extension Ledger {
                 for cursor in cursors { cursor.close() }
                 return nil
             }
-            guard checkpoint.coversNone(of: maybeSeen, segments: segments, added: added) else { return nil }
+            guard checkpoint.events(withIDs: maybeSeen, segments: segments, added: added)?.isEmpty == true else { return nil }
         }
         let named = includingRemoved ? [] : Set(events.map(\.event.toggle))
         guard var snapshot = try? checkpoint.snapshot(
@@ -799,54 +799,54 @@ extension Ledger {
         let (segments, identities) = try SegmentDiscovery.listing(in: reader.directory, displayName: reader.displayName)
         guard let added = checkpoint.addedSegments(in: segments, identities: identities) else { return nil }
         // The ids the filter may have seen (a retried batch, or 1–2% of fresh ids) are looked
-        // up in the covered segments' bytes, which costs a fraction of a replay.
+        // up in the covered segments' bytes, with the added events' own.
         let maybeSeen = Set(ids.keys.filter { checkpoint.ids.mayContain($0) })
-        var found: [String: Event] = [:]
-        if !maybeSeen.isEmpty {
-            guard let inCovered = (try? CoveredIDSearch.events(withIDs: maybeSeen, in: checkpoint.covered(in: segments, added: added))) ?? nil
-            else { return nil }
-            found = inCovered
+        var foundInAdded: [String: Event] = [:]
+        let incremental = try incrementalReplay(from: checkpoint, segments: segments, added: added, until: nil, lookingUp: maybeSeen) { logged in
+            if ids[logged.event.id] != nil { foundInAdded[logged.event.id] = logged.event }
         }
-        let replay = try incrementalReplay(from: checkpoint, segments: segments, added: added, until: nil) { logged in
-            if ids[logged.event.id] != nil { found[logged.event.id] = logged.event }
-        }
-        guard let replay else { return nil }
+        guard let (replay, foundInCovered) = incremental else { return nil }
         if checkpoint.refreshed { checkpoint.saveRefreshed(to: reader.directory, displayName: reader.displayName) }
-        return (replay, found)
+        return (replay, foundInCovered.merging(foundInAdded) { covered, _ in covered })
     }
 
-    /// Folds the segments at positions `added` onto the checkpoint's projection; nil when an
-    /// added event sorts before the checkpoint's end or repeats an id it covered.
+    /// Folds the segments at positions `added` onto the checkpoint's projection, and finds
+    /// the covered events with the ids `lookingUp`; nil when an added event sorts before the
+    /// checkpoint's end or repeats an id it covered.
     private func incrementalReplay(
         from checkpoint: ReplayCheckpoint, segments: [Segment], added: [Int], until: Timestamp?,
-        observe: ((LoggedEvent) -> Void)? = nil
-    ) throws -> Replay? {
+        lookingUp wanted: Set<String> = [], observe: ((LoggedEvent) -> Void)? = nil
+    ) throws -> (replay: Replay, found: [String: Event])? {
         guard var projection = try? checkpoint.projection(displayName: reader.displayName) else { return nil }
         var summary = checkpoint.summary
         summary.segmentCount = segments.count
-        guard !added.isEmpty else { return Replay(projection: projection, summary: summary) }
-        let addedSegments = added.map { segments[$0] }
-        var cursors = addedSegments.enumerated().map { SegmentCursor(segment: $0.element, index: $0.offset) }
-        var decoder = FastEventDecoder(defersIdentity: true)
-        var seen = SeenIDs()
         var maybeSeen: Set<String> = []
-        do {
-            try reader.merge(
-                &cursors, segments: addedSegments, until: until, decoder: &decoder, seen: &seen, summary: &summary,
-                admit: { logged in
-                    guard checkpoint.lastKey < logged.event.orderKey else { throw CheckpointCorrupt() }
-                    if checkpoint.ids.mayContain(logged.event.id) { maybeSeen.insert(logged.event.id) }
+        if !added.isEmpty {
+            let addedSegments = added.map { segments[$0] }
+            var cursors = addedSegments.enumerated().map { SegmentCursor(segment: $0.element, index: $0.offset) }
+            var decoder = FastEventDecoder(defersIdentity: true)
+            var seen = SeenIDs()
+            do {
+                try reader.merge(
+                    &cursors, segments: addedSegments, until: until, decoder: &decoder, seen: &seen, summary: &summary,
+                    admit: { logged in
+                        guard checkpoint.lastKey < logged.event.orderKey else { throw CheckpointCorrupt() }
+                        if checkpoint.ids.mayContain(logged.event.id) { maybeSeen.insert(logged.event.id) }
+                    }
+                ) { logged in
+                    observe?(logged)
+                    projection.apply(logged)
                 }
-            ) { logged in
-                observe?(logged)
-                projection.apply(logged)
+            } catch is CheckpointCorrupt {
+                for cursor in cursors { cursor.close() }
+                return nil
             }
-        } catch is CheckpointCorrupt {
-            for cursor in cursors { cursor.close() }
-            return nil
         }
-        guard checkpoint.coversNone(of: maybeSeen, segments: segments, added: added) else { return nil }
-        return Replay(projection: projection, summary: summary)
+        // One search of the covered bytes for both.
+        guard let found = checkpoint.events(withIDs: maybeSeen.union(wanted), segments: segments, added: added),
+              !maybeSeen.contains(where: { found[$0] != nil })
+        else { return nil }
+        return (Replay(projection: projection, summary: summary), found)
     }
 }
 
@@ -859,12 +859,12 @@ extension ReplayCheckpoint {
         return zip(coveredSegments, self.segments).map { (segment: $0, byteCount: $1.identity.size) }
     }
 
-    /// Whether no event it covers has one of `ids` (the added events' ids its filter may have
-    /// seen: 1–2% of fresh ones). An added event that repeats a covered id would be skipped
-    /// by a full replay, so the folded answer would be wrong: the caller replays in full.
-    func coversNone(of ids: Set<String>, segments: [Segment], added: [Int]) -> Bool {
-        guard !ids.isEmpty else { return true }
+    /// The events it covers with one of `ids`, by id (see ``CoveredIDSearch``); nil when that
+    /// cannot be settled, and the caller replays in full. An added event that repeats a covered
+    /// id would be skipped by a full replay, so folding it onto the checkpoint would be wrong.
+    func events(withIDs ids: Set<String>, segments: [Segment], added: [Int]) -> [String: Event]? {
+        guard !ids.isEmpty else { return [:] }
         // A segment that cannot be read now is not vouched for: the full replay says why.
-        return (try? CoveredIDSearch.events(withIDs: ids, in: covered(in: segments, added: added)))??.isEmpty ?? false
+        return (try? CoveredIDSearch.events(withIDs: ids, in: covered(in: segments, added: added))) ?? nil
     }
 }
