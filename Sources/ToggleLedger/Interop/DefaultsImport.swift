@@ -68,7 +68,13 @@ public enum DefaultsImport {
             return number
         case (.number, _): throw fail("\(found) is not a number value; expected <integer>, <real> or a number in <string>")
         case (.string, .string(let text)): return .string(text)
-        case (.string, _): throw fail("\(found) is not a string value; expected <string>")
+        // How `export plist` writes a string XML cannot carry (one holding ESC or BEL).
+        case (.string, .data(let base64)):
+            guard let bytes = Base64.decode(base64), let text = String(validating: bytes, as: UTF8.self) else {
+                throw fail("\(found) is not base64 of UTF-8 text; expected <string>")
+            }
+            return .string(text)
+        case (.string, _): throw fail("\(found) is not a string value; expected <string> (or <data> holding UTF-8 text)")
         case (.json, .string(let text)):
             do {
                 return try JSONParser.parse(text)
