@@ -134,6 +134,10 @@ import Testing
             if Bool.random(using: &generator.random) { event.id = EventID.generate(at: .latest, using: &generator.random) }
             if Bool.random(using: &generator.random) { event.toggle = "isA"; event.actor = "me"; event.schema = 1 }
             guard WriteRules.problem(with: event, now: nil) == nil else { continue }
+            // A default of the wrong type or a bad category: the lifecycle rules an append
+            // applies next refuse it.
+            if case .created(let definition) = event.change,
+               !definition.valueType.accepts(definition.defaultValue) || Lifecycle.categoryProblem(definition.category) != nil { continue }
             accepted += 1
             let line = EventCodec.encode(event)
             switch Self.readBack(event) {

@@ -29,18 +29,21 @@ public enum WriteRules {
         return nil
     }
 
-    /// What ``EventCodec/decode(_:)`` would refuse in the event's line, short of its depth:
-    /// the writer is never laxer than the reader.
+    /// What ``EventCodec/decode(_:)`` would refuse in the event's line, short of its depth
+    /// and of the lifecycle rules (``Lifecycle``) that every append applies after these.
     static func fieldProblem(_ event: Event) -> String? {
         guard (1...Event.currentSchema).contains(event.schema) else { return "schema \(event.schema) is not one this toggles writes (1 to \(Event.currentSchema))" }
         guard event.at >= Timestamp.earliest else { return "its instant is before \(Timestamp.earliest), the earliest the log records" }
-        if let problem = ToggleName.problem(with: event.toggle) { return "toggle \(JSONWriter.quoted(event.toggle)): \(problem)" }
+        var toggle = event.toggle
+        if !toggle.withUTF8(ToggleName.isValid), let problem = ToggleName.problem(with: toggle) {
+            return "toggle \(JSONWriter.quoted(toggle)): \(problem)"
+        }
         guard !event.actor.isEmpty else { return "the actor may not be empty" }
         switch event.change {
         case .created(let definition):
+            // A default of the wrong type and a bad category are lifecycle rules, which the
+            // append checks next, with every other violation of the batch.
             if let problem = dateProblem(definition.expires) ?? valueProblem(definition.defaultValue) { return problem }
-            guard definition.valueType.accepts(definition.defaultValue) else { return "default \(definition.valueType.rejection(of: definition.defaultValue))" }
-            guard !definition.category.isEmpty else { return "the category may not be empty" }
         case .defaultChanged(let value):
             if let problem = valueProblem(value) { return problem }
         case .published(let remote):
@@ -86,6 +89,10 @@ public enum WriteRules {
     /// A value the JSON reader would refuse: a number that is not a JSON number, or an
     /// object with a key twice (only a value built in code, never one that was parsed).
     private static func valueProblem(_ value: JSONValue) -> String? {
+        switch value {
+        case .null, .bool, .string: return nil
+        default: break
+        }
         var pending = [value]
         while let next = pending.popLast() {
             switch next {
@@ -114,10 +121,14 @@ public enum WriteRules {
             guard let value, deepest <= limit else { return }
             deepest = max(deepest, level + value.nestingDepth(limit: limit - level))
         }
+        let source = event.source.map { $0.isEmpty ? 1 : 2 } ?? 1
         switch event.change {
         case .created(let definition):
+            // Most events: a scalar value and nothing else that nests.
+            if event.extra.isEmpty && !definition.defaultValue.isContainer { return source }
             include(definition.defaultValue, at: 1)
         case .defaultChanged(let value):
+            if event.extra.isEmpty && !value.isContainer { return source }
             include(value, at: 1)
         case .published(let remote):
             include(remote.value, at: 1)
@@ -131,7 +142,7 @@ public enum WriteRules {
         case .unpublished, .expiryExtended, .removed, .unknown:
             break
         }
-        if let source = event.source, !source.isEmpty { deepest = max(deepest, 2) }
+        deepest = max(deepest, source)
         for member in event.extra { include(member.value, at: 1) }
         return deepest
     }
@@ -159,7 +170,7 @@ extension JSONValue {
         return deepest
     }
 
-    private var isContainer: Bool {
+    var isContainer: Bool {
         switch self {
         case .array, .object: true
         default: false
