@@ -33,7 +33,7 @@ import Testing
         #expect(directory.segments().isEmpty)
         let line = #"{"type":"created","toggle":"isLater","kind":"local","valueType":"bool","default":false,"category":"release","at":"2206-01-01T00:00:00Z"}"#
         let appended = try Self.run(["append"], in: directory, stdin: line + "\n", expect: 65)
-        #expect(appended.stderr.contains("stdin:1: it is dated after now"), "\(appended)")
+        #expect(appended.stderr.contains("created isLater at 2206-01-01T00:00:00Z: it is dated after now"), "\(appended)")
         #expect(directory.segments().isEmpty)
         // Within the clock-skew allowance is fine.
         let soon = ISO8601DateFormatter().string(from: Date().addingTimeInterval(120))

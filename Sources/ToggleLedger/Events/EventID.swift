@@ -31,6 +31,12 @@ public enum EventID {
     /// and tables. The one rule for ids: every writer applies it (``WriteRules``) and
     /// `audit --strict` fails on an id in the log that breaks it.
     public static func problem(with id: String) -> String? {
+        // Every append asks this of every event: ids of visible ASCII answer in one pass.
+        var text = id
+        let plain = text.withUTF8 { bytes in
+            !bytes.isEmpty && bytes.count <= 200 && OutputBuffer.isPrintableASCII(bytes) && !bytes.contains(0x20)
+        }
+        if plain { return nil }
         if id.isEmpty { return "an event id may not be empty" }
         if id.utf8.count > 200 { return "an event id has at most 200 bytes" }
         // ASCII first (what generated ids are): every such scalar is one byte, and no byte

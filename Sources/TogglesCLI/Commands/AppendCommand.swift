@@ -106,7 +106,7 @@ enum AppendCommand: Command {
             // A complete event (every envelope field given) takes the reader's fast path;
             // anything else is completed and checked below.
             if let event = fast.decode(content) {
-                if let problem = WriteRules.problem(with: event, now: now) { throw reject(problem) }
+                if let problem = EventID.problem(with: event.id) { throw reject(problem) }
                 let needsSource = event.source == nil && provenance != nil
                 events.append(event)
                 if needsSource { events[events.count - 1].source = provenance }
@@ -136,7 +136,7 @@ enum AppendCommand: Command {
             }
             do {
                 let event = try EventCodec.decode(.object(object))
-                if let problem = WriteRules.problem(with: event, now: now) { throw reject(problem) }
+                if let problem = EventID.problem(with: event.id) { throw reject(problem) }
                 events.append(event)
             } catch let error as EventDecodingError {
                 throw reject("invalid event: \(error)")
