@@ -96,9 +96,16 @@ enum CommonOptions {
         return state
     }
 
-    /// Appends events and reports the outcome on standard output and error.
-    static func append(_ events: consuming [Event], to ledger: Ledger, _ context: CommandContext) throws -> ExitStatus {
-        let outcome = try ledger.append(consume events)
+    /// The positions of a command's events that the writer dates: all of them, unless `--at` was given.
+    static func undated(_ arguments: ParsedArguments, count: Int) -> [Int] {
+        arguments.value("--at") == nil ? Array(0..<count) : []
+    }
+
+    /// Appends events and reports the outcome on standard output and error. The events at
+    /// `undated` came without an instant: the log dates them so they replay after everything
+    /// appended before them (``WriterDating``).
+    static func append(_ events: consuming [Event], undated: [Int], to ledger: Ledger, _ context: CommandContext) throws -> ExitStatus {
+        let outcome = try ledger.append(consume events, dating: WriterDating(undated: undated, clock: context.now))
         for warning in outcome.warnings { context.warn(warning.description) }
         for repair in outcome.repairs { context.note("repaired \(repair)") }
         for event in outcome.alreadyRecorded {
