@@ -116,6 +116,40 @@ import Testing
         #expect(try Self.replayed(log) == ["created x", "default-changed x"])
     }
 
+    @Test(arguments: [1, 2, 3, 4]) func randomSequencesUnderARandomClockReplayAsAppended(seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        let log = try ScratchLog()
+        let clock = Clock("2026-11-25T09:00:00Z")
+        var live: [String: Bool] = [:]
+        var expected: [String] = []
+        for step in 0..<60 {
+            // The clock stands still, creeps, jumps ahead or steps back (up to an hour).
+            let milliseconds: Int64 = switch Int.random(in: 0..<4, using: &random) {
+            case 0: 0
+            case 1: Int64.random(in: 1...3, using: &random)
+            case 2: Int64.random(in: 1...2_000, using: &random)
+            default: -Int64.random(in: 1...3_600_000, using: &random)
+            }
+            clock.now = Timestamp(nanoseconds: clock.now.nanoseconds + milliseconds * 1_000_000 + Int64.random(in: 0..<1_000, using: &random))
+            var ids = MonotonicEventIDs()
+            var batch: [Event] = []
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                let toggle = "t\(Int.random(in: 0..<3, using: &random))"
+                let id = Bool.random(using: &random) ? ids.next(at: clock.now, using: &random) : "given-\(step)-\(batch.count)-\(random.next() % 1000)"
+                let change: Change
+                switch live[toggle] {
+                case nil, false?: change = Self.created; live[toggle] = true
+                case true?: change = Bool.random(using: &random) ? .defaultChanged(.bool(Bool.random(using: &random))) : .removed(reason: nil)
+                }
+                if case .removed = change { live[toggle] = false }
+                batch.append(Self.event(toggle, change, id: id))
+                expected.append("\(change.typeName) \(toggle)")
+            }
+            try Self.append(batch, to: log, clock: clock)
+        }
+        #expect(try Self.replayed(log) == expected)
+    }
+
     @Test func monotonicIDsIncreaseAcrossACarry() throws {
         /// Hands out fixed words: the first id's random part is 0x7FFF:FFFFFFFFFFFFFFFE.
         struct Fixed: RandomNumberGenerator {

@@ -12,7 +12,9 @@ enum AppendCommand: Command {
         ],
         discussion: """
             Each line is one event in the log's format. Missing envelope fields are filled in: \
-            "schema" (1), "id" (a new ULID), "at" (now) and "actor" (as for the other commands). \
+            "schema" (1), "id" (a new ULID; they count up line by line), "at" (now, after every event \
+            already in the log and every earlier line, so lines replay in the order given) and \
+            "actor" (as for the other commands). \
             If any line is invalid or breaks a lifecycle rule, nothing is appended. \
             Events whose id is already in the log are skipped.
             """,
