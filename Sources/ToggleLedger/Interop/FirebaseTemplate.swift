@@ -31,8 +31,8 @@ public struct FirebaseTemplate: Sendable, Hashable {
     }
 
     public static func decode(_ value: JSONValue, file: String?) throws(InteropError) -> FirebaseTemplate {
-        guard case .object = value else {
-            throw InteropError(file: file, "not a Remote Config template: expected a JSON object with \"parameters\", found \(value.typeName)")
+        if let problem = TemplateShape.problem(with: value) {
+            throw InteropError(file: file, "not a Remote Config template: \(problem)")
         }
         let root = try InteropObject(value, path: "", file: file)
         var template = FirebaseTemplate()
