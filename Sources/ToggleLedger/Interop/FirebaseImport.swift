@@ -80,10 +80,14 @@ public enum FirebaseImport {
         let laterIndex = history.firstIndex { $0.at > at } ?? history.endIndex
         var firstLaterEvent: [String: Event] = [:]
         for event in history[laterIndex...] where firstLaterEvent[event.toggle] == nil { firstLaterEvent[event.toggle] = event }
+        var factsThen = TemplateFacts.Tracker()
+        for event in history[..<laterIndex] { factsThen.apply(event) }
+        let tagColors = Dictionary(template.conditions.compactMap { condition in condition.tagColor.map { (condition.name, $0) } }, uniquingKeysWith: { first, _ in first })
         let priority = Dictionary(uniqueKeysWithValues: template.conditions.enumerated().map { ($1.name, $0) })
         let expressions = Dictionary(uniqueKeysWithValues: template.conditions.map { ($0.name, $0.expression) })
         var plan = Plan(events: [], created: [], skipped: [], carriedForward: 0, at: at, actor: actor, version: version, servedRemotely: 0, unpublishing: [])
         var remoteChanges: [String: Change] = [:]  // toggle → its published/unpublished at `at`
+        var factsOf: [String: JSONObject] = [:]  // toggle → the template facts its published event records
 
         for parameter in template.parameters.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
             let name = parameter.key
@@ -109,16 +113,18 @@ public enum FirebaseImport {
                 valueType = parameter.valueType?.valueType ?? .string
             }
             let remote = try remoteValue(parameter, as: valueType, priority: priority, expressions: expressions, templateVersion: version?.versionNumber, file: file)
+            let facts = TemplateFacts.of(parameter, in: template, tagColors: tagColors)
             if state == nil {
                 let definition = ToggleDefinition(
                     kind: .remote, valueType: valueType, defaultValue: remote.value ?? zero(valueType),
                     category: options.category, description: parameter.description)
                 plan.events.append(event(name, .created(definition)))
                 plan.created.append(name)
-            } else if let current = state?.remote, sameServing(current, remote) {
+            } else if let current = state?.remote, sameServing(current, remote), (factsThen.byToggle[name] ?? TemplateFacts.implied(by: state!)) == facts {
                 continue
             }
             remoteChanges[name] = .published(remote)
+            factsOf[name] = facts
         }
         let inTemplate = Set(template.parameters.map(\.key))
         for state in stateThen.sortedToggles where state.isLive && state.kind == .remote && state.remote != nil {
@@ -127,13 +133,18 @@ public enum FirebaseImport {
             remoteChanges[state.name] = .unpublished(templateVersion: version?.versionNumber)
             plan.unpublishing.append(state.name)
         }
-        for name in remoteChanges.keys.sorted() { plan.events.append(event(name, remoteChanges[name]!)) }
+        func withFacts(_ base: [JSONObject.Member], _ facts: JSONObject?) -> [JSONObject.Member] {
+            base + (facts.map { [JSONObject.Member(TemplateFacts.field, .object($0))] } ?? [])
+        }
+        for name in remoteChanges.keys.sorted() { plan.events.append(event(name, remoteChanges[name]!, extra: withFacts(extra, factsOf[name]))) }
 
         // An older version filled in after a newer one: re-assert the next imported version's
         // state for every toggle this import changed and that version did not touch.
         if let next = history[laterIndex...].first(where: isImportedRemoteEvent),
            let nextVersion = templateVersion(of: next) {
             let stateAtNext = project(history, through: next.at)
+            var factsAtNext = TemplateFacts.Tracker()
+            for event in history where event.at <= next.at { factsAtNext.apply(event) }
             let nextRank = ImportEventID.nextRank(at: next.at, in: history)
             let touched = Set(history[laterIndex...].prefix { $0.at <= next.at }.filter(isRemoteEvent).map(\.toggle))
             for name in remoteChanges.keys.sorted() where !touched.contains(name) {
@@ -149,7 +160,8 @@ public enum FirebaseImport {
                 } else {
                     change = .unpublished(templateVersion: nextVersion)  // created by this import, absent from the next version
                 }
-                plan.events.append(event(name, change, at: next.at, actor: next.actor, rank: nextRank, version: nextVersion, extra: next.extra.filter { $0.key == "firebase" }))
+                let facts: JSONObject? = if case .published = change { factsAtNext.byToggle[name] } else { nil }
+                plan.events.append(event(name, change, at: next.at, actor: next.actor, rank: nextRank, version: nextVersion, extra: withFacts(next.extra.filter { $0.key == "firebase" }, facts)))
                 plan.carriedForward += 1
             }
         }

@@ -57,7 +57,12 @@ enum ExportCommand: Command {
             }
         }
         let at = try CommonOptions.timestamp(arguments, "--at", command: spec.name)
-        let replay = try CommonOptions.ledger(arguments, context).replay(until: at)
+        // The template facts (descriptions, groups, tag colours) live on published events, not in
+        // the projection, so a Remote Config export watches the events go by.
+        var facts = TemplateFacts.Tracker()
+        let replay = try format == "firebase"
+            ? CommonOptions.ledger(arguments, context).replay(until: at) { facts.apply($0.event) }
+            : CommonOptions.ledger(arguments, context).replay(until: at)
         for warning in replay.summary.warnings { context.warn(warning.description) }
         let toggles = replay.projection.sortedToggles
         let text: String
@@ -65,7 +70,7 @@ enum ExportCommand: Command {
         case "plist":
             text = Exports.defaultsPlist(toggles, kind: kind)
         case "firebase":
-            switch Result(catching: { () throws(InteropError) in try Exports.firebaseTemplate(toggles) }) {
+            switch Result(catching: { () throws(InteropError) in try Exports.firebaseTemplate(toggles, facts: facts.byToggle) }) {
             case .success(let template): text = JSONWriter.pretty(template) + "\n"
             case .failure(let error): throw CommandFailure(status: .rejected, message: "cannot export a Remote Config template: \(error)")
             }
