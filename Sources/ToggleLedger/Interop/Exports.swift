@@ -38,11 +38,15 @@ public enum Exports {
     /// parameter groups, `valueType` as written (absent stays absent) and tag colours.
     public static func firebaseTemplate(_ toggles: [ToggleState], facts: [String: JSONObject] = [:]) throws(InteropError) -> JSONValue {
         let served = toggles.filter { $0.isLive && $0.kind == .remote && $0.remote != nil }
-        let conditions = try conditionOrder(served)
         var tagColors: [String: JSONValue] = [:]
+        var recordedPriority: [String: Int] = [:]
         for toggleFacts in facts.values {
             for member in toggleFacts["tagColors"]?.objectValue?.members ?? [] where tagColors[member.key] == nil { tagColors[member.key] = member.value }
+            for member in toggleFacts["conditionPriority"]?.objectValue?.members ?? [] where recordedPriority[member.key] == nil {
+                if case .number(let lexeme) = member.value { recordedPriority[member.key] = Int(lexeme) }
+            }
         }
+        let conditions = try conditionOrder(served, recordedPriority: recordedPriority)
         var parameters = JSONObject()
         var groupOrder: [String] = []
         var groupMembers: [String: [JSONObject.Member]] = [:]
@@ -97,9 +101,10 @@ public enum Exports {
     }
 
     /// One priority order for every condition the toggles use, keeping each toggle's own order
-    /// (ties broken by first use, toggles by name). Fails when two toggles disagree on a
-    /// condition's expression or order, since one template has one of each.
-    static func conditionOrder(_ toggles: [ToggleState]) throws(InteropError) -> [FirebaseCondition] {
+    /// (ties broken by the imported template's order where recorded, then by first use, toggles
+    /// by name). Fails when two toggles disagree on a condition's expression or order, since one
+    /// template has one of each.
+    static func conditionOrder(_ toggles: [ToggleState], recordedPriority: [String: Int] = [:]) throws(InteropError) -> [FirebaseCondition] {
         var firstUse: [String: (index: Int, expression: String, toggle: String)] = [:]
         var after: [String: Set<String>] = [:]
         var incoming: [String: Int] = [:]
@@ -122,7 +127,7 @@ public enum Exports {
         var ready = firstUse.keys.filter { incoming[$0] == 0 }
         var order: [FirebaseCondition] = []
         while !ready.isEmpty {
-            ready.sort { firstUse[$0]!.index < firstUse[$1]!.index }
+            ready.sort { (recordedPriority[$0] ?? Int.max, firstUse[$0]!.index) < (recordedPriority[$1] ?? Int.max, firstUse[$1]!.index) }
             let name = ready.removeFirst()
             order.append(FirebaseCondition(name: name, expression: firstUse[name]!.expression))
             for next in after[name] ?? [] {

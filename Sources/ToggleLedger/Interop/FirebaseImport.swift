@@ -113,7 +113,7 @@ public enum FirebaseImport {
                 valueType = parameter.valueType?.valueType ?? .string
             }
             let remote = try remoteValue(parameter, as: valueType, priority: priority, expressions: expressions, templateVersion: version?.versionNumber, file: file)
-            let facts = TemplateFacts.of(parameter, in: template, tagColors: tagColors)
+            let facts = TemplateFacts.of(parameter, in: template, tagColors: tagColors, priority: priority)
             if state == nil {
                 let definition = ToggleDefinition(
                     kind: .remote, valueType: valueType, defaultValue: remote.value ?? zero(valueType),

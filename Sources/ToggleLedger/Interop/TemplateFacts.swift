@@ -1,6 +1,7 @@
 /// What a Remote Config template says about one parameter besides the values it serves: its
 /// description, its parameter group (and the group's description), its `valueType` as written
-/// (`""` when the template had none) and the tag colour of each condition it uses.
+/// (`""` when the template had none), and the tag colour and priority (position in the
+/// template's `conditions`) of each condition it uses.
 ///
 /// `import firebase` records them on the `published` event as the optional field `template`,
 /// and a change of them alone is a change, so `export firebase --at T` gives them back as of T.
@@ -9,8 +10,9 @@ public enum TemplateFacts {
     public static let field = "template"
 
     /// The facts of `parameter` in `template`, as the `template` field records them;
-    /// `tagColors` maps each condition of the template that has a colour to it.
-    static func of(_ parameter: FirebaseParameter, in template: FirebaseTemplate, tagColors: [String: String]) -> JSONObject {
+    /// `tagColors` maps each condition of the template that has a colour to it, `priority` each
+    /// condition to its position.
+    static func of(_ parameter: FirebaseParameter, in template: FirebaseTemplate, tagColors: [String: String], priority: [String: Int]) -> JSONObject {
         var facts = JSONObject()
         facts["description"] = parameter.description.map(JSONValue.string)
         if let group = parameter.group {
@@ -19,9 +21,11 @@ public enum TemplateFacts {
         }
         facts["valueType"] = .string(parameter.valueType?.rawValue ?? "")
         // By condition name: the conditional values' document order is not a fact of the template.
-        let colors = parameter.conditionalValues.map(\.condition).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            .compactMap { condition in tagColors[condition].map { JSONObject.Member(condition, .string($0)) } }
+        let used = parameter.conditionalValues.map(\.condition).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let colors = used.compactMap { condition in tagColors[condition].map { JSONObject.Member(condition, .string($0)) } }
         if !colors.isEmpty { facts["tagColors"] = .object(JSONObject(colors)) }
+        let positions = used.compactMap { condition in priority[condition].map { JSONObject.Member(condition, .number(String($0))) } }
+        if !positions.isEmpty { facts["conditionPriority"] = .object(JSONObject(positions)) }
         return facts
     }
 

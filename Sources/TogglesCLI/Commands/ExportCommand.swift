@@ -25,8 +25,8 @@ enum ExportCommand: Command {
             tabs, <true/>/<false/>, <integer>, <real> (17 significant digits, as Foundation writes), \
             <string>, and JSON values as JSON text in <string>; it can replace RemoteConfigDefaults.plist. \
             firebase holds every remote toggle the log says is served remotely, with its remote default \
-            (or useInAppDefault), conditional values, valueType and description, and the conditions in \
-            one priority order; publish it with PUT …/remoteConfig and an If-Match etag. flagd holds \
+            (or useInAppDefault), conditional values, valueType and description, its parameter group, \
+            and the conditions with their tag colours in one priority order, as last imported; publish it with PUT …/remoteConfig and an If-Match etag. flagd holds \
             every toggle, ENABLED, with the value everyone gets as defaultVariant and kind, category, \
             owner, expiry and description in metadata. Exit status: 0 ok, 2 the log or FILE cannot be \
             read or written, 64 usage, 65 the log cannot be expressed in the format (two toggles give \
