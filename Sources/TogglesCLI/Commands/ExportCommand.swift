@@ -83,12 +83,7 @@ enum ExportCommand: Command {
             context.write(text)
             return .ok
         }
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: context.resolve(output)), options: .atomic)
-        } catch {
-            throw CommandFailure(status: .invalidLog, message: "cannot write \(output): \(error.localizedDescription)")
-        }
-        context.note("wrote \(output)")
+        try OutputFile.write(text, to: output, context)
         return .ok
     }
 }

@@ -301,7 +301,14 @@ enum ImportCommand: Command {
             context.write(JSONWriter.pretty(.object(document)) + "\n")
         } else {
             writeEvents(written, dryRun: dryRun, context)
-            writeOutcome(count: written.count, dryRun: dryRun, segment: segment, nothing: "every in-app default already matches \(file)", context)
+            let nothing = plan.skipped.isEmpty
+                ? "every in-app default already matches \(file)"
+                : "\(plan.unchanged) in-app default\(plan.unchanged == 1 ? "" : "s") already match \(file)"
+            writeOutcome(count: written.count, dryRun: dryRun, segment: segment, nothing: nothing, context)
+            if !plan.skipped.isEmpty {
+                let unknown = plan.skipped.filter { $0.reason.hasPrefix("not a toggle") }.count
+                context.write("skipped \(plan.skipped.count) key\(plan.skipped.count == 1 ? "" : "s"): \(unknown) not toggles in the log, \(plan.skipped.count - unknown) removed from it (see the warnings)\n")
+            }
         }
         for skipped in plan.skipped { context.warn("skipped key \(skipped.key): \(skipped.reason)") }
         return .ok
