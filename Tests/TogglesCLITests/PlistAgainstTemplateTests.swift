@@ -16,7 +16,7 @@ import Testing
         let directory = try Self.imported()
         let file = Interop.fixture("plistAgainstTemplate/RemoteConfigDefaults.plist")
         let result = try Interop.run(["import", "plist", file, "--at", "2026-02-01"], in: directory, expect: 65)
-        #expect(result.stderr.contains("\(file):6: key \"holiday_promo_enabled\": <false/> is a plist boolean, but the toggle is a string"), "\(result)")
+        #expect(result.stderr.contains("\(file):5: key \"holiday_promo_enabled\": <false/> is a plist boolean, but the toggle is a string"), "\(result)")
         #expect(result.stderr.contains("the Firebase SDK would read it as the string \"0\". Write <string>false</string>"))
         #expect(!result.stderr.contains("<false></false>"))
     }
