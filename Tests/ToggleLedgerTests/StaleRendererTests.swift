@@ -41,6 +41,13 @@ import Testing
         #expect(written == #"{"k\u0085":"a\u009bb\u202ec\u0080\u009f\#u{A0}\u2028\u2029\u202a\u2066\u2069\#u{206A}\#u{2027}é中😀\u001b\u007f"}"#)
         #expect(try JSONParser.parse(written) == .object(JSONObject([.init("k\u{85}", .string(text))])))
         #expect(JSONWriter.pretty(.string(text)) == JSONWriter.quoted(text))
+        // The log's encoder escapes the same, whatever the hostile character's place in its 8-byte words.
+        for padding in 0..<9 {
+            let padded = String(repeating: "p", count: padding) + text + String(repeating: "é", count: padding)
+            var buffer = OutputBuffer()
+            buffer.appendJSONString(padded)
+            #expect(String(decoding: buffer.array, as: UTF8.self) == JSONWriter.quoted(padded))
+        }
     }
 
     @Test func sarifURIsArePercentEncoded() {
