@@ -71,7 +71,9 @@ enum ImportCommand: Command {
         let file = arguments.positionals[1]
         let bytes = file == "-" ? context.standardInput() : try readFile(context.resolve(file), displayName: file)
         let ledger = CommonOptions.ledger(arguments, context)
-        let history = try readHistory(ledger, context)
+        // firebase-versions only reads, and a command that only reads needs the log to exist
+        // (as `state` and `check` do); the others append, so a missing log is an empty one.
+        let history = try readHistory(ledger, context, missingIsEmpty: source != "firebase-versions")
         switch source {
         case "firebase":
             return try importTemplate(bytes, file: file, history: history, category: category, format: format, arguments, context, ledger)
@@ -82,9 +84,10 @@ enum ImportCommand: Command {
         }
     }
 
-    /// Every event of the log in replay order; an absent log directory is an empty log.
-    static func readHistory(_ ledger: Ledger, _ context: CommandContext) throws -> [Event] {
-        guard FileManager.default.fileExists(atPath: ledger.reader.directory) else { return [] }
+    /// Every event of the log in replay order; an absent log directory is an empty log when
+    /// `missingIsEmpty`, else an error.
+    static func readHistory(_ ledger: Ledger, _ context: CommandContext, missingIsEmpty: Bool) throws -> [Event] {
+        if missingIsEmpty && !FileManager.default.fileExists(atPath: ledger.reader.directory) { return [] }
         var events: [Event] = []
         let replay = try ledger.replay { logged in events.append(logged.event) }
         for warning in replay.summary.warnings { context.warn(warning.description) }
@@ -212,7 +215,7 @@ enum ImportCommand: Command {
     }
 
     static func actor(_ arguments: ParsedArguments, _ context: CommandContext) throws -> String {
-        let actor = (arguments.value("--actor") ?? CIEnvironment(context.environment).resolveActor(gitEmail: context.gitEmail))
+        let actor = try (arguments.value("--actor") ?? CIEnvironment(context.environment).resolveActor(gitEmail: context.gitEmail))
             .trimmingCharacters(in: .whitespaces)
         guard !actor.isEmpty else { throw UsageError("--actor may not be empty", command: spec.name) }
         return actor
