@@ -140,7 +140,7 @@ enum AppendCommand: Command {
                 object["id"] = .string(ids.next(at: at))
             }
             if object["actor"] == nil {
-                if actor == nil { actor = ci.resolveActor(gitEmail: context.gitEmail) }
+                if actor == nil { actor = try ci.resolveActor(gitEmail: context.gitEmail) }
                 object["actor"] = .string(actor!)
             }
             if object["source"] == nil, let provenance = ci.provenance {
