@@ -5,20 +5,25 @@
 public struct Ledger: Sendable {
     public let reader: LogReader
     public let writer: LogWriter
+    /// Whether replays may read and write the checkpoint (`events/.replay-checkpoint`); off,
+    /// every replay is a full one (to measure it, or to rule the checkpoint out).
+    public let usesCheckpoint: Bool
 
     /// - Parameters:
     ///   - directory: the log directory (`events`).
     ///   - displayName: how messages name it; defaults to `directory`.
-    public init(directory: String, displayName: String? = nil) {
+    ///   - usesCheckpoint: false to neither read nor write the replay checkpoint.
+    public init(directory: String, displayName: String? = nil, usesCheckpoint: Bool = true) {
         reader = LogReader(directory: directory, displayName: displayName)
         writer = LogWriter(directory: directory, displayName: displayName)
+        self.usesCheckpoint = usesCheckpoint
     }
 
     /// The state of every toggle after replaying the log, up to and including `until`.
     public func replay(until: Timestamp? = nil, observe: ((LoggedEvent) -> Void)? = nil) throws -> Replay {
         // Without an observer only the result matters, so a checkpoint may stand in for the
         // events it covers (see ReplayCheckpoint).
-        if observe == nil && !ReplayCheckpoint.isDisabled { return try checkpointedReplay(until: until) }
+        if observe == nil && usesCheckpoint { return try checkpointedReplay(until: until) }
         var projection = Projection()
         let summary = try reader.read(segments: try reader.segments(), until: until, prefetch: { projection.prefetch(slot: $0) }) { logged in
             observe?(logged)
@@ -47,9 +52,12 @@ public struct Ledger: Sendable {
     /// The events are taken over (`consuming`): a caller that passes its last reference lets
     /// a big batch be sorted in place rather than copied.
     ///
+    /// Events listed in `dating` came without an instant: the writer dates them, after the
+    /// log's last event and the batch's earlier events (``WriterDating``).
+    ///
     /// Every event must first pass ``WriteRules`` (its id, its line's depth, and, given the
     /// writer's clock `now`, its instant), so nothing is written that a reader refuses.
-    public func append(_ events: consuming [Event], now: Timestamp? = nil) throws -> AppendOutcome {
+    public func append(_ events: consuming [Event], dating: WriterDating? = nil, now: Timestamp? = nil) throws -> AppendOutcome {
         var batch = consume events
         var unwritable: [LifecycleViolation] = []
         batch.withUnsafeBufferPointer { events in
@@ -63,14 +71,25 @@ public struct Ledger: Sendable {
         return try writer.withLock(creatingDirectory: true) { () throws -> AppendOutcome in
             var owned: [Event] = []
             swap(&owned, &batch)
-            return try appendHoldingLock(owned)
+            return try appendHoldingLock(owned, dating: dating)
         }
     }
 
     /// Works on positions in the batch rather than copies of its events: a batch can hold
     /// hundreds of thousands of them.
-    private func appendHoldingLock(_ batch: consuming [Event]) throws -> AppendOutcome {
+    private func appendHoldingLock(_ batch: consuming [Event], dating: WriterDating?) throws -> AppendOutcome {
         var events = consume batch
+        // Which events the writer dates, parallel to `events`; empty when none.
+        var undated: [Bool] = []
+        if let dating, !dating.undated.isEmpty {
+            undated = [Bool](repeating: false, count: events.count)
+            for position in dating.undated where undated.indices.contains(position) { undated[position] = true }
+        }
+        let now = undated.isEmpty ? nil : dating?.clock()
+        func dateUndated(after last: OrderKey?) {
+            guard let now else { return }
+            WriterDating.date(&events, undated: undated, after: last, now: now)
+        }
         var violations: [LifecycleViolation] = []
         // Duplicates inside the batch itself: each id's first position.
         var positionByID: [String: Int] = [:]
@@ -87,7 +106,10 @@ public struct Ledger: Sendable {
                 repeated.append(position)
             }
         }
-        if !repeated.isEmpty { events.remove(atSorted: repeated) }
+        if !repeated.isEmpty {
+            events.remove(atSorted: repeated)
+            if !undated.isEmpty { undated.remove(atSorted: repeated) }
+        }
         // Each toggle's group, numbered by first appearance.
         var groupByToggle: [String: Int] = [:]
         var groups: [Int] = []
@@ -105,9 +127,15 @@ public struct Ledger: Sendable {
         // Set when a checkpoint stood in for the history: every new event comes after the whole
         // log, so each toggle's projected state is where its new events start from.
         var historyFromCheckpoint = false
-        if SystemCalls.fileType(reader.directory) == nil {
+        // Undated events are dated once the log's last event is known, before anything
+        // compares their instants.
+        let logExists = SystemCalls.fileType(reader.directory) != nil
+        let quick = logExists ? try replayForAppend(probing: positionByID) : nil
+        if let quick { dateUndated(after: quick.replay.summary.lastKey) }
+        if !logExists {
             replay = Replay(projection: Projection(), summary: ReadSummary(segmentCount: 0))
-        } else if let quick = try replayForAppend(probing: positionByID),
+            dateUndated(after: nil)
+        } else if let quick,
                   let lastKey = quick.replay.summary.lastKey,
                   // Events already in the log are set aside below; only the others must come after it.
                   events.withUnsafeBufferPointer({ events in
@@ -130,15 +158,16 @@ public struct Ledger: Sendable {
                     existingByID[logged.event.id] = logged.event
                 }
             }
+            if quick == nil { dateUndated(after: replay.summary.lastKey) }
         }
-        var alreadyRecorded: [Event] = []
+        var resent: [ResentEvent] = []
         if !existingByID.isEmpty {
             var recorded: [Int] = []
             for position in events.indices {
                 let event = events[position]
                 guard let existing = existingByID[event.id] else { continue }
                 if existing.toggle == event.toggle && existing.type == event.type {
-                    alreadyRecorded.append(existing)
+                    resent.append(ResentEvent(recorded: existing, sent: event))
                 } else {
                     violations.append(violation(event, .idInUse(byType: existing.type, toggle: existing.toggle)))
                 }
@@ -186,7 +215,7 @@ public struct Ledger: Sendable {
         var segment: String?
         events.sortIntoReplayOrder()
         if !events.isEmpty { segment = try writer.writeSegment(events) }
-        return AppendOutcome(written: events, alreadyRecorded: alreadyRecorded, segment: segment, repairs: repairs, warnings: replay.summary.warnings)
+        return AppendOutcome(written: events, resent: resent, segment: segment, repairs: repairs, warnings: replay.summary.warnings)
     }
 
     /// The value in `slot`, which a `[key, default:]` subscript has just inserted if the key
@@ -310,8 +339,10 @@ public struct Replay: Sendable {
 public struct AppendOutcome: Sendable {
     /// Events written, in replay order.
     public var written: [Event]
+    /// Events skipped because their id was already in the log, each with the event sent.
+    public var resent: [ResentEvent]
     /// Events skipped because their id was already in the log (as found there).
-    public var alreadyRecorded: [Event]
+    public var alreadyRecorded: [Event] { resent.map(\.recorded) }
     /// The new segment, or nil when nothing was written.
     public var segment: String?
     /// Torn tails repaired before writing.

@@ -18,7 +18,7 @@ struct CommandFailure: Error, CustomStringConvertible {
 /// Options several commands share, so they are spelt and documented once.
 enum CommonOptions {
     static let log = OptionSpec.value("--log", "DIR", "the log directory (default: events)")
-    static let at = OptionSpec.value("--at", "TIME", "when it happened, RFC 3339 or YYYY-MM-DD (default: now)")
+    static let at = OptionSpec.value("--at", "TIME", "when it happened, RFC 3339 or YYYY-MM-DD (default: now, to the millisecond, and after every event already in the log)")
     static let actor = OptionSpec.value("--actor", "WHO", "who made the change (default: the CI user, else git user.email, else $USER)")
     static let id = OptionSpec.value("--id", "ID", "idempotency key: an event with this id already in the log makes this a no-op (default: a new ULID)")
     static let appending = [log, at, actor, id]
@@ -30,7 +30,8 @@ enum CommonOptions {
     /// The log directory from `--log`, resolved, with the name to show in messages.
     static func ledger(_ arguments: ParsedArguments, _ context: CommandContext) -> Ledger {
         let given = arguments.value("--log") ?? "events"
-        return Ledger(directory: context.resolve(given), displayName: given)
+        let noCheckpoint = (try? EnvironmentSwitch.noCheckpoint.isOn(in: context.environment)) ?? false
+        return Ledger(directory: context.resolve(given), displayName: given, usesCheckpoint: !noCheckpoint)
     }
 
     static func format(_ arguments: ParsedArguments, _ choices: [String], command: String) throws(UsageError) -> String {
@@ -55,7 +56,7 @@ enum CommonOptions {
         let id = arguments.value("--id") ?? EventID.generate(at: at)
         if let problem = EventID.problem(with: id) { throw UsageError("--id: \(problem)", command: command) }
         let ci = CIEnvironment(context.environment)
-        var actor = arguments.value("--actor") ?? ci.resolveActor(gitEmail: context.gitEmail)
+        var actor = try arguments.value("--actor") ?? ci.resolveActor(gitEmail: context.gitEmail)
         actor = actor.trimmingCharacters(in: .whitespaces)
         guard !actor.isEmpty else { throw UsageError("--actor may not be empty", command: command) }
         return Event(id: id, at: at, toggle: toggle, actor: actor, change: change, source: ci.provenance)
@@ -96,13 +97,31 @@ enum CommonOptions {
         return state
     }
 
-    /// Appends events and reports the outcome on standard output and error.
-    static func append(_ events: consuming [Event], to ledger: Ledger, _ context: CommandContext) throws -> ExitStatus {
-        let outcome = try ledger.append(consume events, now: context.now())
+    /// The positions of a command's events that the writer dates: all of them, unless `--at` was given.
+    static func undated(_ arguments: ParsedArguments, count: Int) -> [Int] {
+        arguments.value("--at") == nil ? Array(0..<count) : []
+    }
+
+    /// Appends events and reports the outcome on standard output and error. The events at
+    /// `undated` came without an instant: the log dates them so they replay after everything
+    /// appended before them (``WriterDating``).
+    static func append(_ events: consuming [Event], undated: [Int], to ledger: Ledger, _ context: CommandContext) throws -> ExitStatus {
+        let outcome = try ledger.append(consume events, dating: WriterDating(undated: undated, clock: context.now), now: context.now())
         for warning in outcome.warnings { context.warn(warning.description) }
         for repair in outcome.repairs { context.note("repaired \(repair)") }
-        for event in outcome.alreadyRecorded {
-            context.note("already recorded: id \(event.id) (\(event.type) \(event.toggle) at \(event.at)); nothing appended")
+        for resent in outcome.resent {
+            let event = resent.recorded
+            var note = "already recorded: id \(event.id) (\(event.type) \(event.toggle) at \(event.at)); nothing appended"
+            let differences = resent.differences
+            if !differences.isEmpty {
+                func clip(_ json: String?) -> String {
+                    guard let json else { return "absent" }
+                    return json.count <= 80 ? json : String(json.prefix(79)) + "…"
+                }
+                note += "; the recorded event is kept, and the one sent differs in "
+                note += differences.map { "\($0.field) (recorded \(clip($0.recorded)), sent \(clip($0.sent)))" }.joined(separator: ", ")
+            }
+            context.note(note)
         }
         AppendReportRenderer.render(outcome.written) { context.write($0) }
         if let segment = outcome.segment { context.write(TerminalText.sanitize("appended to \(segment)") + "\n") }

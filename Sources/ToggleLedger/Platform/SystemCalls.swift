@@ -128,7 +128,9 @@ enum SystemCalls {
     static func makeDirectory(_ path: String) throws -> Bool {
         if mkdir(path, 0o755) == 0 { return true }
         if errno == EEXIST {
-            guard fileType(path) == .directory else { throw LogError.notADirectory(path: path) }
+            // Following a symlink, as the reader does: `events -> /elsewhere/events` is written through.
+            var info = stat()
+            guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { throw LogError.notADirectory(path: path) }
             return false
         }
         throw LogError.io(path: path, operation: "create directory", errno: errno)
@@ -233,6 +235,14 @@ enum SystemCalls {
     static func identity(_ path: String) -> FileIdentity? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }  // follows links: the content is the target
+        return identity(of: info)
+    }
+
+    /// The identity of the file open on `descriptor` when it is a regular file; nil for
+    /// anything else (a FIFO, a device, a directory) or when it cannot be examined.
+    static func regularFileIdentity(_ descriptor: Int32) -> FileIdentity? {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         return identity(of: info)
     }
 
