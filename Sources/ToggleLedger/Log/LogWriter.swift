@@ -13,18 +13,21 @@ import Darwin
 /// whole batch or none of it, and two git branches never touch the same file, so they merge
 /// without conflicts. The name is derived from the content: the same batch written on two
 /// branches is the same file.
-public struct LogWriter: Sendable {
-    public let directory: String
-    public let displayName: String
+///
+/// Internal on purpose: it writes what it is given, unvalidated. A library user writes through
+/// ``Ledger/append(_:dating:now:)``, which validates and holds the lock.
+struct LogWriter: Sendable {
+    let directory: String
+    let displayName: String
 
-    public init(directory: String, displayName: String? = nil) {
+    init(directory: String, displayName: String? = nil) {
         self.directory = directory
         self.displayName = displayName ?? directory
     }
 
     /// Runs `body` holding the log's exclusive lock (`.lock` in the log directory), creating
     /// the directory first if `create` is set.
-    public func withLock<T>(creatingDirectory create: Bool, _ body: () throws -> T) throws -> T {
+    func withLock<T>(creatingDirectory create: Bool, _ body: () throws -> T) throws -> T {
         if create {
             let created = try makeDirectories(directory)
             do {
@@ -67,7 +70,7 @@ public struct LogWriter: Sendable {
     /// Writes `events` (already validated, any order) as one new segment, sorted into replay
     /// order. Returns the segment's path as shown to the user.
     @discardableResult
-    public func writeSegment(_ events: [Event]) throws -> String {
+    func writeSegment(_ events: [Event]) throws -> String {
         precondition(!events.isEmpty, "a segment holds at least one event")
         let sorted = events.inReplayOrder()
         let bytes = Self.encode(sorted)
@@ -145,7 +148,7 @@ public struct LogWriter: Sendable {
     /// Repairs what a killed or foreign writer left at the end of segments: a complete last
     /// event without a newline gets its newline; a torn fragment is moved to
     /// `<segment>.torn` (so nothing is lost) and cut from the segment.
-    public func repair(_ warnings: [LogWarning]) throws -> [String] {
+    func repair(_ warnings: [LogWarning]) throws -> [String] {
         var repaired: [String] = []
         for warning in warnings {
             switch warning {
