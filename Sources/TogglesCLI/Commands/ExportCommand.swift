@@ -77,6 +77,9 @@ enum ExportCommand: Command {
         default:
             let flagd = Exports.flagd(toggles)
             for skipped in flagd.skipped { context.warn("skipped \(skipped.toggle): \(skipped.reason)") }
+            for missed in flagd.untranslated {
+                context.warn("\(missed.toggle) keeps its default variant: condition \(JSONWriter.quoted(missed.condition)) (\(missed.expression)) cannot be translated into flagd targeting: \(missed.reason)")
+            }
             text = JSONWriter.pretty(flagd.document) + "\n"
         }
         guard let output = arguments.value("--output") else {
