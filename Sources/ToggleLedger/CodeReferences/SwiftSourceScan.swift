@@ -16,13 +16,40 @@ public struct SwiftSourceScan: Sendable {
     /// Directory names never entered.
     public static let skippedDirectories: Set<String> = [".build", ".git", ".swiftpm"]
 
-    public init(knownToggles: Set<String> = []) {
-        scanner = SwiftReferenceScanner(knownToggles: knownToggles)
+    public init(knownToggles: Set<String> = [], toggleKinds: [String: ToggleKind] = [:], settings: SwiftScanSettings = SwiftScanSettings()) {
+        scanner = SwiftReferenceScanner(knownToggles: knownToggles, toggleKinds: toggleKinds, settings: settings)
     }
 
     /// Scans `paths` (as the user typed them), resolved against `currentDirectory`.
     /// Throws ``CodeScanError`` when a path does not exist.
     public func run(paths: [String], currentDirectory: String) throws -> ScanResult {
+        let files = try listFiles(paths: paths, currentDirectory: currentDirectory)
+        // Files are read and lexed once per pass rather than kept: memory stays per file.
+        var problems: [String] = []
+        var unreadable = Set<Int>()
+        let result = scanner.scan(fileCount: files.count) { index, declarationsOnly in
+            guard !unreadable.contains(index) else { return nil }
+            switch Self.lex(files[index], declarationsOnly: declarationsOnly) {
+            case .success(let lexed): return lexed
+            case .failure(let error):
+                unreadable.insert(index)
+                problems.append("\(files[index].display): \(error)")
+                return nil
+            }
+        }
+        return ScanResult(references: result.references, declarations: result.declarations, fileCount: result.fileCount, problems: problems)
+    }
+
+    static func lex(_ file: (display: String, absolute: String), declarationsOnly: Bool) -> Result<SwiftReferenceScanner.LexedFile, CodeScanError> {
+        readFile(file.absolute).map { bytes in
+            // No `enum` anywhere in the bytes: nothing to declare, no need to lex for pass 1.
+            if declarationsOnly && !contains(bytes, "enum") { return SwiftReferenceScanner.LexedFile(path: file.display, tokens: []) }
+            return SwiftReferenceScanner.LexedFile(path: file.display, tokens: SwiftLexer.tokenize(bytes))
+        }
+    }
+
+    /// The `.swift` files under `paths`, each once, as (display path, absolute path).
+    func listFiles(paths: [String], currentDirectory: String) throws -> [(display: String, absolute: String)] {
         var files: [(display: String, absolute: String)] = []
         for path in paths {
             let absolute = path.hasPrefix("/") ? path : Self.join(currentDirectory, path)
@@ -38,26 +65,7 @@ public struct SwiftSourceScan: Sendable {
             }
         }
         var seen = Set<String>()
-        files = files.filter { seen.insert($0.absolute).inserted }
-        // Files are read and lexed once per pass rather than kept: memory stays per file.
-        var problems: [String] = []
-        var unreadable = Set<Int>()
-        let result = scanner.scan(fileCount: files.count) { index, declarationsOnly in
-            guard !unreadable.contains(index) else { return nil }
-            switch Self.readFile(files[index].absolute) {
-            case .success(let bytes):
-                // No `enum` anywhere in the bytes: nothing to declare, no need to lex for pass 1.
-                if declarationsOnly && !Self.contains(bytes, "enum") {
-                    return SwiftReferenceScanner.LexedFile(path: files[index].display, tokens: [])
-                }
-                return SwiftReferenceScanner.LexedFile(path: files[index].display, tokens: SwiftLexer.tokenize(bytes))
-            case .failure(let error):
-                unreadable.insert(index)
-                problems.append("\(files[index].display): \(error)")
-                return nil
-            }
-        }
-        return ScanResult(references: result.references, declarations: result.declarations, fileCount: result.fileCount, problems: problems)
+        return files.filter { seen.insert($0.absolute).inserted }
     }
 
     private func walk(absolute: String, display: String, relative: String, ignore: GitIgnore, into files: inout [(display: String, absolute: String)]) {
