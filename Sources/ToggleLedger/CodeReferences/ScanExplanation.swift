@@ -29,8 +29,8 @@ extension SwiftSourceScan {
                 for reference in found {
                     let rule: String
                     switch reference.kind {
-                    case .member: rule = "qualified member of the toggle enum \(reference.enumName ?? "")"
-                    case .implicitMember: rule = "implicit member: a toggle case or a toggle the log knows" + (scanner.queryCall(tokens, dot: index).map { ", the argument of \($0)" } ?? ", where no other enum has a case of that name")
+                    case .member: rule = "a qualified case of the toggle enum \(reference.enumName ?? "")"
+                    case .implicitMember: rule = "a toggle case or a toggle the log knows" + (scanner.queryCall(tokens, dot: index).map { ", the argument of \($0)" } ?? ", where no other enum has a case of that name")
                     case .stringKey: rule = "string key at a \(reference.symbol.hasPrefix("[") ? "subscript" : "key") accessor"
                     case .declaration: rule = "declaration"
                     }

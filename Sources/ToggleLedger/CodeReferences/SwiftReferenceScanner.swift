@@ -5,8 +5,8 @@
 ///   whose inheritance clause names `ToggleType` or `RemoteConfigKey`;
 /// - a `String` enum whose name ends in Flag, Flags, FlagKey, Feature, Features, Toggle,
 ///   Toggles or Switch (`enum FeatureFlag: String`);
-/// - a `String` enum (not a `CodingKey`) with cases whose raw values are toggles the log knows,
-///   whatever its name: those cases only (`enum Key: String { case adminCode = "admin_code" }`);
+/// - a `String` enum (not a `CodingKey`) with cases whose explicit raw values are toggles the
+///   log knows, whatever its name: those cases only (`enum Key: String { case adminCode = "admin_code" }`);
 /// - the enums the setting names (``SwiftScanSettings/toggleEnums``).
 ///
 /// A case is the toggle its raw value names; when the log does not know the raw value but
@@ -126,14 +126,14 @@ public struct SwiftReferenceScanner: Sendable {
             collectDeclarations(lexed, into: &facts)
         }
         for candidate in facts.candidateCases {
-            guard let record = facts.enums[candidate.enumName], !record.codingKey, knownToggles.contains(candidate.rawValue ?? candidate.caseName) else { continue }
+            guard let rawValue = candidate.rawValue, knownToggles.contains(rawValue) else { continue }
             facts.declarations.append(candidate)
             facts.toggleEnums.insert(candidate.enumName)
             facts.toggleCases[candidate.enumName, default: [:]][candidate.caseName] = candidate
             facts.otherCases[candidate.caseName]?.remove(candidate.enumName)
             if facts.otherCases[candidate.caseName]?.isEmpty == true { facts.otherCases[candidate.caseName] = nil }
             facts.enums[candidate.enumName]?.isToggle = true
-            facts.enums[candidate.enumName]?.rule = "a String enum whose raw values are toggles the log knows (\(candidate.rawValue ?? candidate.caseName))"
+            facts.enums[candidate.enumName]?.rule = "a String enum whose raw values are toggles the log knows (\(rawValue))"
         }
         facts.candidateCases = []
         for index in facts.declarations.indices {
@@ -172,8 +172,8 @@ public struct SwiftReferenceScanner: Sendable {
     func collectDeclarations(_ file: LexedFile, into facts: inout EnumFacts) {
         let tokens = file.tokens
         // The enum each open brace belongs to (nil for other braces).
-        var braces: [(name: String, isToggle: Bool)?] = []
-        var pendingEnum: (name: String, isToggle: Bool)?
+        var braces: [(name: String, isToggle: Bool, isCandidate: Bool)?] = []
+        var pendingEnum: (name: String, isToggle: Bool, isCandidate: Bool)?
         var i = 0
         while i < tokens.count {
             let token = tokens[i]
@@ -189,7 +189,7 @@ public struct SwiftReferenceScanner: Sendable {
                 let record = Self.classify(enum: name, inherited: inherited, settings: settings)
                 if record.isToggle { facts.toggleEnums.insert(name) }
                 if facts.enums[name]?.isToggle != true { facts.enums[name] = record }
-                pendingEnum = (name, record.isToggle)
+                pendingEnum = (name, record.isToggle, record.rawString && !record.codingKey)
                 i = j
                 continue
             case .punctuation where token.text == "{":
@@ -204,7 +204,7 @@ public struct SwiftReferenceScanner: Sendable {
                 }
             case .identifier where token.text == "case":
                 if let owner = braces.last ?? nil {
-                    i = Self.readCases(tokens, after: i, owner: owner, rawString: facts.enums[owner.name]?.rawString ?? false, file: file.path, into: &facts)
+                    i = Self.readCases(tokens, after: i, owner: owner, file: file.path, into: &facts)
                     continue
                 }
             default: break
@@ -236,7 +236,7 @@ public struct SwiftReferenceScanner: Sendable {
     }
 
     /// Reads `case a, b = "x", c(Int)` (possibly over several lines); returns the index after it.
-    private static func readCases(_ tokens: [SwiftToken], after caseIndex: Int, owner: (name: String, isToggle: Bool), rawString: Bool, file: String, into facts: inout EnumFacts) -> Int {
+    private static func readCases(_ tokens: [SwiftToken], after caseIndex: Int, owner: (name: String, isToggle: Bool, isCandidate: Bool), file: String, into facts: inout EnumFacts) -> Int {
         var i = caseIndex + 1
         while i < tokens.count, tokens[i].kind == .identifier {
             let nameToken = tokens[i]
@@ -266,7 +266,8 @@ public struct SwiftReferenceScanner: Sendable {
                 }
             } else {
                 facts.otherCases[nameToken.text, default: []].insert(owner.name)
-                if rawString { facts.candidateCases.append(declaration) }
+                // Only an explicit raw value makes a key enum: `case sync` of a screen enum is not the toggle sync.
+                if owner.isCandidate && rawValue != nil { facts.candidateCases.append(declaration) }
             }
             guard i < tokens.count, tokens[i].kind == .punctuation, tokens[i].text == "," else { break }
             i += 1
