@@ -51,6 +51,7 @@ enum PolicyOptions {
             let scan = try ScanCommand.scan(paths: scanPaths, toggleKinds: toggles.mapValues(\.kind), settings: try ScanCommand.scanSettings(arguments, context), context)
             for problem in scan.problems { context.warn(problem) }
             report.codeFindings = CodeFindings.evaluate(scan, toggles: toggles)
+            report.codeReferences = Dictionary(grouping: scan.references, by: \.toggle)
         }
         for category in report.unknownCategories {
             let names = report.entries.filter { $0.toggle.definition.category == category }.map(\.name)
