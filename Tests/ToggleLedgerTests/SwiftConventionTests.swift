@@ -33,6 +33,16 @@ import Testing
         ])
     }
 
+    @Test func intFeatureFlagEnums() throws {
+        // ScreenSwitch has no raw type: not a toggle enum, and its `.inbox` is not the toggle.
+        #expect(try scan("intFeatureFlagEnums") == [
+            "FeatureFlag.swift:3:10 declaration barcodeScanner case barcodeScanner",
+            "FeatureFlag.swift:4:10 declaration inbox case inbox",
+            "FeatureFlag.swift:12:37 implicit-member barcodeScanner .barcodeScanner",
+            "FeatureFlag.swift:13:8 member inbox FeatureFlag.inbox",
+        ])
+    }
+
     @Test func keyEnumsFoundThroughTheLog() throws {
         let found = try scan("keyEnumsFoundThroughTheLog", kinds: ["admin_code": .remote, "ai_workout_generation_enabled": .remote])
         #expect(found == [

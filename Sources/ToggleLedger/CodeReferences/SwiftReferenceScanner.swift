@@ -3,7 +3,7 @@
 /// Toggle enums, with no configuration:
 /// - `RemoteToggle`, `InternalToggle`, `BuildTargetToggle`, `RemoteConfigKeys`, and any enum
 ///   whose inheritance clause names `ToggleType` or `RemoteConfigKey`;
-/// - a `String` enum whose name ends in Flag, Flags, FlagKey, Feature, Features, Toggle,
+/// - a `String` or `Int` enum whose name ends in Flag, Flags, FlagKey, Feature, Features, Toggle,
 ///   Toggles or Switch (`enum FeatureFlag: String`);
 /// - a `String` enum (not a `CodingKey`) with cases whose explicit raw values are toggles the
 ///   log knows, whatever its name: those cases only (`enum Key: String { case adminCode = "admin_code" }`);
@@ -226,11 +226,12 @@ public struct SwiftReferenceScanner: Sendable {
         if settings.toggleEnums.contains(name) {
             return EnumRecord(isToggle: true, rule: "named in the setting swift.toggleEnums", rawString: rawString, codingKey: codingKey)
         }
-        if rawString && !codingKey && SwiftScanSettings.hasConventionalName(name) {
-            return EnumRecord(isToggle: true, rule: "a String enum whose name ends in \(SwiftScanSettings.conventionalEnumSuffixes.last { name.hasSuffix($0) }!)", rawString: true, codingKey: false)
+        // `FeatureFlag: Int` (WordPress, WooCommerce) is as common as `FeatureFlag: String`.
+        if (rawString || inherited.contains("Int")) && !codingKey && SwiftScanSettings.hasConventionalName(name) {
+            return EnumRecord(isToggle: true, rule: "a String or Int enum whose name ends in \(SwiftScanSettings.conventionalEnumSuffixes.last { name.hasSuffix($0) }!)", rawString: rawString, codingKey: false)
         }
         let why = codingKey ? "a CodingKey enum"
-            : !rawString ? "not a String enum, and neither named in swift.toggleEnums nor conforming to ToggleType"
+            : !rawString ? "neither a String enum, nor an Int enum with a conventional name, nor named in swift.toggleEnums nor conforming to ToggleType"
             : "a String enum whose name does not end in Flag, Flags, FlagKey, Feature, Features, Toggle, Toggles or Switch, and none of whose raw values the log knows"
         return EnumRecord(isToggle: false, rule: why, rawString: rawString, codingKey: codingKey)
     }
