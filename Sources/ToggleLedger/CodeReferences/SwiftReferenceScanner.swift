@@ -104,16 +104,20 @@ public struct SwiftReferenceScanner: Sendable {
             if lexed != nil { scanned += 1 }
             return lexed
         }
-        var references: [CodeReference] = facts.declarations.map { declaration in
-            CodeReference(toggle: declaration.key, kind: .declaration, file: declaration.file, line: declaration.line,
-                          column: declaration.column, symbol: "case \(declaration.caseName)", enumName: declaration.enumName)
-        }
+        var references = Self.declarationReferences(facts)
         for index in 0..<fileCount {
             guard let lexed = file(index, false) else { continue }
             collectReferences(lexed, facts: facts, into: &references)
         }
         references.sort(by: CodeReference.ordered)
         return ScanResult(references: references, declarations: facts.declarations, fileCount: scanned, problems: problems)
+    }
+
+    static func declarationReferences(_ facts: EnumFacts) -> [CodeReference] {
+        facts.declarations.map { declaration in
+            CodeReference(toggle: declaration.key, kind: .declaration, file: declaration.file, line: declaration.line,
+                          column: declaration.column, symbol: "case \(declaration.caseName)", enumName: declaration.enumName)
+        }
     }
 
     /// Pass 1 over every file, then the decisions that need all of them: which `String` enums
