@@ -26,6 +26,12 @@ import Testing
             "App Module/Settings Screen/Settings View.swift:31:17 member debugMenu FeatureFlag.debugMenu",
             "App Module/Settings Screen/Settings View.swift:35:54 implicit-member aiChat .aiChat",
             "App Module/Settings Screen/Settings View.swift:36:37 member sync FeatureFlag.sync",
+            // Arrays and labels named for flags take implicit members even when another enum has the name;
+            // `[SettingsSection] = [.sync]` (line 43) does not.
+            "App Module/Settings Screen/Settings View.swift:40:60 implicit-member sync .sync",
+            "App Module/Settings Screen/Settings View.swift:40:67 implicit-member aiChat .aiChat",
+            "App Module/Settings Screen/Settings View.swift:41:36 implicit-member sync .sync",
+            "App Module/Settings Screen/Settings View.swift:42:63 implicit-member sync .sync",
             "Core/Sources/Core/FeatureFlag.swift:4:10 declaration debugMenu case debugMenu",
             "Core/Sources/Core/FeatureFlag.swift:5:10 declaration sync case sync",
             "Core/Sources/Core/FeatureFlag.swift:6:10 declaration aiChat case aiChat",

@@ -163,14 +163,45 @@ extension SwiftReferenceScanner {
     }
 
     /// The query method (or toggle label) whose argument the implicit member at `dot` is:
-    /// `isFeatureOn(.x)`, `isFeatureOn(for: .x)`, `update(toggle: .x)`.
+    /// `isFeatureOn(.x)`, `isFeatureOn(for: .x)`, `update(toggle: .x)`, a label or variable named
+    /// for flags (`withFeatureFlagEnabled: .x`), or an element of an array literal given to one
+    /// (`enabledFeatureFlags = [.x, .y]`, `MockFeatureFlagger(enabledFeatureFlags: [.x])`).
     func queryCall(_ tokens: [SwiftToken], dot i: Int) -> String? {
         guard i >= 2 else { return nil }
-        if tokens[i - 1].text == "(", tokens[i - 1].kind == .punctuation, settings.isQueryMethod(tokens[i - 2].text) { return tokens[i - 2].text }
-        guard tokens[i - 1].text == ":", tokens[i - 1].kind == .punctuation else { return nil }
-        if Self.toggleLabels.contains(tokens[i - 2].text) { return tokens[i - 2].text }
-        if i >= 4, tokens[i - 3].text == "(", settings.isQueryMethod(tokens[i - 4].text) { return tokens[i - 4].text }
-        return nil
+        let previous = tokens[i - 1]
+        guard previous.kind == .punctuation || (previous.kind == .operator && previous.text == "=") else { return nil }
+        if previous.text == "(", settings.isQueryMethod(tokens[i - 2].text) { return tokens[i - 2].text }
+        if previous.text == ":" || previous.text == "=" {
+            if Self.namesToggles(tokens[i - 2].text) { return tokens[i - 2].text }
+            if previous.text == ":", i >= 4, tokens[i - 3].text == "(", settings.isQueryMethod(tokens[i - 4].text) { return tokens[i - 4].text }
+            return nil
+        }
+        guard previous.text == "[" || previous.text == "," else { return nil }
+        // Back to the array literal's `[` (a few elements at most), then what it is given to.
+        var j = i - 1
+        var depth = 0
+        while j > 0 && i - j < 64 {
+            let token = tokens[j]
+            if token.kind == .punctuation {
+                if token.text == ")" || token.text == "]" { depth += 1 }
+                if token.text == "(" { if depth == 0 { return nil } else { depth -= 1 } }
+                if token.text == "[" {
+                    if depth == 0 { break }
+                    depth -= 1
+                }
+            }
+            j -= 1
+        }
+        guard j >= 2, tokens[j].text == "[", tokens[j - 1].text == ":" || tokens[j - 1].text == "=",
+              Self.namesToggles(tokens[j - 2].text) else { return nil }
+        return tokens[j - 2].text
+    }
+
+    /// `toggle:`, `featureFlags`, `withFeatureFlagEnabled`, `enabledToggles`.
+    static func namesToggles(_ name: String) -> Bool {
+        if toggleLabels.contains(name) { return true }
+        let lowered = name.lowercased()
+        return lowered.contains("flag") || lowered.contains("feature") || lowered.contains("toggle")
     }
 
     /// A string literal at `i` used as a key in `store`.

@@ -35,3 +35,10 @@ let debugFlag = FeatureFlag.debugMenu
     SettingsView(featureFlagger: PreviewFlagger(on: [.aiChat]), flags: FlagStore())
         .environment(\.syncEnabled, FeatureFlag.sync.enabled)
 }
+
+func testSyncPromotion() {
+    let flagger = MockFeatureFlagger(enabledFeatureFlags: [.sync, .aiChat])
+    flagger.enabledFeatureFlags = [.sync]
+    let single = createFeatureFlagger(withFeatureFlagEnabled: .sync)
+    let sections: [SettingsSection] = [.sync]
+}
