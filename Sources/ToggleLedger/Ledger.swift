@@ -5,20 +5,25 @@
 public struct Ledger: Sendable {
     public let reader: LogReader
     public let writer: LogWriter
+    /// Whether replays may read and write the checkpoint (`events/.replay-checkpoint`); off,
+    /// every replay is a full one (to measure it, or to rule the checkpoint out).
+    public let usesCheckpoint: Bool
 
     /// - Parameters:
     ///   - directory: the log directory (`events`).
     ///   - displayName: how messages name it; defaults to `directory`.
-    public init(directory: String, displayName: String? = nil) {
+    ///   - usesCheckpoint: false to neither read nor write the replay checkpoint.
+    public init(directory: String, displayName: String? = nil, usesCheckpoint: Bool = true) {
         reader = LogReader(directory: directory, displayName: displayName)
         writer = LogWriter(directory: directory, displayName: displayName)
+        self.usesCheckpoint = usesCheckpoint
     }
 
     /// The state of every toggle after replaying the log, up to and including `until`.
     public func replay(until: Timestamp? = nil, observe: ((LoggedEvent) -> Void)? = nil) throws -> Replay {
         // Without an observer only the result matters, so a checkpoint may stand in for the
         // events it covers (see ReplayCheckpoint).
-        if observe == nil && !ReplayCheckpoint.isDisabled { return try checkpointedReplay(until: until) }
+        if observe == nil && usesCheckpoint { return try checkpointedReplay(until: until) }
         var projection = Projection()
         let summary = try reader.read(segments: try reader.segments(), until: until, prefetch: { projection.prefetch(slot: $0) }) { logged in
             observe?(logged)
@@ -119,14 +124,14 @@ public struct Ledger: Sendable {
                 }
             }
         }
-        var alreadyRecorded: [Event] = []
+        var resent: [ResentEvent] = []
         if !existingByID.isEmpty {
             var recorded: [Int] = []
             for position in events.indices {
                 let event = events[position]
                 guard let existing = existingByID[event.id] else { continue }
                 if existing.toggle == event.toggle && existing.type == event.type {
-                    alreadyRecorded.append(existing)
+                    resent.append(ResentEvent(recorded: existing, sent: event))
                 } else {
                     violations.append(violation(event, .idInUse(byType: existing.type, toggle: existing.toggle)))
                 }
@@ -174,7 +179,7 @@ public struct Ledger: Sendable {
         var segment: String?
         events.sortIntoReplayOrder()
         if !events.isEmpty { segment = try writer.writeSegment(events) }
-        return AppendOutcome(written: events, alreadyRecorded: alreadyRecorded, segment: segment, repairs: repairs, warnings: replay.summary.warnings)
+        return AppendOutcome(written: events, resent: resent, segment: segment, repairs: repairs, warnings: replay.summary.warnings)
     }
 
     /// The value in `slot`, which a `[key, default:]` subscript has just inserted if the key
@@ -298,8 +303,10 @@ public struct Replay: Sendable {
 public struct AppendOutcome: Sendable {
     /// Events written, in replay order.
     public var written: [Event]
+    /// Events skipped because their id was already in the log, each with the event sent.
+    public var resent: [ResentEvent]
     /// Events skipped because their id was already in the log (as found there).
-    public var alreadyRecorded: [Event]
+    public var alreadyRecorded: [Event] { resent.map(\.recorded) }
     /// The new segment, or nil when nothing was written.
     public var segment: String?
     /// Torn tails repaired before writing.

@@ -30,7 +30,8 @@ enum CommonOptions {
     /// The log directory from `--log`, resolved, with the name to show in messages.
     static func ledger(_ arguments: ParsedArguments, _ context: CommandContext) -> Ledger {
         let given = arguments.value("--log") ?? "events"
-        return Ledger(directory: context.resolve(given), displayName: given)
+        let noCheckpoint = (try? EnvironmentSwitch.noCheckpoint.isOn(in: context.environment)) ?? false
+        return Ledger(directory: context.resolve(given), displayName: given, usesCheckpoint: !noCheckpoint)
     }
 
     static func format(_ arguments: ParsedArguments, _ choices: [String], command: String) throws(UsageError) -> String {
@@ -55,7 +56,7 @@ enum CommonOptions {
         let id = arguments.value("--id") ?? EventID.generate(at: at)
         if let problem = EventID.problem(with: id) { throw UsageError("--id: \(problem)", command: command) }
         let ci = CIEnvironment(context.environment)
-        var actor = arguments.value("--actor") ?? ci.resolveActor(gitEmail: context.gitEmail)
+        var actor = try arguments.value("--actor") ?? ci.resolveActor(gitEmail: context.gitEmail)
         actor = actor.trimmingCharacters(in: .whitespaces)
         guard !actor.isEmpty else { throw UsageError("--actor may not be empty", command: command) }
         return Event(id: id, at: at, toggle: toggle, actor: actor, change: change, source: ci.provenance)
@@ -101,8 +102,19 @@ enum CommonOptions {
         let outcome = try ledger.append(consume events)
         for warning in outcome.warnings { context.warn(warning.description) }
         for repair in outcome.repairs { context.note("repaired \(repair)") }
-        for event in outcome.alreadyRecorded {
-            context.note("already recorded: id \(event.id) (\(event.type) \(event.toggle) at \(event.at)); nothing appended")
+        for resent in outcome.resent {
+            let event = resent.recorded
+            var note = "already recorded: id \(event.id) (\(event.type) \(event.toggle) at \(event.at)); nothing appended"
+            let differences = resent.differences
+            if !differences.isEmpty {
+                func clip(_ json: String?) -> String {
+                    guard let json else { return "absent" }
+                    return json.count <= 80 ? json : String(json.prefix(79)) + "…"
+                }
+                note += "; the recorded event is kept, and the one sent differs in "
+                note += differences.map { "\($0.field) (recorded \(clip($0.recorded)), sent \(clip($0.sent)))" }.joined(separator: ", ")
+            }
+            context.note(note)
         }
         AppendReportRenderer.render(outcome.written) { context.write($0) }
         if let segment = outcome.segment { context.write(TerminalText.sanitize("appended to \(segment)") + "\n") }

@@ -14,8 +14,9 @@ public struct CommandContext {
     public var standardInput: () -> [UInt8]
     public var write: (String) -> Void
     public var writeError: (String) -> Void
-    /// git's user.email, looked up only when an actor is needed.
-    public var gitEmail: () -> String?
+    /// git's user.email, looked up only when an actor is needed; throws when git exists but
+    /// cannot be started (nil when it is missing or has no email).
+    public var gitEmail: () throws -> String?
     /// Takes what a command built and no longer needs (a replay, a report). The real process
     /// keeps it until it exits, when the kernel reclaims the memory at once: releasing tens of
     /// thousands of toggle states one by one just before exiting only costs time. Elsewhere
@@ -26,7 +27,7 @@ public struct CommandContext {
         environment: [String: String], currentDirectory: String, now: @escaping () -> Timestamp,
         outputIsTerminal: Bool, standardInput: @escaping () -> [UInt8],
         write: @escaping (String) -> Void, writeError: @escaping (String) -> Void,
-        gitEmail: @escaping () -> String?, discard: @escaping (Any) -> Void = { _ in }
+        gitEmail: @escaping () throws -> String?, discard: @escaping (Any) -> Void = { _ in }
     ) {
         self.discard = discard
         self.environment = environment
@@ -50,7 +51,7 @@ public struct CommandContext {
             standardInput: { StandardStreams.readAll(from: STDIN_FILENO) },
             write: { text in StandardStreams.write(text, to: STDOUT_FILENO) },
             writeError: { text in StandardStreams.write(text, to: STDERR_FILENO) },
-            gitEmail: { runGit(["config", "user.email"]) },
+            gitEmail: GitEmailLookup().email,
             discard: { value in _ = Unmanaged.passRetained(KeptUntilExit(value)) })
     }
 
@@ -76,8 +77,27 @@ private final class KeptUntilExit {
     init(_ value: Any) { self.value = value }
 }
 
-/// Runs git and returns its trimmed standard output, or nil if it fails or is missing.
-func runGit(_ arguments: [String], in directory: String? = nil) -> String? {
-    let runner = GitRunner(directory: directory ?? FileManager.default.currentDirectoryPath)
-    return (try? runner.text(arguments))?.trimmingCharacters(in: .whitespacesAndNewlines)
+/// git's user.email, asked once per process: a command that builds many events (`sync swift`
+/// of hundreds of new cases) starts git once, as `append` does, not once per event.
+private final class GitEmailLookup {
+    private var answer: String??
+
+    func email() throws -> String? {
+        if let answer { return answer }
+        let runner = GitRunner(directory: FileManager.default.currentDirectoryPath)
+        var found: String?
+        do {
+            let result = try runner.spawn(["config", "user.email"])
+            if result.status == 0 {
+                found = String(decoding: result.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+        } catch GitRunner.StartFailure.notOnPath {
+            found = nil  // no git: the actor comes from $USER
+        } catch GitRunner.StartFailure.system(let operation, let code) {
+            throw CommandFailure(status: .invalidLog, message: GitRunner.describe(operation: operation, errno: code)
+                + " while asking git for the actor (git config user.email); or pass --actor WHO")
+        }
+        answer = .some(found)
+        return found
+    }
 }

@@ -63,6 +63,9 @@ public enum TogglesCLI {
             }
             return report(UsageError("unknown command '\(first)'; run `toggles help` for the list"), context: context).rawValue
         }
+        for variable in EnvironmentSwitch.allCases {
+            do { _ = try variable.isOn(in: context.environment) } catch { return report(error, context: context).rawValue }
+        }
         let rest = Array(arguments.dropFirst(consumed))
         if rest.contains("--help") || rest.contains("-h") {
             context.write(HelpCommand.help(for: command.spec))

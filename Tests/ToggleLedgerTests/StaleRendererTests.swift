@@ -35,10 +35,19 @@ import Testing
         #expect(StaleMarkdownRenderer.escape("[x](http://e) *b* <i>|</i> & @me") == "\\[x\\](http\\://e) \\*b\\* &lt;i&gt;\\|&lt;/i&gt; &amp; \\@me")
     }
 
-    @Test func jsonOutputEscapesInvisibleCharactersOnlyInsideStrings() throws {
-        let raw = JSONWriter.string(.object(JSONObject([.init("k", .string("a\u{9B}b\u{202E}c"))])))
-        #expect(JSONSafety.escapeInvisibles(raw) == #"{"k":"a\u009bb\u202ec"}"#)
-        #expect(try JSONParser.parse(JSONSafety.escapeInvisibles(raw)) == (try JSONParser.parse(raw)))
+    @Test func jsonWriterEscapesInvisibleCharactersAndReadsThemBack() throws {
+        let text = "a\u{9B}b\u{202E}c\u{80}\u{9F}\u{A0}\u{2028}\u{2029}\u{202A}\u{2066}\u{2069}\u{206A}\u{2027}é中😀\u{1B}\u{7F}"
+        let written = JSONWriter.string(.object(JSONObject([.init("k\u{85}", .string(text))])))
+        #expect(written == #"{"k\u0085":"a\u009bb\u202ec\u0080\u009f\#u{A0}\u2028\u2029\u202a\u2066\u2069\#u{206A}\#u{2027}é中😀\u001b\u007f"}"#)
+        #expect(try JSONParser.parse(written) == .object(JSONObject([.init("k\u{85}", .string(text))])))
+        #expect(JSONWriter.pretty(.string(text)) == JSONWriter.quoted(text))
+        // The log's encoder escapes the same, whatever the hostile character's place in its 8-byte words.
+        for padding in 0..<9 {
+            let padded = String(repeating: "p", count: padding) + text + String(repeating: "é", count: padding)
+            var buffer = OutputBuffer()
+            buffer.appendJSONString(padded)
+            #expect(String(decoding: buffer.array, as: UTF8.self) == JSONWriter.quoted(padded))
+        }
     }
 
     @Test func sarifURIsArePercentEncoded() {

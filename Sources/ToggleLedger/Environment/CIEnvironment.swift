@@ -40,9 +40,9 @@ public struct CIEnvironment: Sendable {
 
     /// The actor for an event: the CI actor, else git's user.email (looked up lazily), else
     /// the login name, else `unknown`.
-    public func resolveActor(gitEmail: () -> String?) -> String {
+    public func resolveActor(gitEmail: () throws -> String?) rethrows -> String {
         if let actor { return actor }
-        if let email = gitEmail()?.trimmingSpaces, !email.isEmpty { return email }
+        if let email = try gitEmail()?.trimmingSpaces, !email.isEmpty { return email }
         return value("USER") ?? value("LOGNAME") ?? "unknown"
     }
 

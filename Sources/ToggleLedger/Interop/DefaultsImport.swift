@@ -49,8 +49,10 @@ public enum DefaultsImport {
 
     /// A plist value read as a value of `type`.
     static func typedValue(_ value: PropertyListValue, as type: ValueType, fail: (String) -> InteropError) throws(InteropError) -> JSONValue {
-        let found = "<\(value.elementName)>\(text(of: value))</\(value.elementName)>"
+        let found = quoted(value)
         switch (type, value) {
+        case (_, .date), (_, .data):
+            throw fail("\(found): <\(value.elementName)> values are not supported by Remote Config defaults (every Remote Config value is text); write the value as a <string>")
         case (.bool, .bool(let flag)): return .bool(flag)
         case (.bool, .string("true")): return .bool(true)
         case (.bool, .string("false")): return .bool(false)
@@ -68,6 +70,9 @@ public enum DefaultsImport {
             return number
         case (.number, _): throw fail("\(found) is not a number value; expected <integer>, <real> or a number in <string>")
         case (.string, .string(let text)): return .string(text)
+        case (.string, .bool(let flag)):
+            // The SDK would store the NSNumber's stringValue, "1" or "0", not "true"/"false".
+            throw fail("\(found) is a plist boolean, but the toggle is a string (a parameter without valueType is STRING); the Firebase SDK would read it as the string \"\(flag ? 1 : 0)\". Write <string>\(flag)</string>, or make the parameter BOOLEAN (valueType in Firebase, and the toggle's type)")
         case (.string, _): throw fail("\(found) is not a string value; expected <string>")
         case (.json, .string(let text)):
             do {
@@ -116,10 +121,13 @@ public enum DefaultsImport {
         return lhs == rhs
     }
 
-    private static func text(of value: PropertyListValue) -> String {
+    /// The value as the file writes it, shortened: `<false/>`, `<string>maybe</string>`.
+    private static func quoted(_ value: PropertyListValue) -> String {
         switch value {
-        case .string(let text), .integer(let text), .real(let text), .date(let text), .data(let text): String(text.prefix(60))
-        case .bool, .array, .dictionary: ""
+        case .string(let text), .integer(let text), .real(let text), .date(let text), .data(let text):
+            "<\(value.elementName)>\(text.prefix(60))</\(value.elementName)>"
+        case .bool(let flag): flag ? "<true/>" : "<false/>"
+        case .array, .dictionary: "<\(value.elementName)>…</\(value.elementName)>"
         }
     }
 }

@@ -33,11 +33,24 @@ public enum Exports {
 
     /// A template the REST API accepts for publishing (`PUT …/remoteConfig`): every live remote
     /// toggle the log says is served remotely, with its remote default, conditional values,
-    /// value type and description, and the conditions in one priority order.
-    public static func firebaseTemplate(_ toggles: [ToggleState]) throws(InteropError) -> JSONValue {
+    /// value type and description, and the conditions in one priority order. `facts` (from
+    /// ``TemplateFacts/Tracker``) gives back what the imported template said: descriptions,
+    /// parameter groups, `valueType` as written (absent stays absent) and tag colours.
+    public static func firebaseTemplate(_ toggles: [ToggleState], facts: [String: JSONObject] = [:]) throws(InteropError) -> JSONValue {
         let served = toggles.filter { $0.isLive && $0.kind == .remote && $0.remote != nil }
-        let conditions = try conditionOrder(served)
+        var tagColors: [String: JSONValue] = [:]
+        var recordedPriority: [String: Int] = [:]
+        for toggleFacts in facts.values {
+            for member in toggleFacts["tagColors"]?.objectValue?.members ?? [] where tagColors[member.key] == nil { tagColors[member.key] = member.value }
+            for member in toggleFacts["conditionPriority"]?.objectValue?.members ?? [] where recordedPriority[member.key] == nil {
+                if case .number(let lexeme) = member.value { recordedPriority[member.key] = Int(lexeme) }
+            }
+        }
+        let conditions = try conditionOrder(served, recordedPriority: recordedPriority)
         var parameters = JSONObject()
+        var groupOrder: [String] = []
+        var groupMembers: [String: [JSONObject.Member]] = [:]
+        var groupDescriptions: [String: JSONValue] = [:]
         for toggle in served {
             let remote = toggle.remote!
             func option(_ value: JSONValue?, _ managed: JSONObject?) -> JSONValue {
@@ -49,20 +62,49 @@ public enum Exports {
             if !remote.conditions.isEmpty {
                 parameter["conditionalValues"] = .object(JSONObject(remote.conditions.map { .init($0.name, option($0.value, $0.managed)) }))
             }
-            if let description = toggle.definition.description, !description.isEmpty { parameter["description"] = .string(description) }
-            parameter["valueType"] = .string(FirebaseValueType(toggle.valueType).rawValue)
-            parameters.members.append(.init(toggle.name, .object(parameter)))
+            let recorded = facts[toggle.name]
+            if let recorded {
+                parameter["description"] = recorded["description"]
+            } else if let description = toggle.definition.description, !description.isEmpty {
+                parameter["description"] = .string(description)
+            }
+            if let written = recorded?["valueType"]?.stringValue {
+                if !written.isEmpty { parameter["valueType"] = .string(written) }
+            } else {
+                parameter["valueType"] = .string(FirebaseValueType(toggle.valueType).rawValue)
+            }
+            guard let group = recorded?["group"]?.stringValue else {
+                parameters.members.append(.init(toggle.name, .object(parameter)))
+                continue
+            }
+            if groupMembers[group] == nil { groupOrder.append(group) }
+            groupMembers[group, default: []].append(.init(toggle.name, .object(parameter)))
+            if groupDescriptions[group] == nil { groupDescriptions[group] = recorded?["groupDescription"] }
         }
-        return .object(JSONObject([
-            .init("conditions", .array(conditions.map { .object(JSONObject([.init("name", .string($0.name)), .init("expression", .string($0.expression))])) })),
+        var template = JSONObject([
+            .init("conditions", .array(conditions.map { condition in
+                var object = JSONObject([.init("name", .string(condition.name)), .init("expression", .string(condition.expression))])
+                object["tagColor"] = tagColors[condition.name]
+                return .object(object)
+            })),
             .init("parameters", .object(parameters)),
-        ]))
+        ])
+        if !groupOrder.isEmpty {
+            template["parameterGroups"] = .object(JSONObject(groupOrder.map { group in
+                var entry = JSONObject()
+                entry["description"] = groupDescriptions[group]
+                entry["parameters"] = .object(JSONObject(groupMembers[group]!))
+                return JSONObject.Member(group, .object(entry))
+            }))
+        }
+        return .object(template)
     }
 
     /// One priority order for every condition the toggles use, keeping each toggle's own order
-    /// (ties broken by first use, toggles by name). Fails when two toggles disagree on a
-    /// condition's expression or order, since one template has one of each.
-    static func conditionOrder(_ toggles: [ToggleState]) throws(InteropError) -> [FirebaseCondition] {
+    /// (ties broken by the imported template's order where recorded, then by first use, toggles
+    /// by name). Fails when two toggles disagree on a condition's expression or order, since one
+    /// template has one of each.
+    static func conditionOrder(_ toggles: [ToggleState], recordedPriority: [String: Int] = [:]) throws(InteropError) -> [FirebaseCondition] {
         var firstUse: [String: (index: Int, expression: String, toggle: String)] = [:]
         var after: [String: Set<String>] = [:]
         var incoming: [String: Int] = [:]
@@ -85,7 +127,7 @@ public enum Exports {
         var ready = firstUse.keys.filter { incoming[$0] == 0 }
         var order: [FirebaseCondition] = []
         while !ready.isEmpty {
-            ready.sort { firstUse[$0]!.index < firstUse[$1]!.index }
+            ready.sort { (recordedPriority[$0] ?? Int.max, firstUse[$0]!.index) < (recordedPriority[$1] ?? Int.max, firstUse[$1]!.index) }
             let name = ready.removeFirst()
             order.append(FirebaseCondition(name: name, expression: firstUse[name]!.expression))
             for next in after[name] ?? [] {

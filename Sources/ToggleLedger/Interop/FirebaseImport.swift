@@ -2,8 +2,9 @@
 ///
 /// The template is compared with the log's state *at the template's own instant*
 /// (`version.updateTime`), and every event is dated then, so:
-/// - importing the same template again finds nothing to change (and its ids are already in
-///   the log: `firebase-v<version>-<parameter>-<type>`);
+/// - importing the same template again finds nothing to change, and ids come from each event's
+///   content and the import's rank at its instant (``ImportEventID``), so the same content is
+///   recorded once, different content is never skipped, and the plan is exactly what is appended;
 /// - a rollback is an ordinary newer version whose values are the old ones; its events carry
 ///   the rollback facts (`firebase.updateType`, `firebase.rollbackSource`);
 /// - an older version imported after a newer one fills in history: its events sit at its
@@ -19,15 +20,12 @@ public enum FirebaseImport {
         /// The category of toggles the import creates.
         public var category: String
         public var provenance: Provenance?
-        /// Distinguishes the ids of an import of a template without a version number.
-        public var unversionedImportID: String
 
-        public init(fallbackAt: Timestamp, fallbackActor: String, category: String = "release", provenance: Provenance? = nil, unversionedImportID: String) {
+        public init(fallbackAt: Timestamp, fallbackActor: String, category: String = "release", provenance: Provenance? = nil) {
             self.fallbackAt = fallbackAt
             self.fallbackActor = fallbackActor
             self.category = category
             self.provenance = provenance
-            self.unversionedImportID = unversionedImportID
         }
     }
 
@@ -45,6 +43,15 @@ public enum FirebaseImport {
         public var at: Timestamp
         public var actor: String
         public var version: FirebaseVersion?
+        /// Remote toggles served remotely at the template's instant, and those it unpublishes.
+        public var servedRemotely: Int
+        public var unpublishing: [String]
+
+        /// The template drops every remote toggle the log serves, or more than half of them:
+        /// far more often a wrong or empty file than an intended change.
+        public var unpublishesMost: Bool {
+            !unpublishing.isEmpty && (unpublishing.count == servedRemotely || unpublishing.count * 2 > servedRemotely)
+        }
     }
 
     /// Plans the import of `template` into a log holding `history` (every event, in replay order).
@@ -53,7 +60,6 @@ public enum FirebaseImport {
         let at = version?.updateTime ?? options.fallbackAt
         let actor = version?.updateUserEmail.flatMap { $0.isEmpty ? nil : $0 }
             ?? version?.versionNumber.map { "firebase:v\($0)" } ?? options.fallbackActor
-        let base = version?.versionNumber.map { "firebase-v\($0)" } ?? "firebase-\(options.unversionedImportID)"
         var extra: [JSONObject.Member] = []
         if let version {
             var facts = JSONObject()
@@ -62,8 +68,11 @@ public enum FirebaseImport {
             facts["rollbackSource"] = version.rollbackSource.map(JSONValue.string)
             if !facts.isEmpty { extra.append(.init("firebase", .object(facts))) }
         }
-        func event(_ toggle: String, _ change: Change, at instant: Timestamp = at, actor who: String = actor, base idBase: String = base, extra fields: [JSONObject.Member]? = nil) -> Event {
-            Event(id: eventID(base: idBase, toggle: toggle, type: change.typeName), at: instant, toggle: toggle, actor: who, change: change, source: options.provenance, extra: fields ?? extra)
+        let rank = ImportEventID.nextRank(at: at, in: history)
+        func event(_ toggle: String, _ change: Change, at instant: Timestamp = at, actor who: String = actor, rank eventRank: Int = rank, version eventVersion: String? = version?.versionNumber, extra fields: [JSONObject.Member]? = nil) -> Event {
+            var event = Event(id: "", at: instant, toggle: toggle, actor: who, change: change, source: options.provenance, extra: fields ?? extra)
+            event.id = ImportEventID.make(for: event, rank: eventRank, version: eventVersion)
+            return event
         }
 
         let stateThen = project(history, through: at)
@@ -71,10 +80,14 @@ public enum FirebaseImport {
         let laterIndex = history.firstIndex { $0.at > at } ?? history.endIndex
         var firstLaterEvent: [String: Event] = [:]
         for event in history[laterIndex...] where firstLaterEvent[event.toggle] == nil { firstLaterEvent[event.toggle] = event }
+        var factsThen = TemplateFacts.Tracker()
+        for event in history[..<laterIndex] { factsThen.apply(event) }
+        let tagColors = Dictionary(template.conditions.compactMap { condition in condition.tagColor.map { (condition.name, $0) } }, uniquingKeysWith: { first, _ in first })
         let priority = Dictionary(uniqueKeysWithValues: template.conditions.enumerated().map { ($1.name, $0) })
         let expressions = Dictionary(uniqueKeysWithValues: template.conditions.map { ($0.name, $0.expression) })
-        var plan = Plan(events: [], created: [], skipped: [], carriedForward: 0, at: at, actor: actor, version: version)
+        var plan = Plan(events: [], created: [], skipped: [], carriedForward: 0, at: at, actor: actor, version: version, servedRemotely: 0, unpublishing: [])
         var remoteChanges: [String: Change] = [:]  // toggle → its published/unpublished at `at`
+        var factsOf: [String: JSONObject] = [:]  // toggle → the template facts its published event records
 
         for parameter in template.parameters.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
             let name = parameter.key
@@ -100,29 +113,39 @@ public enum FirebaseImport {
                 valueType = parameter.valueType?.valueType ?? .string
             }
             let remote = try remoteValue(parameter, as: valueType, priority: priority, expressions: expressions, templateVersion: version?.versionNumber, file: file)
+            let facts = TemplateFacts.of(parameter, in: template, tagColors: tagColors, priority: priority)
             if state == nil {
                 let definition = ToggleDefinition(
                     kind: .remote, valueType: valueType, defaultValue: remote.value ?? zero(valueType),
                     category: options.category, description: parameter.description)
                 plan.events.append(event(name, .created(definition)))
                 plan.created.append(name)
-            } else if let current = state?.remote, sameServing(current, remote) {
+            } else if let current = state?.remote, sameServing(current, remote), (factsThen.byToggle[name] ?? TemplateFacts.implied(by: state!)) == facts {
                 continue
             }
             remoteChanges[name] = .published(remote)
+            factsOf[name] = facts
         }
         let inTemplate = Set(template.parameters.map(\.key))
-        for state in stateThen.sortedToggles where state.isLive && state.kind == .remote && state.remote != nil && !inTemplate.contains(state.name) {
+        for state in stateThen.sortedToggles where state.isLive && state.kind == .remote && state.remote != nil {
+            plan.servedRemotely += 1
+            guard !inTemplate.contains(state.name) else { continue }
             remoteChanges[state.name] = .unpublished(templateVersion: version?.versionNumber)
+            plan.unpublishing.append(state.name)
         }
-        for name in remoteChanges.keys.sorted() { plan.events.append(event(name, remoteChanges[name]!)) }
+        func withFacts(_ base: [JSONObject.Member], _ facts: JSONObject?) -> [JSONObject.Member] {
+            base + (facts.map { [JSONObject.Member(TemplateFacts.field, .object($0))] } ?? [])
+        }
+        for name in remoteChanges.keys.sorted() { plan.events.append(event(name, remoteChanges[name]!, extra: withFacts(extra, factsOf[name]))) }
 
         // An older version filled in after a newer one: re-assert the next imported version's
         // state for every toggle this import changed and that version did not touch.
         if let next = history[laterIndex...].first(where: isImportedRemoteEvent),
            let nextVersion = templateVersion(of: next) {
             let stateAtNext = project(history, through: next.at)
-            let nextBase = "firebase-v\(nextVersion)"
+            var factsAtNext = TemplateFacts.Tracker()
+            for event in history where event.at <= next.at { factsAtNext.apply(event) }
+            let nextRank = ImportEventID.nextRank(at: next.at, in: history)
             let touched = Set(history[laterIndex...].prefix { $0.at <= next.at }.filter(isRemoteEvent).map(\.toggle))
             for name in remoteChanges.keys.sorted() where !touched.contains(name) {
                 let change: Change
@@ -137,19 +160,13 @@ public enum FirebaseImport {
                 } else {
                     change = .unpublished(templateVersion: nextVersion)  // created by this import, absent from the next version
                 }
-                plan.events.append(event(name, change, at: next.at, actor: next.actor, base: nextBase, extra: next.extra.filter { $0.key == "firebase" }))
+                let facts: JSONObject? = if case .published = change { factsAtNext.byToggle[name] } else { nil }
+                plan.events.append(event(name, change, at: next.at, actor: next.actor, rank: nextRank, version: nextVersion, extra: withFacts(next.extra.filter { $0.key == "firebase" }, facts)))
                 plan.carriedForward += 1
             }
         }
         plan.events.sort { $0.orderKey < $1.orderKey }
         return plan
-    }
-
-    /// The id of an imported event: `firebase-v12-isRoundedAvatar-published`. `created` sorts
-    /// before `published` and `unpublished`, so a new parameter replays in the right order.
-    public static func eventID(base: String, toggle: String, type: String) -> String {
-        let id = "\(base)-\(toggle)-\(type)"
-        return id.utf8.count <= 200 ? id : "\(base)-\(fnv1a64Hex(toggle.utf8))-\(type)"
     }
 
     /// The template's values for one parameter as typed values, conditions in priority order.
@@ -212,7 +229,7 @@ public enum FirebaseImport {
     }
 
     static func isImportedRemoteEvent(_ event: Event) -> Bool {
-        isRemoteEvent(event) && event.id.hasPrefix("firebase-v") && templateVersion(of: event) != nil
+        isRemoteEvent(event) && ImportEventID.parse(event.id) != nil && templateVersion(of: event) != nil
     }
 
     static func templateVersion(of event: Event) -> String? {

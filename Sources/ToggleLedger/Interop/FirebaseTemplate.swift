@@ -11,12 +11,15 @@ public struct FirebaseTemplate: Sendable, Hashable {
     public var version: FirebaseVersion?
     /// The Admin SDK's read-only etag, when the file has one. Opaque.
     public var etag: String?
+    /// Each parameter group's description, by group name (a group without one maps to nil).
+    public var groupDescriptions: [String: String?]
 
-    public init(conditions: [FirebaseCondition] = [], parameters: [FirebaseParameter] = [], version: FirebaseVersion? = nil, etag: String? = nil) {
+    public init(conditions: [FirebaseCondition] = [], parameters: [FirebaseParameter] = [], version: FirebaseVersion? = nil, etag: String? = nil, groupDescriptions: [String: String?] = [:]) {
         self.conditions = conditions
         self.parameters = parameters
         self.version = version
         self.etag = etag
+        self.groupDescriptions = groupDescriptions
     }
 
     /// Decodes a template from the bytes of a JSON file; `file` names it in errors.
@@ -31,8 +34,8 @@ public struct FirebaseTemplate: Sendable, Hashable {
     }
 
     public static func decode(_ value: JSONValue, file: String?) throws(InteropError) -> FirebaseTemplate {
-        guard case .object = value else {
-            throw InteropError(file: file, "not a Remote Config template: expected a JSON object with \"parameters\", found \(value.typeName)")
+        if let problem = TemplateShape.problem(with: value) {
+            throw InteropError(file: file, "not a Remote Config template: \(problem)")
         }
         let root = try InteropObject(value, path: "", file: file)
         var template = FirebaseTemplate()
@@ -65,6 +68,7 @@ public struct FirebaseTemplate: Sendable, Hashable {
         if let groups = try root.object("parameterGroups") {
             for member in groups.object.members {
                 let group = try InteropObject(member.value, path: groups.pathOf(member.key), file: file)
+                template.groupDescriptions[member.key] = .some(try group.string("description"))
                 try parameters(try group.object("parameters"), group: member.key)
             }
         }

@@ -2,7 +2,7 @@
 /// has imported, so who published what and when sits beside the log, and missed versions show.
 ///
 /// It appends nothing. A version is `imported` when the log has events from it (ids
-/// `firebase-v<N>-…`); `missing` when it is newer than the oldest imported version but the
+/// `firebase-x<rank>-v<N>-…`); `missing` when it is newer than the oldest imported version but the
 /// log has nothing from it (a CI job did not run, or the version changed nothing the log
 /// tracks: importing it settles which); `before-log` when it is older than everything imported.
 public enum FirebaseVersionCheck {
@@ -52,11 +52,9 @@ public enum FirebaseVersionCheck {
         }
     }
 
-    /// The template version an event was imported from, by its id `firebase-v<N>-…`.
+    /// The template version an event was imported from, by its id (`firebase-x0001-v<N>-…`,
+    /// or `firebase-v<N>-…` as older versions wrote it).
     static func importedVersion(of event: Event) -> String? {
-        guard event.id.hasPrefix("firebase-v") else { return nil }
-        let digits = event.id.dropFirst("firebase-v".count).prefix { $0.isASCII && $0.isNumber }
-        guard !digits.isEmpty, event.id.dropFirst("firebase-v".count + digits.count).first == "-" else { return nil }
-        return String(digits)
+        ImportEventID.parse(event.id)?.version
     }
 }

@@ -2,8 +2,9 @@
 /// event line takes.
 ///
 /// Object members keep their order, so a caller that builds an object in a fixed key order
-/// gets a canonical byte sequence. Strings escape only what JSON requires plus the other
-/// C0 controls and DEL, so a line never carries a raw terminal control byte.
+/// gets a canonical byte sequence. Strings escape what JSON requires plus the characters
+/// ``JSONEscaping`` names (controls, line separators, bidi overrides), so no JSON the tool
+/// writes — a log line or any `--format json` output — carries one raw.
 ///
 /// Everything is written into a byte buffer and turned into a `String` once: appending to a
 /// `String` piece by piece costs several times more.
@@ -54,31 +55,21 @@ public enum JSONWriter {
         output += quoted(text)
     }
 
-    /// Appends `text` as a JSON string. Every byte that needs an escape is ASCII, so the
-    /// UTF-8 bytes are copied as they are between escapes.
+    /// Appends `text` as a JSON string, escaping what ``JSONEscaping`` says: the bytes
+    /// between escapes are copied as they are.
     public static func writeString(_ text: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { bytes in
             var runStart = 0
-            for index in 0..<bytes.count {
-                let byte = bytes[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F else { continue }
+            var index = 0
+            while index < bytes.count {
+                let length = JSONEscaping.escapedLength(bytes, at: index)
+                guard length > 0 else { index += 1; continue }
                 if runStart < index { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
-                runStart = index + 1
-                output.append(UInt8(ascii: "\\"))
-                switch byte {
-                case UInt8(ascii: "\""): output.append(UInt8(ascii: "\""))
-                case UInt8(ascii: "\\"): output.append(UInt8(ascii: "\\"))
-                case 0x0A: output.append(UInt8(ascii: "n"))
-                case 0x0D: output.append(UInt8(ascii: "r"))
-                case 0x09: output.append(UInt8(ascii: "t"))
-                case 0x08: output.append(UInt8(ascii: "b"))
-                case 0x0C: output.append(UInt8(ascii: "f"))
-                default:
-                    let digits: [UInt8] = Array("0123456789abcdef".utf8)
-                    output.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
-                }
+                JSONEscaping.writeEscape(bytes, at: index, length: length) { output.append($0) }
+                index += length
+                runStart = index
             }
             if runStart < bytes.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
         }

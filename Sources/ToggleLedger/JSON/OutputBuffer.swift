@@ -102,29 +102,20 @@ struct OutputBuffer: ~Copyable {
             var output = base + count
             output.pointee = UInt8(ascii: "\"")
             output += 1
-            for byte in utf8 {
-                guard Self.needsEscape(byte) else {
-                    output.pointee = byte
+            var index = 0
+            while index < utf8.count {
+                let length = JSONEscaping.escapedLength(utf8, at: index)
+                guard length > 0 else {
+                    output.pointee = utf8[index]
                     output += 1
+                    index += 1
                     continue
                 }
-                output.pointee = UInt8(ascii: "\\")
-                switch byte {
-                case UInt8(ascii: "\""): output[1] = UInt8(ascii: "\""); output += 2
-                case UInt8(ascii: "\\"): output[1] = UInt8(ascii: "\\"); output += 2
-                case 0x0A: output[1] = UInt8(ascii: "n"); output += 2
-                case 0x0D: output[1] = UInt8(ascii: "r"); output += 2
-                case 0x09: output[1] = UInt8(ascii: "t"); output += 2
-                case 0x08: output[1] = UInt8(ascii: "b"); output += 2
-                case 0x0C: output[1] = UInt8(ascii: "f"); output += 2
-                default:
-                    output[1] = UInt8(ascii: "u")
-                    output[2] = UInt8(ascii: "0")
-                    output[3] = UInt8(ascii: "0")
-                    output[4] = Self.hexDigit(byte >> 4)
-                    output[5] = Self.hexDigit(byte & 0xF)
-                    output += 6
+                JSONEscaping.writeEscape(utf8, at: index, length: length) { byte in
+                    output.pointee = byte
+                    output += 1
                 }
+                index += length
             }
             output.pointee = UInt8(ascii: "\"")
             output += 1
@@ -216,13 +207,16 @@ struct OutputBuffer: ~Copyable {
         return false
     }
 
-    /// Whether one of the eight bytes of `word` is below 0x20, `"`, `\` or DEL (the classic
-    /// "has a zero byte" and "has a byte less than n" bit tricks; exact, no false positives).
+    /// Whether one of the eight bytes of `word` is below 0x20, `"`, `\` or DEL, or the lead
+    /// byte (C2, E2) of a character ``JSONEscaping`` may escape (the classic "has a zero byte"
+    /// and "has a byte less than n" bit tricks; the lead bytes may be false positives, which
+    /// the byte loop settles).
     @inline(__always)
     private static func wordNeedsEscape(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         return hasZeroByte(word & 0xE0E0_E0E0_E0E0_E0E0)  // a byte below 0x20
             || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C)) || hasZeroByte(word ^ (ones &* 0x7F))
+            || (word & 0x8080_8080_8080_8080 != 0 && (hasZeroByte(word ^ (ones &* 0xC2)) || hasZeroByte(word ^ (ones &* 0xE2))))
     }
 
     /// Whether every byte of `bytes` is printable ASCII (0x20 to 0x7E), eight at a time.
@@ -252,14 +246,9 @@ struct OutputBuffer: ~Copyable {
         return ((value & ~highs) &+ ~highs | value) & highs != highs
     }
 
-    /// The bytes ``JSONWriter`` escapes: C0 controls, `"`, `\` and DEL.
+    /// The ASCII bytes ``JSONEscaping`` escapes, and the lead bytes of the others.
     @inline(__always)
     private static func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
-    }
-
-    @inline(__always)
-    private static func hexDigit(_ value: UInt8) -> UInt8 {
-        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xC2 || byte == 0xE2
     }
 }

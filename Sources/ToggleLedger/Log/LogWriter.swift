@@ -26,8 +26,13 @@ public struct LogWriter: Sendable {
     /// the directory first if `create` is set.
     public func withLock<T>(creatingDirectory create: Bool, _ body: () throws -> T) throws -> T {
         if create {
-            try makeDirectories(directory)
-            try writeGitignoreIfMissing()
+            let created = try makeDirectories(directory)
+            do {
+                try writeGitignoreIfMissing()
+            } catch {
+                removeDirectories(created)
+                throw error
+            }
         } else if SystemCalls.fileType(directory) == nil {
             throw LogError.directoryMissing(path: displayName)
         }
@@ -47,9 +52,16 @@ public struct LogWriter: Sendable {
         guard SystemCalls.fileType(path) == nil else { return }
         let temporaryPath = path + ".tmp-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
         let descriptor = try SystemCalls.open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL, mode: 0o644)
-        defer { SystemCalls.close(descriptor) }
-        try Array(Self.gitignore.utf8).withUnsafeBytes { raw in try SystemCalls.writeAll(descriptor, raw, path: path) }
-        try SystemCalls.rename(temporaryPath, path)
+        do {
+            try Array(Self.gitignore.utf8).withUnsafeBytes { raw in try SystemCalls.writeAll(descriptor, raw, path: path) }
+            SystemCalls.close(descriptor)
+            try SystemCalls.rename(temporaryPath, path)
+        } catch {
+            // A full disk must not leave a stray temporary file next to the log.
+            SystemCalls.close(descriptor)
+            SystemCalls.unlink(temporaryPath)
+            throw error
+        }
     }
 
     /// Writes `events` (already validated, any order) as one new segment, sorted into replay
@@ -66,25 +78,41 @@ public struct LogWriter: Sendable {
         let label = oneToggle ? String(first.toggle.prefix(80)) : "batch-\(sorted.count)"
         let name = Self.compactTime(first.at) + "-" + label + "-" + Self.fnv1a(bytes.bytes) + ".jsonl"
         let folderPath = directory + "/" + folder
-        try makeDirectories(folderPath)
         let finalPath = folderPath + "/" + name
         let display = SegmentDiscovery.join(displayName, folder + "/" + name)
+        let createdFolders = try makeDirectories(folderPath)
         if SystemCalls.fileType(finalPath) != nil {
             // Same name means same bytes: this exact batch is already in the log.
             return display
         }
         removeAbandonedTemporaryFiles(in: folderPath)
         let temporaryPath = folderPath + "/.tmp-" + name + "-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
-        let descriptor = try SystemCalls.open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL, mode: 0o644)
         do {
-            try SystemCalls.writeAll(descriptor, UnsafeRawBufferPointer(bytes.bytes), path: display)
-            try SystemCalls.sync(descriptor, path: display)
-            SystemCalls.close(descriptor)
-            try SystemCalls.rename(temporaryPath, finalPath)
-            try SystemCalls.syncDirectory(folderPath)
+            // The temporary file is an implementation detail: errors name the segment.
+            let descriptor: Int32
+            do {
+                descriptor = try SystemCalls.open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL, mode: 0o644)
+            } catch LogError.io(_, _, let code) {
+                throw LogError.io(path: display, operation: "create", errno: code)
+            }
+            do {
+                try SystemCalls.writeAll(descriptor, UnsafeRawBufferPointer(bytes.bytes), path: display)
+                try SystemCalls.sync(descriptor, path: display)
+                SystemCalls.close(descriptor)
+                do {
+                    try SystemCalls.rename(temporaryPath, finalPath)
+                } catch LogError.io(_, _, let code) {
+                    throw LogError.io(path: display, operation: "create", errno: code)
+                }
+                try SystemCalls.syncDirectory(folderPath)
+            } catch {
+                SystemCalls.close(descriptor)
+                SystemCalls.unlink(temporaryPath)
+                throw error
+            }
         } catch {
-            SystemCalls.close(descriptor)
-            SystemCalls.unlink(temporaryPath)
+            // A month folder made for this segment goes too: a failed append leaves nothing.
+            removeDirectories(createdFolders)
             throw error
         }
         return display
@@ -168,15 +196,33 @@ public struct LogWriter: Sendable {
         return directory + "/" + relative
     }
 
-    private func makeDirectories(_ path: String) throws {
+    /// Creates `path` and any missing parents; returns the directories it created, outermost first.
+    @discardableResult
+    private func makeDirectories(_ path: String) throws -> [String] {
         var current = path.hasPrefix("/") ? "" : "."
         var created: [String] = []
-        for component in path.split(separator: "/") where !component.isEmpty {
-            let parent = current
-            current = current.isEmpty ? "/" + component : current + "/" + component
-            if try SystemCalls.makeDirectory(current) { created.append(parent.isEmpty ? "/" : parent) }
+        var parents: [String] = []
+        do {
+            for component in path.split(separator: "/") where !component.isEmpty {
+                let parent = current
+                current = current.isEmpty ? "/" + component : current + "/" + component
+                if try SystemCalls.makeDirectory(current) {
+                    created.append(current)
+                    parents.append(parent.isEmpty ? "/" : parent)
+                }
+            }
+            for parent in parents { try SystemCalls.syncDirectory(parent) }
+        } catch {
+            removeDirectories(created)
+            throw error
         }
-        for parent in created { try SystemCalls.syncDirectory(parent) }
+        return created
+    }
+
+    /// Removes directories this writer created (`created`, outermost first), innermost first;
+    /// one that is not empty stays.
+    private func removeDirectories(_ created: [String]) {
+        for path in created.reversed() { _ = rmdir(path) }
     }
 
     static func compactTime(_ instant: Timestamp) -> String {

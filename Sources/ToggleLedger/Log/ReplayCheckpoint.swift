@@ -48,9 +48,6 @@ struct ReplayCheckpoint {
     /// for the log. Everything after the checksum is covered by it.
     private static let magic = Array("TOGGLES-CHECKPOINT-6\n".utf8)
 
-    /// Set `TOGGLES_NO_CHECKPOINT=1` to neither read nor write checkpoints (to measure a full replay).
-    static var isDisabled: Bool { getenv("TOGGLES_NO_CHECKPOINT").map { String(cString: $0) == "1" } ?? false }
-
     /// Logs smaller than this replay fast enough without one; `TOGGLES_CHECKPOINT_MIN_BYTES` overrides it.
     static var minimumLogBytes: Int64 {
         if let override = minimumLogBytesOverride { return override }
@@ -793,7 +790,7 @@ extension Ledger {
     /// in the log under any of the keys of `ids`. Nil when there is no usable checkpoint or
     /// the ids it may have seen cannot be settled without one (then the caller replays in full).
     func replayForAppend<Value>(probing ids: [String: Value]) throws -> (replay: Replay, found: [String: Event])? {
-        guard !ReplayCheckpoint.isDisabled,
+        guard usesCheckpoint,
               var checkpoint = ReplayCheckpoint.load(from: reader.directory, displayName: reader.displayName)
         else { return nil }
         let (segments, identities) = try SegmentDiscovery.listing(in: reader.directory, displayName: reader.displayName)

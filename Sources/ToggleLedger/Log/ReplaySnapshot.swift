@@ -146,7 +146,7 @@ extension Ledger {
     ///   ``ReplaySnapshot/toggles`` (a report judges live toggles only); restoring it is then
     ///   cheaper still.
     public func snapshot(until: Timestamp? = nil, includingRemoved: Bool = true) throws -> ReplaySnapshot {
-        if !ReplayCheckpoint.isDisabled,
+        if usesCheckpoint,
            let snapshot = try checkpointedSnapshot(until: until, includingRemoved: includingRemoved) {
             return snapshot
         }

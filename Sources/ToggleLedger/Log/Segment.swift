@@ -18,7 +18,9 @@ public struct Segment: Sendable, Hashable {
 
 /// Finds the segments of a log directory: every regular file ending in `.jsonl` at any
 /// depth. Names starting with `.` (the lock, interrupted temporary files, caches) are
-/// skipped. The result is sorted by relative path so every run sees the same list.
+/// skipped. The log directory itself may be a symlink; inside it, a symlink that leads inside
+/// the log is followed (a folder's segments are read once, where they really are) and one
+/// that leads outside it, to a segment or a folder, is an error. The result is sorted by relative path so every run sees the same list.
 enum SegmentDiscovery {
     static func segments(in directory: String, displayName: String) throws -> [Segment] {
         try listing(in: directory, displayName: displayName).segments
@@ -84,11 +86,17 @@ enum SegmentDiscovery {
                 if type == .symlink {
                     guard let target = SystemCalls.realPath(path) else { continue }  // dangling: nothing to read
                     guard target == root || target.hasPrefix(root + "/") else {
-                        if isSegmentName { throw LogError.symlinkOutsideLog(path: display, target: target) }
+                        // Git keeps only the link, not what it leads to: a segment, or a folder
+                        // of them, outside the log would be read here and missing from the history.
+                        if isSegmentName || SystemCalls.fileType(target) == .directory {
+                            throw LogError.symlinkOutsideLog(path: display, target: target)
+                        }
                         continue
                     }
                     type = SystemCalls.fileType(target)
-                    if type == .directory { continue }  // never follow directory links: no cycles
+                    // A folder inside the log is read where it really is; walking the link too
+                    // would read its segments twice (or loop, for a link to an ancestor).
+                    if type == .directory { continue }
                 }
                 switch type {
                 case .directory where isSegmentName:

@@ -128,7 +128,9 @@ enum SystemCalls {
     static func makeDirectory(_ path: String) throws -> Bool {
         if mkdir(path, 0o755) == 0 { return true }
         if errno == EEXIST {
-            guard fileType(path) == .directory else { throw LogError.notADirectory(path: path) }
+            // Following a symlink, as the reader does: `events -> /elsewhere/events` is written through.
+            var info = stat()
+            guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { throw LogError.notADirectory(path: path) }
             return false
         }
         throw LogError.io(path: path, operation: "create directory", errno: errno)

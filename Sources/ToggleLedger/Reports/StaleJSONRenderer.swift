@@ -12,7 +12,7 @@ public enum StaleJSONRenderer {
     public static let schema = 1
 
     public static func render(_ report: StaleReport, verdict: StaleGate.Verdict? = nil) -> String {
-        JSONSafety.escapeInvisibles(JSONWriter.pretty(.object(document(report, verdict: verdict)))) + "\n"
+        JSONWriter.pretty(.object(document(report, verdict: verdict))) + "\n"
     }
 
     public static func document(_ report: StaleReport, verdict: StaleGate.Verdict?) -> JSONObject {
@@ -131,25 +131,4 @@ public enum StaleJSONRenderer {
     }
 
     static func number(_ value: Int) -> JSONValue { .number(String(value)) }
-}
-
-/// Post-processing for JSON meant to be shown as well as parsed.
-enum JSONSafety {
-    /// Escapes, as `\uXXXX`, the invisible and reordering characters ``JSONWriter`` leaves
-    /// as they are (C1 controls such as the one-byte CSI, line separators, bidi overrides),
-    /// so printing the JSON on a terminal cannot act on them. They can only occur inside
-    /// strings, so the document means the same.
-    static func escapeInvisibles(_ json: String) -> String {
-        guard json.unicodeScalars.contains(where: TerminalText.isControl) else { return json }
-        var output = ""
-        for scalar in json.unicodeScalars {
-            if scalar.value >= 0x80, TerminalText.isControl(scalar) {
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                output.unicodeScalars.append(scalar)
-            }
-        }
-        return output
-    }
 }

@@ -115,7 +115,7 @@ public enum StaleSARIFRenderer {
                 ]))),
             ]))])),
         ]))
-        return JSONSafety.escapeInvisibles(JSONWriter.pretty(document)) + "\n"
+        return JSONWriter.pretty(document) + "\n"
     }
 
     static func ruleName(_ code: StaleReason.Code) -> String {

@@ -128,7 +128,7 @@ enum AppendCommand: Command {
                 object["id"] = .string(EventID.generate(at: at))
             }
             if object["actor"] == nil {
-                if actor == nil { actor = ci.resolveActor(gitEmail: context.gitEmail) }
+                if actor == nil { actor = try ci.resolveActor(gitEmail: context.gitEmail) }
                 object["actor"] = .string(actor!)
             }
             if object["source"] == nil, let provenance = ci.provenance {

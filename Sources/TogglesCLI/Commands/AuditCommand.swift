@@ -20,7 +20,9 @@ enum AuditCommand: Command {
             of its parents, and so are uncommitted changes: a segment may be added, and a torn \
             last line may be cut by a repair, but an event line edited or deleted is an error \
             naming the commit, its author and the line. Merges of branches that each appended \
-            are fine.
+            are fine; a merge that loses a line either parent had (`git merge -s ours`, a \
+            conflict resolved by `git rm`) is a deletion. A shallow clone is an error: fetch \
+            the whole history first (`git fetch --unshallow`; actions/checkout: fetch-depth: 0).
             """,
         examples: ["toggles audit", "toggles audit --strict --format json", "toggles audit --git"])
 
@@ -53,6 +55,13 @@ enum AuditCommand: Command {
         if arguments.has("--git") {
             let ledger = CommonOptions.ledger(arguments, context)
             let result = try GitHistoryAudit(directory: ledger.reader.directory, displayName: ledger.reader.displayName).run()
+            if result.shallow {
+                findings.append(Finding(severity: "error", location: "", message: """
+                    the repository is a shallow clone: the commits before its oldest one are missing, so --git cannot \
+                    prove the log was only appended to; fetch the whole history with `git fetch --unshallow` \
+                    (in GitHub Actions: `fetch-depth: 0` on actions/checkout)
+                    """))
+            }
             for finding in result.findings {
                 findings.append(Finding(severity: "error", location: finding.location, message: describe(finding)))
             }
@@ -78,6 +87,7 @@ enum AuditCommand: Command {
             var output = document
             if let history, case .object(var object) = output {
                 object["git"] = .object(JSONObject([
+                    .init("shallow", .bool(history.shallow)),
                     .init("commits", .number(String(history.commits))),
                     .init("segmentsAdded", .number(String(history.segmentsAdded))),
                     .init("repairs", .array(history.repairs.map(JSONValue.string))),

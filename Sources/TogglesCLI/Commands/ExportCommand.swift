@@ -25,8 +25,8 @@ enum ExportCommand: Command {
             tabs, <true/>/<false/>, <integer>, <real> (17 significant digits, as Foundation writes), \
             <string>, and JSON values as JSON text in <string>; it can replace RemoteConfigDefaults.plist. \
             firebase holds every remote toggle the log says is served remotely, with its remote default \
-            (or useInAppDefault), conditional values, valueType and description, and the conditions in \
-            one priority order; publish it with PUT …/remoteConfig and an If-Match etag. flagd holds \
+            (or useInAppDefault), conditional values, valueType and description, its parameter group, \
+            and the conditions with their tag colours in one priority order, as last imported; publish it with PUT …/remoteConfig and an If-Match etag. flagd holds \
             every toggle, ENABLED, with the value everyone gets as defaultVariant and kind, category, \
             owner, expiry and description in metadata. Exit status: 0 ok, 2 the log or FILE cannot be \
             read or written, 64 usage, 65 the log cannot be expressed in the format (two toggles give \
@@ -57,7 +57,12 @@ enum ExportCommand: Command {
             }
         }
         let at = try CommonOptions.timestamp(arguments, "--at", command: spec.name)
-        let replay = try CommonOptions.ledger(arguments, context).replay(until: at)
+        // The template facts (descriptions, groups, tag colours) live on published events, not in
+        // the projection, so a Remote Config export watches the events go by.
+        var facts = TemplateFacts.Tracker()
+        let replay = try format == "firebase"
+            ? CommonOptions.ledger(arguments, context).replay(until: at) { facts.apply($0.event) }
+            : CommonOptions.ledger(arguments, context).replay(until: at)
         for warning in replay.summary.warnings { context.warn(warning.description) }
         let toggles = replay.projection.sortedToggles
         let text: String
@@ -65,7 +70,7 @@ enum ExportCommand: Command {
         case "plist":
             text = Exports.defaultsPlist(toggles, kind: kind)
         case "firebase":
-            switch Result(catching: { () throws(InteropError) in try Exports.firebaseTemplate(toggles) }) {
+            switch Result(catching: { () throws(InteropError) in try Exports.firebaseTemplate(toggles, facts: facts.byToggle) }) {
             case .success(let template): text = JSONWriter.pretty(template) + "\n"
             case .failure(let error): throw CommandFailure(status: .rejected, message: "cannot export a Remote Config template: \(error)")
             }
@@ -78,12 +83,7 @@ enum ExportCommand: Command {
             context.write(text)
             return .ok
         }
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: context.resolve(output)), options: .atomic)
-        } catch {
-            throw CommandFailure(status: .invalidLog, message: "cannot write \(output): \(error.localizedDescription)")
-        }
-        context.note("wrote \(output)")
+        try OutputFile.write(text, to: output, context)
         return .ok
     }
 }

@@ -43,7 +43,7 @@ enum ExportSwiftCommand: Command {
             toggles, deprecations: deprecationMessages(toggles, policy: policy, now: now),
             options: .init(accessLevel: access))
         if let output = arguments.value("--output") {
-            try write(code, to: output, context)
+            try OutputFile.write(code, to: output, context)
         } else {
             context.write(code)
         }
@@ -61,15 +61,5 @@ enum ExportSwiftCommand: Command {
             messages[toggle.name] = reasons.map(\.message).joined(separator: "; ") + owner
         }
         return messages
-    }
-
-    static func write(_ text: String, to path: String, _ context: CommandContext) throws {
-        let url = URL(fileURLWithPath: context.resolve(path))
-        do {
-            try Data(text.utf8).write(to: url, options: .atomic)
-        } catch {
-            throw CommandFailure(status: .invalidLog, message: "cannot write \(path): \(error.localizedDescription)")
-        }
-        context.note("wrote \(path)")
     }
 }

@@ -12,7 +12,7 @@ enum ImportCommand: Command {
     static let spec = CommandSpec(
         name: "import",
         summary: "Import a Remote Config template, its version list, or a defaults plist into the log.",
-        synopsis: "import firebase|firebase-versions|plist FILE [--dry-run] [--format text|json] [--category C] [--at TIME] [--actor WHO]",
+        synopsis: "import firebase|firebase-versions|plist FILE [--dry-run] [--format text|json] [--category C] [--allow-mass-unpublish] [--at TIME] [--actor WHO]",
         positionals: [
             ("SOURCE", "what FILE is: firebase (a Remote Config template), firebase-versions (a listVersions response) or plist (a defaults plist)"),
             ("FILE", "the file to read, or - for standard input"),
@@ -20,6 +20,7 @@ enum ImportCommand: Command {
         options: [
             .flag("--dry-run", "print the events it would append and append nothing"),
             CommonOptions.format(["text", "json"]),
+            .flag("--allow-mass-unpublish", "firebase: import a template that unpublishes every remote toggle the log serves, or more than half of them (refused without it)"),
             .value("--category", "C", "firebase: the category of toggles created for parameters the log does not know (default: release)"),
             .value("--at", "TIME", "when the change happened, RFC 3339 or YYYY-MM-DD: plist always; firebase only for a template without version.updateTime (default: now)"),
             .value("--actor", "WHO", "who made the change: plist always; firebase only for a template without version.updateUser.email (default: the CI user, else git user.email, else $USER)"),
@@ -30,8 +31,11 @@ enum ImportCommand: Command {
             saves it) with the log at the template's updateTime and appends, dated then and by \
             version.updateUser.email, a published event for each parameter whose values changed, \
             created + published for a parameter the log does not know, and unpublished for a \
-            remote toggle missing from the template. Ids are firebase-v<version>-<parameter>-<type>, \
-            so importing the same template again appends nothing. An older version imported after a \
+            remote toggle missing from the template; a template that would unpublish every remote \
+            toggle, or more than half of them, is refused unless --allow-mass-unpublish is given. A \
+            document that is not a template (a listVersions response, a flagd file, {}, a server-side \
+            template) is refused, naming what it looks like. Ids come from each event's content, so \
+            importing the same template again appends nothing. An older version imported after a \
             newer one fills in history without changing the present. firebase-versions appends \
             nothing: it lists Firebase's versions beside the log's (who, when) and reports versions \
             the log missed. plist appends default-changed for each key whose value differs from the \
@@ -54,8 +58,8 @@ enum ImportCommand: Command {
             throw UsageError("unknown import source '\(source)'; expected one of \(sources.joined(separator: ", "))", command: spec.name)
         }
         let format = try CommonOptions.format(arguments, ["text", "json"], command: spec.name)
-        if source != "firebase", arguments.has("--category") {
-            throw UsageError("--category applies only to import firebase", command: spec.name)
+        for option in ["--category", "--allow-mass-unpublish"] where source != "firebase" && arguments.has(option) {
+            throw UsageError("\(option) applies only to import firebase", command: spec.name)
         }
         if source == "firebase-versions" {
             for option in ["--dry-run", "--at", "--actor"] where arguments.has(option) {
@@ -67,7 +71,9 @@ enum ImportCommand: Command {
         let file = arguments.positionals[1]
         let bytes = file == "-" ? context.standardInput() : try readFile(context.resolve(file), displayName: file)
         let ledger = CommonOptions.ledger(arguments, context)
-        let history = try readHistory(ledger, context)
+        // firebase-versions only reads, and a command that only reads needs the log to exist
+        // (as `state` and `check` do); the others append, so a missing log is an empty one.
+        let history = try readHistory(ledger, context, missingIsEmpty: source != "firebase-versions")
         switch source {
         case "firebase":
             return try importTemplate(bytes, file: file, history: history, category: category, format: format, arguments, context, ledger)
@@ -78,9 +84,10 @@ enum ImportCommand: Command {
         }
     }
 
-    /// Every event of the log in replay order; an absent log directory is an empty log.
-    static func readHistory(_ ledger: Ledger, _ context: CommandContext) throws -> [Event] {
-        guard FileManager.default.fileExists(atPath: ledger.reader.directory) else { return [] }
+    /// Every event of the log in replay order; an absent log directory is an empty log when
+    /// `missingIsEmpty`, else an error.
+    static func readHistory(_ ledger: Ledger, _ context: CommandContext, missingIsEmpty: Bool) throws -> [Event] {
+        if missingIsEmpty && !FileManager.default.fileExists(atPath: ledger.reader.directory) { return [] }
         var events: [Event] = []
         let replay = try ledger.replay { logged in events.append(logged.event) }
         for warning in replay.summary.warnings { context.warn(warning.description) }
@@ -101,13 +108,16 @@ enum ImportCommand: Command {
             let fallbackAt = try CommonOptions.timestamp(arguments, "--at", command: spec.name) ?? context.now()
             let options = FirebaseImport.Options(
                 fallbackAt: fallbackAt, fallbackActor: try actor(arguments, context), category: category,
-                provenance: ci.provenance, unversionedImportID: EventID.generate(at: fallbackAt))
+                provenance: ci.provenance)
             plan = try FirebaseImport.plan(template, file: file, history: history, options: options)
         } catch let error as InteropError {
             throw rejected(error)
         }
         let dryRun = arguments.has("--dry-run")
+        let refusal = plan.unpublishesMost && !arguments.has("--allow-mass-unpublish") ? massUnpublishRefusal(plan, file: file) : nil
+        if let refusal, !dryRun { throw refusal }
         let (written, segment) = try appendUnlessDryRun(plan.events, dryRun: dryRun, ledger, context)
+        defer { for skipped in plan.skipped { context.warn("skipped parameter \(skipped.parameter): \(skipped.reason)") } }
         if format == "json" {
             var document = JSONObject([
                 .init("source", .string("firebase")),
@@ -120,10 +130,17 @@ enum ImportCommand: Command {
             document["skipped"] = .array(plan.skipped.map { .object(JSONObject([.init("parameter", .string($0.parameter)), .init("reason", .string($0.reason))])) })
             document["carriedForward"] = .number(String(plan.carriedForward))
             document["segment"] = segment.map(JSONValue.string) ?? .null
+            if let refusal { document["refused"] = .string(refusal.message) }
             context.write(JSONWriter.pretty(.object(document)) + "\n")
         } else {
             var heading = "\(file): "
-            if let version = plan.version { heading += describe(version) } else { heading += "a template without a version; dated \(plan.at) by \(plan.actor)" }
+            if let version = plan.version, version.versionNumber != nil {
+                heading += describe(version)
+            } else if let version = plan.version {
+                heading += describe(version) + "; dated \(plan.at) by \(plan.actor)"
+            } else {
+                heading += "a template without a version; dated \(plan.at) by \(plan.actor)"
+            }
             context.write(TerminalText.sanitize(heading) + "\n")
             writeEvents(written, dryRun: dryRun, context)
             for name in plan.created {
@@ -132,14 +149,24 @@ enum ImportCommand: Command {
             if plan.carriedForward > 0 {
                 context.write("\(plan.carriedForward) event\(plan.carriedForward == 1 ? "" : "s") re-assert the next imported version, because this template is older than it\n")
             }
-            writeOutcome(count: written.count, dryRun: dryRun, segment: segment, nothing: "the log already matches this template", context)
+            if refusal == nil {
+                writeOutcome(count: written.count, dryRun: dryRun, segment: segment, nothing: "the log already matches this template", context)
+            }
         }
-        for skipped in plan.skipped { context.warn("skipped parameter \(skipped.parameter): \(skipped.reason)") }
+        // A dry run shows the plan, then fails as the real run would.
+        if let refusal { throw refusal }
         return .ok
     }
 
+    /// The error for a template that would unpublish most of what the log serves remotely.
+    static func massUnpublishRefusal(_ plan: FirebaseImport.Plan, file: String) -> CommandFailure {
+        let names = plan.unpublishing.prefix(5).joined(separator: ", ") + (plan.unpublishing.count > 5 ? ", …" : "")
+        let share = plan.unpublishing.count == plan.servedRemotely ? "every remote toggle the log serves" : "more than half of the remote toggles the log serves"
+        return rejected(InteropError(file: file, "the template would unpublish \(plan.unpublishing.count) of \(plan.servedRemotely) remote toggles (\(share): \(names)); is this the right file? If the parameters really were deleted in Firebase, run again with --allow-mass-unpublish"))
+    }
+
     static func describe(_ version: FirebaseVersion) -> String {
-        var text = "version \(version.versionNumber ?? "?")"
+        var text = version.versionNumber.map { "version \($0)" } ?? "a template version without a number"
         var details: [String] = []
         if let time = version.updateTime { details.append(time.description) }
         if let email = version.updateUserEmail { details.append("by \(email)") }
@@ -188,7 +215,7 @@ enum ImportCommand: Command {
     }
 
     static func actor(_ arguments: ParsedArguments, _ context: CommandContext) throws -> String {
-        let actor = (arguments.value("--actor") ?? CIEnvironment(context.environment).resolveActor(gitEmail: context.gitEmail))
+        let actor = try (arguments.value("--actor") ?? CIEnvironment(context.environment).resolveActor(gitEmail: context.gitEmail))
             .trimmingCharacters(in: .whitespaces)
         guard !actor.isEmpty else { throw UsageError("--actor may not be empty", command: spec.name) }
         return actor
@@ -277,7 +304,14 @@ enum ImportCommand: Command {
             context.write(JSONWriter.pretty(.object(document)) + "\n")
         } else {
             writeEvents(written, dryRun: dryRun, context)
-            writeOutcome(count: written.count, dryRun: dryRun, segment: segment, nothing: "every in-app default already matches \(file)", context)
+            let nothing = plan.skipped.isEmpty
+                ? "every in-app default already matches \(file)"
+                : "\(plan.unchanged) in-app default\(plan.unchanged == 1 ? "" : "s") already match \(file)"
+            writeOutcome(count: written.count, dryRun: dryRun, segment: segment, nothing: nothing, context)
+            if !plan.skipped.isEmpty {
+                let unknown = plan.skipped.filter { $0.reason.hasPrefix("not a toggle") }.count
+                context.write("skipped \(plan.skipped.count) key\(plan.skipped.count == 1 ? "" : "s"): \(unknown) not toggles in the log, \(plan.skipped.count - unknown) removed from it (see the warnings)\n")
+            }
         }
         for skipped in plan.skipped { context.warn("skipped key \(skipped.key): \(skipped.reason)") }
         return .ok

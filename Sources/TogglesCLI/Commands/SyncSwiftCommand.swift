@@ -41,14 +41,13 @@ enum SyncSwiftCommand: Command {
         let category = arguments.value("--category") ?? "release"
         if let problem = Lifecycle.categoryProblem(category) { throw UsageError("--category: \(problem)", command: spec.name) }
         let ledger = CommonOptions.ledger(arguments, context)
-        let toggles: [String: ToggleState]
-        if !arguments.has("--log") && !ScanCommand.ledgerExists(ledger) {
-            toggles = [:]
-        } else {
+        // It appends, so a missing log directory is an empty log, as for `create` and `import`.
+        var toggles: [String: ToggleState] = [:]
+        do {
             let replay = try ledger.replay()
             for warning in replay.summary.warnings { context.warn(warning.description) }
             toggles = replay.projection.toggles.dictionary
-        }
+        } catch LogError.directoryMissing {}
         let scan = try ScanCommand.scan(paths: arguments.positionals, toggleKinds: toggles.mapValues(\.kind), settings: try ScanCommand.scanSettings(arguments, context), context)
         for problem in scan.problems { context.warn(problem) }
         let defaults = try arguments.value("--defaults").map { try readDefaults($0, context) } ?? [:]

@@ -25,6 +25,8 @@ struct GitHistoryAudit {
     }
 
     struct Result {
+        /// The repository is a shallow clone: the history read is not the whole history.
+        var shallow = false
         var commits = 0
         var segmentsAdded = 0
         var repairs: [String] = []
@@ -58,6 +60,9 @@ struct GitHistoryAudit {
             throw LogError.directoryMissing(path: displayName)
         }
         let probe = GitRunner(directory: directory)
+        guard GitRunner.locate(in: probe.environment) != nil else {
+            throw CommandFailure(status: .invalidLog, message: "git is not installed or not on PATH; --git reads the log's history with git")
+        }
         guard let top = try? probe.text(["rev-parse", "--show-toplevel"]) else {
             throw CommandFailure(status: .invalidLog, message: "\(displayName) is not inside a git repository; --git audits the log's history in git")
         }
@@ -76,6 +81,9 @@ struct GitHistoryAudit {
 
     func run() throws -> Result {
         var result = Result()
+        // A shallow clone's oldest commit looks like a root that added every segment: the
+        // edits and deletions before it are invisible, so the history proves nothing.
+        result.shallow = try git.text(["rev-parse", "--is-shallow-repository"]) == "true"
         guard git.succeeds(["rev-parse", "--verify", "-q", "HEAD"]) else { return result }  // no commits yet
         let log = try git.run([
             "log", "--full-history", "--reverse", "--no-color",
@@ -125,41 +133,69 @@ struct GitHistoryAudit {
     }
 
     /// Judges the changes of one commit, given its diff against each parent.
+    ///
+    /// Every parent's lines must survive in the commit: a line present in any parent and
+    /// missing from the commit is a deletion, merges included (`git merge -s ours` of a branch
+    /// that appended, or a conflict resolved by `git rm` of the other side's segment). The one
+    /// exception is a line another parent's side deleted or edited itself: that commit was
+    /// reported on its own side.
     private func judge(_ changesByParent: [[Change]], newContent: (Change) throws -> [UInt8]?, describe commit: Commit, into result: inout Result) throws {
-        var candidates: [String] = []
-        for change in changesByParent[0] where isSegment(change.path) && change.status != "A" { candidates.append(change.path) }
-        for path in candidates {
-            var verdict: (Change, SegmentRevision.Comparison, [Change])?
-            var acceptable = false
-            for changes in changesByParent {
-                guard let change = changes.first(where: { $0.path == path }) else {
-                    acceptable = true  // identical to this parent: judged on that side
-                    break
-                }
-                if change.status == "A" { continue }  // this parent did not have it
+        var reported: Set<[UInt8]> = []
+        var linesCache: [String: Set<[UInt8]>] = [:]
+        var baseCache: [String: String?] = [:]
+        for (parentIndex, changes) in changesByParent.enumerated() {
+            var addedLines: Set<[UInt8]>?
+            for change in changes where isSegment(change.path) && change.status != "A" {
                 var comparison = SegmentRevision.compare(old: try blob(change.oldBlob), new: try newContent(change))
                 if !comparison.changes.isEmpty {
                     // A deleted line that reappears in a segment added by the same commit was moved, not lost.
-                    let added = try changes.filter { $0.status == "A" && isSegment($0.path) }.map { try newContent($0) ?? [] }
-                    let addedLines = Set(added.flatMap { content in content.split(separator: 0x0A).map(Array.init) })
-                    comparison.changes.removeAll { $0.kind == .deleted && addedLines.contains($0.old) }
+                    if addedLines == nil {
+                        let added = try changes.filter { $0.status == "A" && isSegment($0.path) }.map { try newContent($0) ?? [] }
+                        addedLines = Set(added.flatMap { content in content.split(separator: 0x0A).map(Array.init) })
+                    }
+                    comparison.changes.removeAll { $0.kind == .deleted && addedLines!.contains($0.old) }
                 }
-                if comparison.changes.isEmpty {
-                    acceptable = true
-                    if comparison.cutTornTail { result.repairs.append("\(short(commit.hash)): cut a torn tail from \(display(path))") }
-                    break
+                let unchangedInAnotherParent = changesByParent.contains { other in !other.contains { $0.path == change.path } }
+                if parentIndex == 0 && comparison.cutTornTail && !unchangedInAnotherParent {
+                    result.repairs.append("\(short(commit.hash)): cut a torn tail from \(display(change.path))")
                 }
-                if verdict == nil { verdict = (change, comparison, changes) }
-            }
-            guard !acceptable, let (change, comparison, _) = verdict else { continue }
-            for line in comparison.changes {
-                let kind = change.status == "D" ? "deleted with its segment" : line.kind.rawValue
-                result.findings.append(Finding(
-                    commit: commit.hash, author: commit.author, date: commit.date, subject: commit.subject,
-                    location: "\(display(path)):\(line.line)", kind: kind,
-                    old: String(decoding: line.old, as: UTF8.self), new: line.new.map { String(decoding: $0, as: UTF8.self) }))
+                for line in comparison.changes {
+                    if commit.parents.count > 1, try changedOnAnotherSide(
+                        line.old, path: change.path, parent: parentIndex, of: commit, lines: &linesCache, bases: &baseCache) {
+                        continue
+                    }
+                    guard reported.insert(Array(change.path.utf8) + [0] + line.old).inserted else { continue }
+                    let kind = change.status == "D" ? "deleted with its segment" : line.kind.rawValue
+                    result.findings.append(Finding(
+                        commit: commit.hash, author: commit.author, date: commit.date, subject: commit.subject,
+                        location: "\(display(change.path)):\(line.line)", kind: kind,
+                        old: String(decoding: line.old, as: UTF8.self), new: line.new.map { String(decoding: $0, as: UTF8.self) }))
+                }
             }
         }
+    }
+
+    /// Whether a line of parent `parent`'s version of `path`, missing from a merge, was deleted
+    /// or edited on another parent's side: that parent lacks it and their merge base had it.
+    private func changedOnAnotherSide(
+        _ line: [UInt8], path: String, parent: Int, of commit: Commit,
+        lines: inout [String: Set<[UInt8]>], bases: inout [String: String?]
+    ) throws -> Bool {
+        func linesOf(_ revision: String) -> Set<[UInt8]> {
+            let key = revision + ":" + path
+            if let cached = lines[key] { return cached }
+            let content = (try? git.run(["cat-file", "blob", key])) ?? []
+            let found = Set(content.split(separator: 0x0A).map(Array.init))
+            lines[key] = found
+            return found
+        }
+        for (index, other) in commit.parents.enumerated() where index != parent {
+            guard !linesOf(other).contains(line) else { continue }
+            let pair = commit.parents[parent] + " " + other
+            if bases[pair] == nil { bases[pair] = .some(try? git.text(["merge-base", commit.parents[parent], other])) }
+            if let base = bases[pair] ?? nil, !base.isEmpty, linesOf(base).contains(line) { return true }
+        }
+        return false
     }
 
     private func diff(_ arguments: [String]) throws -> [Change] {
