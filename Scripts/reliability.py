@@ -4,6 +4,7 @@
     Scripts/reliability.py torture   [--kills N] [--seconds S] [--batch B] [--seed X]
     Scripts/reliability.py crowd     [--writers W] [--appends A] [--seconds S]
     Scripts/reliability.py disk-full [--events N]
+    Scripts/reliability.py back-to-back [--processes P] [--rounds R] [--seconds S]
 
 torture    Writers appending batches (`toggles append`, explicit ids) are killed with SIGKILL
            at random moments. After every kill: `toggles audit` reads the log, every event of
@@ -13,12 +14,21 @@ torture    Writers appending batches (`toggles append`, explicit ids) are killed
            tail is made by hand (a fragment appended to a segment, a hand-made segment cut
            mid-line, a complete last line without its newline); the next append must repair it.
 crowd      W processes x A appends at once; every event present once, audit clean.
+back-to-back  P processes each run, as fast as they can and without --at, R rounds of
+           `create`, `change`, `change`, `remove` on a toggle of their own, and every few
+           rounds an `append` batch (no "at", no ids) of the same life on another. Every command
+           must exit 0 (before the writer dated events itself, one in two `change`s right after
+           a `create` failed: "no toggle named …"). Then `toggles replay` must show each
+           process's events in the order it appended them, and every event appended after
+           another one (from any process) had finished, after it; `audit --strict` is clean
+           and the final state is what each process left.
 disk-full  An append under a file-size limit (RLIMIT_FSIZE, as `ulimit -f`) and, when this
            process may mount (root), on a full tmpfs: exit 2, a clear error, the log
            byte-for-byte unchanged, and the next append succeeds.
 
 Each prints its figures and a final JSON line; exit 0 when every check held. Bounds come
-from flags or TORTURE_KILLS / TORTURE_SECONDS / CROWD_WRITERS / CROWD_APPENDS. The binary is
+from flags or TORTURE_KILLS / TORTURE_SECONDS / CROWD_WRITERS / CROWD_APPENDS / BACK_TO_BACK_PROCESSES /
+BACK_TO_BACK_ROUNDS. The binary is
 $TOGGLES_BINARY or .build/debug/toggles.
 """
 import argparse
@@ -26,6 +36,7 @@ import collections
 import json
 import os
 import random
+import re
 import resource
 import shutil
 import signal
@@ -138,6 +149,18 @@ class Log:
                 with open(path, "rb") as handle:
                     files[os.path.relpath(path, self.path)] = handle.read()
         return files
+
+
+def run_together(body, count, started, figures, failures):
+    """Runs body(0) … body(count - 1) on threads at once; raises the first failures they noted."""
+    threads = [threading.Thread(target=body, args=(n,)) for n in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    figures["append seconds"] = round(time.monotonic() - started, 1)
+    if failures:
+        raise Failure("; ".join(failures[:3]))
 
 
 def toggle_created(name, event_id, seconds):
@@ -347,14 +370,7 @@ def crowd(options):
             figures["appends exited 0"] += 1
 
     try:
-        threads = [threading.Thread(target=writer, args=(n,)) for n in range(options.writers)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        figures["append seconds"] = round(time.monotonic() - started, 1)
-        if failures:
-            raise Failure("; ".join(failures[:3]))
+        run_together(writer, options.writers, started, figures, failures)
         ids = log.scan()
         expected = {f"w{n}-{s}" for n in range(options.writers) for s in range(options.appends)}
         if set(ids) != expected or any(count != 1 for count in ids.values()):
@@ -372,6 +388,122 @@ def crowd(options):
     except Failure as failure:
         log.keep = True
         return report("crowd", figures, False, str(failure))
+    finally:
+        log.close()
+
+
+# ---------------------------------------------------------------------------------------------
+# back-to-back
+
+
+def back_to_back(options):
+    log = Log(options.binary, options.keep)
+    figures = collections.Counter()
+    failures = []
+    started = time.monotonic()
+    barrier = threading.Barrier(options.processes)
+    # Every appended event: (process, its sequence number, id, monotonic start, monotonic end).
+    appended = []
+    lock = threading.Lock()
+    id_pattern = re.compile(rb"\(id ([^)]+)\)")
+
+    def record(number, sequence, result, begun, ended, expected_events):
+        ids = id_pattern.findall(result.stdout)
+        if len(ids) != expected_events:
+            raise Failure(f"process {number}: {expected_events} events expected in the output, {len(ids)} found: {result.stdout[:500]!r}")
+        with lock:
+            for offset, event_id in enumerate(ids):
+                appended.append((number, sequence + offset, event_id.decode(), begun, ended))
+        figures["events appended"] += len(ids)
+
+    def process(number):
+        name = f"isBackToBack{number}"
+        batch_name = f"isBatched{number}"
+        sequence = 0
+        barrier.wait()
+        for round_number in range(options.rounds):
+            if time.monotonic() - started > options.seconds:
+                failures.append(f"process {number}: time bound reached after {round_number} rounds")
+                return
+            commands = [
+                ["create", name, "--kind", "local", "--type", "bool", "--default", "false", "--category", "ops"],
+                ["change", name, "--default", "true"],
+                ["change", name, "--default", "false"],
+                ["remove", name, "--reason", f"round {round_number}"],
+            ]
+            for arguments in commands:
+                begun = time.monotonic()
+                result = log.run(*arguments)
+                ended = time.monotonic()
+                if result.returncode != 0:
+                    failures.append(f"process {number} round {round_number}: `{' '.join(arguments)}` exit {result.returncode}: {result.stderr.decode()}")
+                    return
+                record(number, sequence, result, begun, ended, 1)
+                sequence += 1
+                figures["commands exited 0"] += 1
+            if round_number % 3 == 0:
+                batch = [
+                    {"type": "created", "toggle": batch_name, "kind": "local", "valueType": "number", "default": 1, "category": "ops"},
+                    {"type": "default-changed", "toggle": batch_name, "default": 2},
+                    {"type": "default-changed", "toggle": batch_name, "default": 3},
+                    {"type": "removed", "toggle": batch_name},
+                ]
+                begun = time.monotonic()
+                result = log.append(batch)
+                ended = time.monotonic()
+                if result.returncode != 0:
+                    failures.append(f"process {number} round {round_number}: append batch exit {result.returncode}: {result.stderr.decode()}")
+                    return
+                record(number, sequence, result, begun, ended, len(batch))
+                sequence += len(batch)
+                figures["commands exited 0"] += 1
+
+    try:
+        run_together(process, options.processes, started, figures, failures)
+        result = log.run("replay", "--format", "json")
+        if result.returncode != 0:
+            raise Failure(f"replay exit {result.returncode}: {result.stderr.decode()}")
+        replayed = [json.loads(raw) for raw in result.stdout.splitlines() if raw.strip()]
+        position = {}
+        for index, entry in enumerate(replayed):
+            if not entry["applied"]:
+                raise Failure(f"replay skipped {entry['event']['id']} ({entry['event']['type']} {entry['event']['toggle']}): {line(entry)[:300]}")
+            position[entry["event"]["id"]] = index
+        if len(position) != len(appended):
+            raise Failure(f"{len(position)} events replayed, {len(appended)} appended")
+        # Each process's own events, in its order.
+        for number in range(options.processes):
+            own = sorted((item for item in appended if item[0] == number), key=lambda item: item[1])
+            places = [position[item[2]] for item in own]
+            if places != sorted(places):
+                raise Failure(f"process {number}: its events replay out of the order it appended them")
+        # Across processes: an append that began after another had ended replays after it.
+        by_end = sorted(appended, key=lambda item: item[4])
+        latest_place, ended_before = -1, 0
+        for item in sorted(appended, key=lambda item: item[3]):
+            while ended_before < len(by_end) and by_end[ended_before][4] < item[3]:
+                latest_place = max(latest_place, position[by_end[ended_before][2]])
+                ended_before += 1
+            if position[item[2]] < latest_place:
+                raise Failure(f"event {item[2]} was appended after an event that had finished, yet replays before it")
+            figures["ordered pairs checked"] += ended_before
+        audit = log.audit("--strict")
+        if audit["events"] != len(appended):
+            raise Failure(f"audit counted {audit['events']} events, expected {len(appended)}")
+        state = json.loads(log.run("state", "--format", "json").stdout)
+        toggles = {toggle["name"]: toggle for toggle in state["toggles"]}
+        for number in range(options.processes):
+            for name in (f"isBackToBack{number}",) + ((f"isBatched{number}",) if options.rounds else ()):
+                if toggles.get(name, {}).get("removedAt") is None:
+                    raise Failure(f"{name} should end removed: {toggles.get(name)}")
+        figures["processes"] = options.processes
+        figures["rounds per process"] = options.rounds
+        figures["segments"] = audit["segments"]
+        figures["seconds"] = round(time.monotonic() - started, 1)
+        return report("back-to-back", figures, True)
+    except Failure as failure:
+        log.keep = True
+        return report("back-to-back", figures, False, str(failure))
     finally:
         log.close()
 
@@ -484,10 +616,14 @@ def main():
     c.add_argument("--writers", type=int, default=int(os.environ.get("CROWD_WRITERS", 16)))
     c.add_argument("--appends", type=int, default=int(os.environ.get("CROWD_APPENDS", 500)))
     c.add_argument("--seconds", type=float, default=float(os.environ.get("CROWD_SECONDS", 3600)))
+    b = sub.add_parser("back-to-back")
+    b.add_argument("--processes", type=int, default=int(os.environ.get("BACK_TO_BACK_PROCESSES", 6)))
+    b.add_argument("--rounds", type=int, default=int(os.environ.get("BACK_TO_BACK_ROUNDS", 30)))
+    b.add_argument("--seconds", type=float, default=float(os.environ.get("BACK_TO_BACK_SECONDS", 3600)))
     d = sub.add_parser("disk-full")
     d.add_argument("--events", type=int, default=400, help="events in the batch that does not fit")
     options = parser.parse_args()
-    return {"torture": torture, "crowd": crowd, "disk-full": disk_full}[options.test](options)
+    return {"torture": torture, "crowd": crowd, "back-to-back": back_to_back, "disk-full": disk_full}[options.test](options)
 
 
 if __name__ == "__main__":

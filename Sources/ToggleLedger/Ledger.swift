@@ -51,19 +51,33 @@ public struct Ledger: Sendable {
     ///
     /// The events are taken over (`consuming`): a caller that passes its last reference lets
     /// a big batch be sorted in place rather than copied.
-    public func append(_ events: consuming [Event]) throws -> AppendOutcome {
+    ///
+    /// Events listed in `dating` came without an instant: the writer dates them, after the
+    /// log's last event and the batch's earlier events (``WriterDating``).
+    public func append(_ events: consuming [Event], dating: WriterDating? = nil) throws -> AppendOutcome {
         var batch = consume events
         return try writer.withLock(creatingDirectory: true) { () throws -> AppendOutcome in
             var owned: [Event] = []
             swap(&owned, &batch)
-            return try appendHoldingLock(owned)
+            return try appendHoldingLock(owned, dating: dating)
         }
     }
 
     /// Works on positions in the batch rather than copies of its events: a batch can hold
     /// hundreds of thousands of them.
-    private func appendHoldingLock(_ batch: consuming [Event]) throws -> AppendOutcome {
+    private func appendHoldingLock(_ batch: consuming [Event], dating: WriterDating?) throws -> AppendOutcome {
         var events = consume batch
+        // Which events the writer dates, parallel to `events`; empty when none.
+        var undated: [Bool] = []
+        if let dating, !dating.undated.isEmpty {
+            undated = [Bool](repeating: false, count: events.count)
+            for position in dating.undated where undated.indices.contains(position) { undated[position] = true }
+        }
+        let now = undated.isEmpty ? nil : dating?.clock()
+        func dateUndated(after last: OrderKey?) {
+            guard let now else { return }
+            WriterDating.date(&events, undated: undated, after: last, now: now)
+        }
         var violations: [LifecycleViolation] = []
         // Duplicates inside the batch itself: each id's first position.
         var positionByID: [String: Int] = [:]
@@ -80,7 +94,10 @@ public struct Ledger: Sendable {
                 repeated.append(position)
             }
         }
-        if !repeated.isEmpty { events.remove(atSorted: repeated) }
+        if !repeated.isEmpty {
+            events.remove(atSorted: repeated)
+            if !undated.isEmpty { undated.remove(atSorted: repeated) }
+        }
         // Each toggle's group, numbered by first appearance.
         var groupByToggle: [String: Int] = [:]
         var groups: [Int] = []
@@ -98,9 +115,15 @@ public struct Ledger: Sendable {
         // Set when a checkpoint stood in for the history: every new event comes after the whole
         // log, so each toggle's projected state is where its new events start from.
         var historyFromCheckpoint = false
-        if SystemCalls.fileType(reader.directory) == nil {
+        // Undated events are dated once the log's last event is known, before anything
+        // compares their instants.
+        let logExists = SystemCalls.fileType(reader.directory) != nil
+        let quick = logExists ? try replayForAppend(probing: positionByID) : nil
+        if let quick { dateUndated(after: quick.replay.summary.lastKey) }
+        if !logExists {
             replay = Replay(projection: Projection(), summary: ReadSummary(segmentCount: 0))
-        } else if let quick = try replayForAppend(probing: positionByID),
+            dateUndated(after: nil)
+        } else if let quick,
                   let lastKey = quick.replay.summary.lastKey,
                   // Events already in the log are set aside below; only the others must come after it.
                   events.withUnsafeBufferPointer({ events in
@@ -123,6 +146,7 @@ public struct Ledger: Sendable {
                     existingByID[logged.event.id] = logged.event
                 }
             }
+            if quick == nil { dateUndated(after: replay.summary.lastKey) }
         }
         var resent: [ResentEvent] = []
         if !existingByID.isEmpty {

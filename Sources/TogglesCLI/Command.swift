@@ -18,7 +18,7 @@ struct CommandFailure: Error, CustomStringConvertible {
 /// Options several commands share, so they are spelt and documented once.
 enum CommonOptions {
     static let log = OptionSpec.value("--log", "DIR", "the log directory (default: events)")
-    static let at = OptionSpec.value("--at", "TIME", "when it happened, RFC 3339 or YYYY-MM-DD (default: now)")
+    static let at = OptionSpec.value("--at", "TIME", "when it happened, RFC 3339 or YYYY-MM-DD (default: now, to the millisecond, and after every event already in the log)")
     static let actor = OptionSpec.value("--actor", "WHO", "who made the change (default: the CI user, else git user.email, else $USER)")
     static let id = OptionSpec.value("--id", "ID", "idempotency key: an event with this id already in the log makes this a no-op (default: a new ULID)")
     static let appending = [log, at, actor, id]
@@ -97,9 +97,16 @@ enum CommonOptions {
         return state
     }
 
-    /// Appends events and reports the outcome on standard output and error.
-    static func append(_ events: consuming [Event], to ledger: Ledger, _ context: CommandContext) throws -> ExitStatus {
-        let outcome = try ledger.append(consume events)
+    /// The positions of a command's events that the writer dates: all of them, unless `--at` was given.
+    static func undated(_ arguments: ParsedArguments, count: Int) -> [Int] {
+        arguments.value("--at") == nil ? Array(0..<count) : []
+    }
+
+    /// Appends events and reports the outcome on standard output and error. The events at
+    /// `undated` came without an instant: the log dates them so they replay after everything
+    /// appended before them (``WriterDating``).
+    static func append(_ events: consuming [Event], undated: [Int], to ledger: Ledger, _ context: CommandContext) throws -> ExitStatus {
+        let outcome = try ledger.append(consume events, dating: WriterDating(undated: undated, clock: context.now))
         for warning in outcome.warnings { context.warn(warning.description) }
         for repair in outcome.repairs { context.note("repaired \(repair)") }
         for resent in outcome.resent {

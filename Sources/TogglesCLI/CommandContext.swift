@@ -45,8 +45,9 @@ public struct CommandContext {
         CommandContext(
             environment: ProcessInfo.processInfo.environment,
             currentDirectory: FileManager.default.currentDirectoryPath,
-            // Whole seconds: events and reports read better, and ids break ties.
-            now: { Timestamp(secondsSince1970: Int64(Date().timeIntervalSince1970)) },
+            // Milliseconds: events a person or a script records back to back get their own
+            // instants (the log still orders them when the clock cannot, see WriterDating).
+            now: { Timestamp(nanoseconds: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) * 1_000_000) },
             outputIsTerminal: isatty(STDOUT_FILENO) == 1,
             standardInput: { StandardStreams.readAll(from: STDIN_FILENO) },
             write: { text in StandardStreams.write(text, to: STDOUT_FILENO) },

@@ -38,3 +38,60 @@ public enum EventID {
         return nil
     }
 }
+
+/// Makes ULIDs that sort in the order they are made, for the events of one batch.
+///
+/// The first id has 79 random bits after its time part (the top bit clear, so counting up
+/// never overflows); each next id counts the same number up by one. Ids at one instant
+/// (the same millisecond) therefore sort in the order made, as the ULID specification's
+/// monotonic mode has them, and a batch of events at one instant replays in its own order.
+public struct MonotonicEventIDs {
+    private var high: UInt16
+    private var low: UInt64
+    private var started = false
+
+    public init() {
+        (high, low) = (0, 0)
+    }
+
+    public mutating func next(at instant: Timestamp) -> String {
+        var generator = SystemRandomNumberGenerator()
+        return next(at: instant, using: &generator)
+    }
+
+    public mutating func next<G: RandomNumberGenerator>(at instant: Timestamp, using generator: inout G) -> String {
+        if started {
+            low &+= 1
+            if low == 0 { high &+= 1 }
+        } else {
+            high = UInt16(truncatingIfNeeded: generator.next() as UInt64) & 0x7FFF
+            low = generator.next()
+            started = true
+        }
+        return EventID.encode(milliseconds: UInt64(max(0, instant.nanoseconds / 1_000_000)), high: high, low: low)
+    }
+}
+
+extension EventID {
+    private static let digits = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ".utf8)
+
+    /// A ULID: 10 characters of time, then the 80 bits `high:low` as 16 characters, most
+    /// significant first, so ids compare as their numbers do.
+    static func encode(milliseconds: UInt64, high: UInt16, low: UInt64) -> String {
+        String(unsafeUninitializedCapacity: 26) { characters in
+            var time = milliseconds
+            for position in stride(from: 9, through: 0, by: -1) {
+                characters[position] = digits[Int(time & 31)]
+                time >>= 5
+            }
+            // 80 bits, five at a time from the least significant: position 25 is bits 0–4.
+            var (upper, lower) = (high, low)
+            for position in stride(from: 25, through: 10, by: -1) {
+                characters[position] = digits[Int(lower & 31)]
+                lower = (lower >> 5) | (UInt64(upper & 31) << 59)
+                upper >>= 5
+            }
+            return 26
+        }
+    }
+}

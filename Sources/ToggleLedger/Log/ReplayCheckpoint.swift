@@ -354,6 +354,12 @@ struct ReplayCheckpoint {
     /// and status-change times) is the one recorded, or else when its size is and its content
     /// hashes to the recorded hash while its identity holds still; then its new identity is
     /// recorded (``refreshed``).
+    ///
+    /// git's "racily clean" rule: times are only as fine as the file system keeps them, so a
+    /// segment rewritten (same size) within one tick of the checkpoint's writing may show the
+    /// recorded identity. An identity vouches for a segment only when both its times are
+    /// strictly older than the checkpoint file's own modification time; a racy segment is
+    /// checked by its content, and then the checkpoint is written again, later than it.
     mutating func addedSegments(in segments: [Segment], identities: [SystemCalls.FileIdentity?]) -> [Int]? {
         var added: [Int] = []
         var next = 0
@@ -364,8 +370,10 @@ struct ReplayCheckpoint {
             }
             let covered = self.segments[next]
             guard let identity = identities[position], identity.size == covered.identity.size else { return nil }
-            if identity != covered.identity {
-                // Touched, copied or checked out again: trust it only if the bytes are the same.
+            let racy = identity.modified >= file.modified || identity.changed >= file.modified
+            if identity != covered.identity || racy {
+                // Touched, copied, checked out again, or too close in time to the checkpoint
+                // to tell: trust it only if the bytes are the same.
                 guard let hash = try? SegmentHash.hash(file: segment.path), hash == covered.contentHash,
                       SystemCalls.identity(segment.path) == identity
                 else { return nil }
@@ -377,26 +385,6 @@ struct ReplayCheckpoint {
         // A covered segment missing (or listed out of order: the file is not what we wrote).
         guard next == self.segments.count else { return nil }
         return added
-    }
-}
-
-/// A file mapped read-only into memory: the checkpoint is read in place, with neither a copy
-/// nor a fresh page per 4 KB of it. Checkpoints are only ever replaced by rename, never
-/// rewritten in place, so the mapped bytes stay what was read.
-final class MappedFile: @unchecked Sendable {
-    let bytes: UnsafeRawBufferPointer
-
-    init?(_ path: String) {
-        guard let descriptor = try? SystemCalls.open(path, O_RDONLY_VALUE) else { return nil }
-        defer { SystemCalls.close(descriptor) }
-        guard let size = try? SystemCalls.fileSize(descriptor, path: path), size > 0, size <= Int64(Int.max),
-              let address = mmap(nil, Int(size), PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED
-        else { return nil }
-        bytes = UnsafeRawBufferPointer(start: address, count: Int(size))
-    }
-
-    deinit {
-        munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
     }
 }
 

@@ -238,6 +238,14 @@ enum SystemCalls {
         return identity(of: info)
     }
 
+    /// The identity of the file open on `descriptor` when it is a regular file; nil for
+    /// anything else (a FIFO, a device, a directory) or when it cannot be examined.
+    static func regularFileIdentity(_ descriptor: Int32) -> FileIdentity? {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return identity(of: info)
+    }
+
     private static func identity(of info: stat) -> FileIdentity {
         #if canImport(Darwin)
         let modified = info.st_mtimespec

@@ -12,7 +12,9 @@ enum AppendCommand: Command {
         ],
         discussion: """
             Each line is one event in the log's format. Missing envelope fields are filled in: \
-            "schema" (1), "id" (a new ULID), "at" (now) and "actor" (as for the other commands). \
+            "schema" (1), "id" (a new ULID; they count up line by line), "at" (now, after every event \
+            already in the log and every earlier line, so lines replay in the order given) and \
+            "actor" (as for the other commands). \
             If any line is invalid or breaks a lifecycle rule, nothing is appended. \
             Events whose id is already in the log are skipped.
             """,
@@ -24,23 +26,25 @@ enum AppendCommand: Command {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let source: String
         let events: [Event]
+        let undated: [Int]
         // The input's bytes are an argument, not a local: they are freed once decoded.
         if let file = arguments.value("--file") {
             source = file
-            events = try decode(readFile(context.resolve(file), displayName: file), source: source, context)
+            (events, undated) = try decode(readFile(context.resolve(file), displayName: file), source: source, context)
         } else {
             source = "stdin"
-            events = try decode(context.standardInput(), source: source, context)
+            (events, undated) = try decode(context.standardInput(), source: source, context)
         }
         guard !events.isEmpty else {
             context.note("no events in \(source); nothing appended")
             return .ok
         }
-        return try CommonOptions.append(consume events, to: CommonOptions.ledger(arguments, context), context)
+        return try CommonOptions.append(consume events, undated: undated, to: CommonOptions.ledger(arguments, context), context)
     }
 
-    /// The events on the lines of `bytes`, in order; blank lines are skipped.
-    static func decode(_ bytes: [UInt8], source: String, _ context: CommandContext) throws -> [Event] {
+    /// The events on the lines of `bytes`, in order (blank lines are skipped), and the
+    /// positions of those without an "at", which the log dates.
+    static func decode(_ bytes: [UInt8], source: String, _ context: CommandContext) throws -> (events: [Event], undated: [Int]) {
         try bytes.withUnsafeBufferPointer { buffer in
             var events: [Event] = []
             events.reserveCapacity(lineCount(buffer))
@@ -51,7 +55,7 @@ enum AppendCommand: Command {
                 try decoder.decode(UnsafeBufferPointer(rebasing: buffer[lineStart..<lineEnd]), into: &events)
                 lineStart = lineEnd + 1
             }
-            return events
+            return (events, decoder.undated)
         }
     }
 
@@ -84,6 +88,10 @@ enum AppendCommand: Command {
         var actor: String?
         var lineNumber = 0
         var fast = EventLineFastDecoder()
+        /// Positions of the events given without an "at".
+        var undated: [Int] = []
+        /// Generated ids increase line by line, so lines at one instant keep their order.
+        var ids = MonotonicEventIDs()
 
         init(source: String, context: CommandContext) {
             self.source = source
@@ -122,10 +130,14 @@ enum AppendCommand: Command {
                 throw reject("invalid JSON: \(error)")
             }
             if object["schema"] == nil { object.members.insert(.init("schema", .number(String(Event.currentSchema))), at: 0) }
-            if object["at"] == nil { object["at"] = .string(now.description) }
+            if object["at"] == nil {
+                // A placeholder: the log dates the event when it appends it.
+                object["at"] = .string(now.description)
+                undated.append(events.count)
+            }
             if object["id"] == nil {
                 let at = object["at"]?.stringValue.flatMap(Timestamp.init(rfc3339:)) ?? now
-                object["id"] = .string(EventID.generate(at: at))
+                object["id"] = .string(ids.next(at: at))
             }
             if object["actor"] == nil {
                 if actor == nil { actor = try ci.resolveActor(gitEmail: context.gitEmail) }

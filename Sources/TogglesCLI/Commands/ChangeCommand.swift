@@ -21,6 +21,6 @@ enum ChangeCommand: Command {
             return .ok
         }
         let event = try CommonOptions.envelope(arguments, context, toggle: name, command: spec.name, change: .defaultChanged(value))
-        return try CommonOptions.append([event], to: ledger, context)
+        return try CommonOptions.append([event], undated: CommonOptions.undated(arguments, count: 1), to: ledger, context)
     }
 }

@@ -49,6 +49,6 @@ enum CreateCommand: Command {
             kind: kind, valueType: valueType, defaultValue: defaultValue, category: category,
             owner: arguments.value("--owner"), description: arguments.value("--description"), expires: expires)
         let event = try CommonOptions.envelope(arguments, context, toggle: name, command: spec.name, change: .created(definition))
-        return try CommonOptions.append([event], to: CommonOptions.ledger(arguments, context), context)
+        return try CommonOptions.append([event], undated: CommonOptions.undated(arguments, count: 1), to: CommonOptions.ledger(arguments, context), context)
     }
 }

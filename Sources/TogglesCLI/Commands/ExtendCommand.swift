@@ -33,6 +33,6 @@ enum ExtendCommand: Command {
         }
         let event = try CommonOptions.envelope(
             arguments, context, toggle: name, command: spec.name, change: .expiryExtended(expires: expires, reason: reason))
-        return try CommonOptions.append([event], to: CommonOptions.ledger(arguments, context), context)
+        return try CommonOptions.append([event], undated: CommonOptions.undated(arguments, count: 1), to: CommonOptions.ledger(arguments, context), context)
     }
 }

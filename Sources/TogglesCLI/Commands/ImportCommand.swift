@@ -102,10 +102,10 @@ enum ImportCommand: Command {
 
     static func importTemplate(_ bytes: [UInt8], file: String, history: [Event], category: String, format: String, _ arguments: ParsedArguments, _ context: CommandContext, _ ledger: Ledger) throws -> ExitStatus {
         let plan: FirebaseImport.Plan
+        let fallbackAt = try CommonOptions.timestamp(arguments, "--at", command: spec.name) ?? context.now()
         do {
             let template = try FirebaseTemplate.decode(bytes, file: file)
             let ci = CIEnvironment(context.environment)
-            let fallbackAt = try CommonOptions.timestamp(arguments, "--at", command: spec.name) ?? context.now()
             let options = FirebaseImport.Options(
                 fallbackAt: fallbackAt, fallbackActor: try actor(arguments, context), category: category,
                 provenance: ci.provenance)
@@ -116,7 +116,9 @@ enum ImportCommand: Command {
         let dryRun = arguments.has("--dry-run")
         let refusal = plan.unpublishesMost && !arguments.has("--allow-mass-unpublish") ? massUnpublishRefusal(plan, file: file) : nil
         if let refusal, !dryRun { throw refusal }
-        let (written, segment) = try appendUnlessDryRun(plan.events, dryRun: dryRun, ledger, context)
+        // Events dated by the clock (a template without a version time, no --at) are dated by the log.
+        let undated = arguments.value("--at") == nil ? plan.events.indices.filter { plan.events[$0].at == fallbackAt } : []
+        let (written, segment) = try appendUnlessDryRun(plan.events, undated: undated, dryRun: dryRun, ledger, context)
         defer { for skipped in plan.skipped { context.warn("skipped parameter \(skipped.parameter): \(skipped.reason)") } }
         if format == "json" {
             var document = JSONObject([
@@ -190,9 +192,9 @@ enum ImportCommand: Command {
 
     /// Appends the planned events, unless this is a dry run; returns what was (or would be)
     /// written and the new segment.
-    static func appendUnlessDryRun(_ events: [Event], dryRun: Bool, _ ledger: Ledger, _ context: CommandContext) throws -> (written: [Event], segment: String?) {
+    static func appendUnlessDryRun(_ events: [Event], undated: [Int], dryRun: Bool, _ ledger: Ledger, _ context: CommandContext) throws -> (written: [Event], segment: String?) {
         guard !dryRun && !events.isEmpty else { return (events, nil) }
-        let outcome = try ledger.append(events)
+        let outcome = try ledger.append(events, dating: WriterDating(undated: undated, clock: context.now))
         for repair in outcome.repairs { context.note("repaired \(repair)") }
         return (outcome.written, outcome.segment)
     }
@@ -290,7 +292,8 @@ enum ImportCommand: Command {
             throw rejected(error)
         }
         let dryRun = arguments.has("--dry-run")
-        let (written, segment) = try appendUnlessDryRun(plan.events, dryRun: dryRun, ledger, context)
+        let undated = CommonOptions.undated(arguments, count: plan.events.count)
+        let (written, segment) = try appendUnlessDryRun(plan.events, undated: undated, dryRun: dryRun, ledger, context)
         if format == "json" {
             var document = JSONObject([
                 .init("source", .string("plist")),

@@ -48,6 +48,6 @@ enum PublishCommand: Command {
         }
         let remote = RemoteValue(value: value, conditions: conditions, templateVersion: arguments.value("--template-version"))
         let event = try CommonOptions.envelope(arguments, context, toggle: name, command: spec.name, change: .published(remote))
-        return try CommonOptions.append([event], to: ledger, context)
+        return try CommonOptions.append([event], undated: CommonOptions.undated(arguments, count: 1), to: ledger, context)
     }
 }

@@ -13,6 +13,6 @@ enum RemoveCommand: Command {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let name = try CommonOptions.toggleName(arguments.positionals[0])
         let event = try CommonOptions.envelope(arguments, context, toggle: name, command: spec.name, change: .removed(reason: arguments.value("--reason")))
-        return try CommonOptions.append([event], to: CommonOptions.ledger(arguments, context), context)
+        return try CommonOptions.append([event], undated: CommonOptions.undated(arguments, count: 1), to: CommonOptions.ledger(arguments, context), context)
     }
 }

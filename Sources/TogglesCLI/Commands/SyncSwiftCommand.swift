@@ -88,7 +88,7 @@ enum SyncSwiftCommand: Command {
             context.note("dry run: nothing appended")
             return .ok
         }
-        return try CommonOptions.append(events, to: ledger, context)
+        return try CommonOptions.append(events, undated: CommonOptions.undated(arguments, count: events.count), to: ledger, context)
     }
 
     /// Reads a defaults plist or flat JSON object into typed values.

@@ -8,6 +8,8 @@ struct TogglesBinary {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// Killed by the ``Subprocess/run(_:_:in:stdin:environment:timeout:)`` timeout.
+        var timedOut = false
 
         var description: String { "exit \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
     }
@@ -35,14 +37,16 @@ struct TogglesBinary {
 
     /// Runs `toggles arguments…` in `directory` and waits for it.
     @discardableResult
-    static func run(_ arguments: [String], in directory: URL, stdin: String? = nil, environment: [String: String] = cleanEnvironment()) throws -> Run {
-        try Subprocess.run(url.path, arguments, in: directory, stdin: stdin, environment: environment)
+    static func run(_ arguments: [String], in directory: URL, stdin: String? = nil, environment: [String: String] = cleanEnvironment(), timeout: Double? = nil) throws -> Run {
+        try Subprocess.run(url.path, arguments, in: directory, stdin: stdin, environment: environment, timeout: timeout)
     }
 }
 
 /// Runs any program and collects its exit status and output.
 enum Subprocess {
-    static func run(_ executable: String, _ arguments: [String], in directory: URL, stdin: String? = nil, environment: [String: String]? = nil) throws -> TogglesBinary.Run {
+    /// With a `timeout` (seconds), a process still running then is killed (SIGKILL) and its
+    /// run is marked ``TogglesBinary/Run/timedOut``: a test of a hang fails instead of hanging.
+    static func run(_ executable: String, _ arguments: [String], in directory: URL, stdin: String? = nil, environment: [String: String]? = nil, timeout: Double? = nil) throws -> TogglesBinary.Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -55,6 +59,15 @@ enum Subprocess {
         process.standardError = error
         process.standardInput = input
         try process.run()
+        final class Flag: @unchecked Sendable { var value = false }
+        let timedOut = Flag()
+        let pid = process.processIdentifier
+        let watchdog = DispatchWorkItem {
+            timedOut.value = true
+            kill(pid, SIGKILL)
+        }
+        if let timeout { DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog) }
+        defer { watchdog.cancel() }
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
         // Read both pipes concurrently so a chatty process cannot fill one and block.
@@ -68,10 +81,12 @@ enum Subprocess {
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
+        watchdog.cancel()
         return TogglesBinary.Run(
             status: process.terminationStatus,
             stdout: String(decoding: outputData, as: UTF8.self),
-            stderr: String(decoding: errorData, as: UTF8.self))
+            stderr: String(decoding: errorData, as: UTF8.self),
+            timedOut: timedOut.value)
     }
 }
 

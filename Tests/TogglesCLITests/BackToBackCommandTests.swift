@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// Commands run back to back, without `--at`, as a person types them or a CI step runs them:
+/// each event replays after the one appended before it (issue 15 §1). Nothing here sleeps.
+@Suite struct BackToBackCommandTests {
+    static func toggles(_ arguments: [String], in directory: TemporaryDirectory, stdin: String? = nil) throws -> TogglesBinary.Run {
+        try TogglesBinary.run(arguments, in: directory.url, stdin: stdin)
+    }
+
+    /// The types of `toggle`'s events in replay order, from `history --format json`.
+    static func history(_ toggle: String, in directory: TemporaryDirectory, log: String = "events") throws -> [String] {
+        let run = try toggles(["history", toggle, "--log", log, "--format", "json"], in: directory)
+        #expect(run.status == 0, "\(run)")
+        let document = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8))
+        let events = (document as? [String: Any])?["events"] as? [[String: Any]] ?? []
+        return events.compactMap { $0["type"] as? String }
+    }
+
+    @Test func createThenChangeNeverFails() throws {
+        // The loop of the issue: 9 of 20 rounds failed with "no toggle named x".
+        let directory = try TemporaryDirectory()
+        for round in 1...20 {
+            try? FileManager.default.removeItem(at: directory.file("l"))
+            let create = try Self.toggles(["create", "x", "--kind", "local", "--type", "bool", "--default", "false", "--log", "l"], in: directory)
+            #expect(create.status == 0, "round \(round): \(create)")
+            let change = try Self.toggles(["change", "x", "--default", "true", "--log", "l"], in: directory)
+            #expect(change.status == 0, "round \(round): \(change)")
+        }
+    }
+
+    @Test func aToggleLifeTypedAtSpeedReplaysInOrder() throws {
+        let directory = try TemporaryDirectory()
+        let commands: [[String]] = [
+            ["create", "isRoundedAvatar", "--kind", "remote", "--type", "bool", "--default", "false", "--expires", "2027-01-31"],
+            ["publish", "isRoundedAvatar", "--value", "false"],
+            ["extend", "isRoundedAvatar", "--expires", "2027-03-31", "--reason", "waiting for 2.5"],
+            ["change", "isRoundedAvatar", "--default", "true"],
+            ["remove", "isRoundedAvatar", "--reason", "launched"],
+            ["create", "isRoundedAvatar", "--kind", "local", "--type", "bool", "--default", "true"],
+            ["remove", "isRoundedAvatar"],
+        ]
+        for command in commands {
+            let run = try Self.toggles(command, in: directory)
+            #expect(run.status == 0, "\(command): \(run)")
+        }
+        #expect(try Self.history("isRoundedAvatar", in: directory)
+            == ["created", "published", "expiry-extended", "default-changed", "removed", "created", "removed"])
+        let audit = try Self.toggles(["audit"], in: directory)
+        #expect(audit.status == 0, "\(audit)")
+    }
+
+    @Test func aBatchAtOneInstantWithoutIdsReplaysInTheOrderGiven() throws {
+        let directory = try TemporaryDirectory()
+        let at = "2026-06-01T10:00:00Z"
+        let lines = [
+            #"{"at":"\#(at)","type":"created","toggle":"b1","kind":"local","valueType":"bool","default":false,"category":"release"}"#,
+            #"{"at":"\#(at)","type":"default-changed","toggle":"b1","default":true}"#,
+            #"{"at":"\#(at)","type":"removed","toggle":"b1","reason":"done"}"#,
+            #"{"at":"\#(at)","type":"created","toggle":"b1","kind":"local","valueType":"bool","default":true,"category":"release"}"#,
+        ]
+        let run = try Self.toggles(["append"], in: directory, stdin: lines.joined(separator: "\n") + "\n")
+        #expect(run.status == 0, "\(run)")
+        #expect(try Self.history("b1", in: directory) == ["created", "default-changed", "removed", "created"])
+        // Every line kept the instant it was given.
+        #expect(try directory.eventLines().allSatisfy { $0.contains(#""at":"\#(at)""#) })
+    }
+
+    @Test func aBatchWithoutInstantsOrIdsReplaysInTheOrderGivenAfterTheLog() throws {
+        let directory = try TemporaryDirectory()
+        #expect(try Self.toggles(["create", "b2", "--kind", "local", "--type", "bool", "--default", "false"], in: directory).status == 0)
+        let lines = [
+            #"{"type":"default-changed","toggle":"b2","default":true}"#,
+            #"{"type":"removed","toggle":"b2"}"#,
+            #"{"type":"created","toggle":"b2","kind":"local","valueType":"number","default":1,"category":"release"}"#,
+            #"{"type":"default-changed","toggle":"b2","default":2}"#,
+        ]
+        for _ in 0..<3 {
+            let run = try Self.toggles(["append"], in: directory, stdin: lines.joined(separator: "\n"))
+            #expect(run.status == 0, "\(run)")
+            let more = #"{"type":"removed","toggle":"b2"}"# + "\n" + #"{"type":"created","toggle":"b2","kind":"local","valueType":"bool","default":false,"category":"release"}"#
+            #expect(try Self.toggles(["append"], in: directory, stdin: more).status == 0)
+        }
+        let expected = ["created"] + Array(repeating: ["default-changed", "removed", "created", "default-changed", "removed", "created"], count: 3).flatMap { $0 }
+        #expect(try Self.history("b2", in: directory) == expected)
+    }
+}
