@@ -182,7 +182,7 @@ def main():
     one = os.path.join(args.work, "one-event.jsonl")
     with open(one, "w") as handle:
         handle.write('{"type":"created","toggle":"benchmarkProbe","kind":"local","valueType":"bool","default":true,'
-                     '"category":"release","at":"2030-01-01T00:00:00Z","actor":"bench@example.com"}\n')
+                     '"category":"release","at":"2026-01-01T00:00:00Z","actor":"bench@example.com"}\n')
     append_one, _, append_cpu = run([toggles, "append", "--file", one, "--log", copy])
     incremental, incremental_rss, incremental_cpu = best([toggles, "state", "--format", "json", "--log", copy], args.repeat)
     print("| %s log | wall s | CPU s | share of a full replay (CPU) |" % label)
@@ -196,11 +196,11 @@ def main():
     print()
 
     # Batch append: 100,000 fresh events (created toggles) in one `toggles append`.
-    batch = os.path.join(args.work, "append-100k.jsonl")
+    batch = os.path.join(args.work, "append-100k-past.jsonl")
     if not os.path.exists(batch):
         with open(batch, "w") as handle:
             for number in range(100_000):
-                handle.write('{"schema":1,"id":"bench-%06d","at":"2031-01-01T00:00:%02dZ","type":"created",'
+                handle.write('{"schema":1,"id":"bench-%06d","at":"2026-02-01T00:00:%02dZ","type":"created",'
                              '"toggle":"benchAppend%d","actor":"ci@example.com","kind":"remote","valueType":"bool",'
                              '"default":false,"category":"release"}\n' % (number, number % 60, number))
     print("| `toggles append` of 100,000 events | wall s | CPU s | events/s (CPU) | peak RSS MB |")

@@ -1,4 +1,4 @@
-// libFuzzer entry for the log reader and the event decoder. Compiled together with the
+// libFuzzer entry for the log reader, the event decoder, the write rules and the plist reader. Compiled together with the
 // library's sources by Fuzz/run.sh (not part of `swift build` or `swift test`).
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -57,5 +57,26 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let array = Array(bytes)
     _ = SegmentRevision.compare(old: array, new: Array(array.prefix(size / 2)))
     _ = SegmentRevision.compare(old: array, new: array + [0x0A])
+
+    // 4. One rule for writing and reading: a decoded event the write rules accept is read
+    //    back unchanged, and the stale policy judges it at the ends of time without trapping.
+    if let value = try? JSONParser.parse(bytes), let event = try? EventCodec.decode(value) {
+        if WriteRules.problem(with: event, now: nil) == nil {
+            let line = EventCodec.encode(event)
+            let back = try? EventCodec.decode(JSONParser.parse(line))
+            precondition(back.map(EventCodec.encode) == line, "written but not read back: \(line)")
+        }
+        var state: ToggleState? = nil
+        if Lifecycle.apply(event, to: &state) == nil, let state {
+            for now in [Timestamp.earliest, event.at, .latest] { _ = StalePolicy.standard.evaluate(state, now: now) }
+        }
+    }
+
+    // 5. The plist reader: a dictionary or an error naming a line, never a crash.
+    do {
+        _ = try PropertyListReader.dictionary(array, file: "f.plist")
+    } catch {
+        precondition(error.description.hasPrefix("f.plist"), "plist rejection without the file: \(error)")
+    }
     return 0
 }

@@ -54,8 +54,20 @@ public struct Ledger: Sendable {
     ///
     /// Events listed in `dating` came without an instant: the writer dates them, after the
     /// log's last event and the batch's earlier events (``WriterDating``).
-    public func append(_ events: consuming [Event], dating: WriterDating? = nil) throws -> AppendOutcome {
+    ///
+    /// Every event must first pass ``WriteRules`` (its id, its line's depth, and, given the
+    /// writer's clock `now`, its instant), so nothing is written that a reader refuses.
+    public func append(_ events: consuming [Event], dating: WriterDating? = nil, now: Timestamp? = nil) throws -> AppendOutcome {
         var batch = consume events
+        var unwritable: [LifecycleViolation] = []
+        batch.withUnsafeBufferPointer { events in
+            for position in events.indices {
+                if let problem = WriteRules.problem(with: events[position], now: now) {
+                    unwritable.append(violation(events[position], .invalidField(problem)))
+                }
+            }
+        }
+        guard unwritable.isEmpty else { throw LedgerError.rejected(unwritable) }
         return try writer.withLock(creatingDirectory: true) { () throws -> AppendOutcome in
             var owned: [Event] = []
             swap(&owned, &batch)

@@ -45,7 +45,7 @@ enum CommonOptions {
     static func timestamp(_ arguments: ParsedArguments, _ option: String, command: String) throws(UsageError) -> Timestamp? {
         guard let text = arguments.value(option) else { return nil }
         guard let instant = Timestamp(userInput: text) else {
-            throw UsageError("\(option) must be an RFC 3339 instant such as 2026-11-22T10:00:00Z or a date such as 2026-11-22, not '\(text)'", command: command)
+            throw UsageError("\(option) must be an RFC 3339 instant such as 2026-11-22T10:00:00Z or a date such as 2026-11-22, from \(Timestamp.earliest) to \(Timestamp.latest), not '\(text)'", command: command)
         }
         return instant
     }
@@ -106,7 +106,7 @@ enum CommonOptions {
     /// `undated` came without an instant: the log dates them so they replay after everything
     /// appended before them (``WriterDating``).
     static func append(_ events: consuming [Event], undated: [Int], to ledger: Ledger, _ context: CommandContext) throws -> ExitStatus {
-        let outcome = try ledger.append(consume events, dating: WriterDating(undated: undated, clock: context.now))
+        let outcome = try ledger.append(consume events, dating: WriterDating(undated: undated, clock: context.now), now: context.now())
         for warning in outcome.warnings { context.warn(warning.description) }
         for repair in outcome.repairs { context.note("repaired \(repair)") }
         for resent in outcome.resent {

@@ -110,6 +110,43 @@ import Testing
         }
         #expect(outcomes["read", default: 0] > 0 && outcomes["rejected", default: 0] > 0)
     }
+
+    /// Issue 15: random ids, instants (far ones included) and values of random depth, appended
+    /// one batch at a time. Whatever the ledger accepts, the reader replays; what it refuses
+    /// leaves the log as it was.
+    @Test func whateverAnAppendAcceptsTheReaderReplays() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("toggles-rules-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let ledger = Ledger(directory: root)
+        let now = Timestamp(rfc3339: "2026-11-25T10:00:00Z")!
+        var events = RandomEvents(seed: 15)
+        var (accepted, refused) = (0, 0)
+        for number in 0..<100 {
+            var value = events.value()
+            for level in 0..<Int.random(in: 0...260, using: &events.random) {
+                value = level % 2 == 0 ? .array([value]) : .object(JSONObject([.init("k", value)]))
+            }
+            let id = Bool.random(using: &events.random) ? events.string() + "id" : EventID.generate(at: now)
+            let at = Bool.random(using: &events.random) ? events.instant() : now.adding(seconds: Int64.random(in: -86_400...600, using: &events.random))
+            let event = Event(id: id, at: at, toggle: "t\(number)", actor: "me", change: .created(ToggleDefinition(
+                kind: .remote, valueType: .json, defaultValue: value, expires: Bool.random(using: &events.random) ? events.date() : nil)))
+            let before = try? ledger.reader.segments().count
+            do {
+                _ = try ledger.append([event], now: now)
+                accepted += 1
+            } catch is LedgerError {
+                refused += 1
+                #expect((try? ledger.reader.segments().count) == before, "a refused append writes nothing")
+            }
+            var replayed = 0
+            #expect(throws: Never.self, "\(EventCodec.encode(event).prefix(300))") { try ledger.reader.read { _ in replayed += 1 } }
+        }
+        #expect(accepted > 10 && refused > 10, "both sides exercised: \(accepted) accepted, \(refused) refused")
+        let replay = try ledger.replay()
+        for toggle in replay.projection.toggles.dictionary.values {
+            for instant in [Timestamp.earliest, now, .latest] { _ = StalePolicy.standard.evaluate(toggle, now: instant) }
+        }
+    }
 }
 
 /// Found by the fuzzer: every failed read leaked a file descriptor, so a long-lived process

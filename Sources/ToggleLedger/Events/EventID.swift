@@ -26,16 +26,44 @@ public enum EventID {
         return String(decoding: characters, as: UTF8.self)
     }
 
-    /// Nil when `id` can be used as an event id; otherwise why not. Ids are 1 to 200
-    /// printable characters without spaces, so they are safe in file names, URLs and tables.
+    /// Nil when `id` can be used as an event id; otherwise why not. Ids are 1 to 200 bytes of
+    /// printable characters without spaces of any kind, so they are safe in file names, URLs
+    /// and tables. The one rule for ids: every writer applies it (``WriteRules``) and
+    /// `audit --strict` fails on an id in the log that breaks it.
     public static func problem(with id: String) -> String? {
+        // Every append asks this of every event: ids of visible ASCII answer in one pass.
+        var text = id
+        let plain = text.withUTF8 { bytes in
+            !bytes.isEmpty && bytes.count <= 200 && OutputBuffer.isPrintableASCII(bytes) && !bytes.contains(0x20)
+        }
+        if plain { return nil }
         if id.isEmpty { return "an event id may not be empty" }
         if id.utf8.count > 200 { return "an event id has at most 200 bytes" }
-        // Every such scalar is one ASCII byte, and no byte of a longer UTF-8 sequence is ASCII.
+        // ASCII first (what generated ids are): every such scalar is one byte, and no byte
+        // of a longer UTF-8 sequence is ASCII.
         if id.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) {
             return "an event id may not contain spaces or control characters"
         }
+        guard id.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
+        for scalar in id.unicodeScalars where !isPrintable(scalar) {
+            let digits = String(scalar.value, radix: 16, uppercase: true)
+            let hex = String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+            return "an event id may not contain spaces, control, format or separator characters (found U+\(hex))"
+        }
         return nil
+    }
+
+    /// Whether a non-ASCII scalar is a visible character: not whitespace (U+00A0, U+2028 …),
+    /// not a control (U+0085), not a format character (bidi overrides, U+200B, U+FEFF).
+    /// Categories that stay put across Unicode versions, so every platform agrees.
+    private static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.properties.isWhitespace { return false }
+        switch scalar.properties.generalCategory {
+        case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator:
+            return false
+        default:
+            return true
+        }
     }
 }
 

@@ -2,23 +2,62 @@
 ///
 /// The log stores instants in UTC (`Z`). Input may carry an offset (`+02:00`), which is
 /// normalised away. Ordering compares the instant, never the text.
+///
+/// Instants are nanoseconds since 1970 in 64 bits, so they run from ``earliest``
+/// (1677-09-21T00:12:44Z) to ``latest`` (2262-04-11T23:47:16.854775807Z). Parsing refuses
+/// anything outside; arithmetic saturates at the ends rather than trapping. Calendar dates
+/// (``CalendarDate``, an expiry such as 9999-12-31) have their own, wider range.
 public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Nanoseconds since 1970-01-01T00:00:00Z.
     public var nanoseconds: Int64
+
+    /// The earliest instant the log can record: the first whole second whose nanoseconds fit.
+    public static let earliest = Timestamp(nanoseconds: -9_223_372_036_000_000_000)
+    /// The latest instant the log can record.
+    public static let latest = Timestamp(nanoseconds: .max)
 
     public init(nanoseconds: Int64) {
         self.nanoseconds = nanoseconds
     }
 
+    /// The instant `seconds` after 1970, clamped to ``earliest``...``latest``.
     public init(secondsSince1970 seconds: Int64) {
-        self.nanoseconds = seconds * 1_000_000_000
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        nanoseconds = overflow ? (seconds < 0 ? Timestamp.earliest : Timestamp.latest).nanoseconds : max(scaled, Timestamp.earliest.nanoseconds)
+    }
+
+    /// The instant `seconds` after 1970, or nil outside ``earliest``...``latest``.
+    public init?(exactSecondsSince1970 seconds: Int64) {
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !overflow, scaled >= Timestamp.earliest.nanoseconds else { return nil }
+        self.nanoseconds = scaled
     }
 
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
 
     public var secondsSince1970: Int64 { floorDivide(nanoseconds, 1_000_000_000) }
 
-    public func adding(seconds: Int64) -> Timestamp { Timestamp(nanoseconds: nanoseconds + seconds * 1_000_000_000) }
+    /// The nanoseconds past ``secondsSince1970`` (0 to 999,999,999); never overflows.
+    var fractionNanoseconds: Int64 {
+        let remainder = nanoseconds % 1_000_000_000
+        return remainder < 0 ? remainder + 1_000_000_000 : remainder
+    }
+
+    /// This instant moved by `seconds`, clamped to ``earliest``...``latest`` (a lifetime
+    /// added to an instant near 2262 saturates instead of trapping).
+    public func adding(seconds: Int64) -> Timestamp {
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        let (sum, sumOverflow) = nanoseconds.addingReportingOverflow(scaled)
+        if overflow || sumOverflow { return seconds < 0 ? .earliest : .latest }
+        return Timestamp(nanoseconds: max(sum, Timestamp.earliest.nanoseconds))
+    }
+
+    /// ``adding(seconds:)`` for whole days of 86,400 seconds, saturating the same way.
+    public func adding(days: Int) -> Timestamp {
+        let (seconds, overflow) = Int64(days).multipliedReportingOverflow(by: 86_400)
+        if overflow { return days < 0 ? .earliest : .latest }
+        return adding(seconds: seconds)
+    }
 
     /// The calendar day (UTC) this instant falls on.
     public var date: CalendarDate { CalendarDate(daysSince1970: floorDivide(secondsSince1970, 86_400)) }
@@ -33,7 +72,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         }
         if formatted { return text }
         let seconds = secondsSince1970
-        let fraction = nanoseconds - seconds * 1_000_000_000
+        let fraction = fractionNanoseconds
         let secondOfDay = seconds - floorDivide(seconds, 86_400) * 86_400
         return date.description + "T" + twoDigits(secondOfDay / 3600) + ":" + twoDigits(secondOfDay / 60 % 60) + ":"
             + twoDigits(secondOfDay % 60) + (fraction == 0 ? "" : "." + String(String(fraction + 1_000_000_000).dropFirst()).trimmingZeros()) + "Z"
@@ -60,7 +99,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
     /// for an instant outside years 0 to 9999, which ``description`` spells differently.
     func format(into buffer: UnsafeMutablePointer<UInt8>) -> Int? {
         let seconds = secondsSince1970
-        let fraction = nanoseconds - seconds * 1_000_000_000
+        let fraction = fractionNanoseconds
         let secondOfDay = seconds - floorDivide(seconds, 86_400) * 86_400
         let (year, month, day) = date.components
         guard (0...9999).contains(year) else { return nil }
@@ -148,8 +187,8 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
     public init?(userInput text: String) {
         if let instant = Timestamp(rfc3339: text) {
             self = instant
-        } else if let date = CalendarDate(text) {
-            self = date.startOfDay
+        } else if let date = CalendarDate(text), let midnight = date.exactStartOfDay {
+            self = midnight
         } else {
             return nil
         }
@@ -233,7 +272,12 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
 
     public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool { lhs.daysSince1970 < rhs.daysSince1970 }
 
+    /// Midnight UTC starting this day, clamped to ``Timestamp/latest`` (the day 9999-12-31,
+    /// a common "never", starts after the last instant nanoseconds can count).
     public var startOfDay: Timestamp { Timestamp(secondsSince1970: daysSince1970 * 86_400) }
+
+    /// ``startOfDay``, or nil when that midnight lies outside ``Timestamp/earliest``...``Timestamp/latest``.
+    public var exactStartOfDay: Timestamp? { Timestamp(exactSecondsSince1970: daysSince1970 * 86_400) }
 
     public func adding(days: Int64) -> CalendarDate { CalendarDate(daysSince1970: daysSince1970 + days) }
 

@@ -51,6 +51,13 @@ public enum DefaultsImport {
     static func typedValue(_ value: PropertyListValue, as type: ValueType, fail: (String) -> InteropError) throws(InteropError) -> JSONValue {
         let found = quoted(value)
         switch (type, value) {
+        // How `export plist` writes a string XML cannot carry (one holding ESC or BEL); any
+        // other <data> is refused below.
+        case (.string, .data(let base64)):
+            guard let bytes = Base64.decode(base64), let text = String(validating: bytes, as: UTF8.self) else {
+                throw fail("\(found) is not base64 of UTF-8 text; expected <string>")
+            }
+            return .string(text)
         case (_, .date), (_, .data):
             throw fail("\(found): <\(value.elementName)> values are not supported by Remote Config defaults (every Remote Config value is text); write the value as a <string>")
         case (.bool, .bool(let flag)): return .bool(flag)
@@ -73,7 +80,7 @@ public enum DefaultsImport {
         case (.string, .bool(let flag)):
             // The SDK would store the NSNumber's stringValue, "1" or "0", not "true"/"false".
             throw fail("\(found) is a plist boolean, but the toggle is a string (a parameter without valueType is STRING); the Firebase SDK would read it as the string \"\(flag ? 1 : 0)\". Write <string>\(flag)</string>, or make the parameter BOOLEAN (valueType in Firebase, and the toggle's type)")
-        case (.string, _): throw fail("\(found) is not a string value; expected <string>")
+        case (.string, _): throw fail("\(found) is not a string value; expected <string> (or <data> holding UTF-8 text)")
         case (.json, .string(let text)):
             do {
                 return try JSONParser.parse(text)

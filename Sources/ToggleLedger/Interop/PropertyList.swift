@@ -72,7 +72,11 @@ public enum PropertyListWriter {
     static func write(_ value: PropertyListValue, depth: Int, to output: inout String) {
         let indent = String(repeating: "\t", count: depth)
         switch value {
-        case .string(let text): output += indent + "<string>" + escape(text) + "</string>\n"
+        case .string(let text):
+            // XML 1.0 has no way to carry most C0 controls (not even as &#27;): such a string
+            // goes as its UTF-8 bytes in <data>, which Foundation reads as Data.
+            guard xmlCanCarry(text) else { return write(.data(Base64.encode(Array(text.utf8))), depth: depth, to: &output) }
+            output += indent + "<string>" + escape(text) + "</string>\n"
         case .integer(let text): output += indent + "<integer>" + text + "</integer>\n"
         case .real(let text): output += indent + "<real>" + text + "</real>\n"
         case .bool(let flag): output += indent + (flag ? "<true/>" : "<false/>") + "\n"
@@ -102,10 +106,20 @@ public enum PropertyListWriter {
             case "&": output += "&amp;"
             case "<": output += "&lt;"
             case ">": output += "&gt;"
+            // A raw CR would reach an XML parser as a newline; the reference keeps it a CR.
+            case "\r": output += "&#13;"
             default: output.unicodeScalars.append(character)
             }
         }
         return output
+    }
+
+    /// Whether XML 1.0 character data can hold `text`: tab, newline, carriage return and
+    /// U+0020 up, except U+FFFE and U+FFFF (the `Char` production).
+    static func xmlCanCarry(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { scalar in
+            scalar.value >= 0x20 ? scalar.value != 0xFFFE && scalar.value != 0xFFFF : scalar == "\t" || scalar == "\n" || scalar == "\r"
+        }
     }
 
     /// A number as CoreFoundation writes a double: `%.17g` (`0.33000000000000002`, `1e+20`).
@@ -121,6 +135,9 @@ public struct PropertyListReader {
     private let bytes: [UInt8]
     private var index = 0
     private let file: String?
+    /// Arrays and dicts open around the current position, bounded like JSON's so that no
+    /// document can drive the recursion past the stack.
+    private var depth = 0
 
     /// Reads a document whose top-level value is a dictionary.
     public static func dictionary(_ bytes: [UInt8], file: String?) throws(InteropError) -> [PropertyListEntry] {
@@ -188,6 +205,8 @@ public struct PropertyListReader {
         case "data":
             return .data(tag.selfClosing ? "" : String(try text(closing: "data").filter { !$0.isWhitespace }))
         case "array":
+            try enterContainer(tag, at: start)
+            defer { depth -= 1 }
             var elements: [PropertyListValue] = []
             if tag.selfClosing { return .array(elements) }
             while true {
@@ -196,6 +215,8 @@ public struct PropertyListReader {
                 elements.append(try parseValue())
             }
         case "dict":
+            try enterContainer(tag, at: start)
+            defer { depth -= 1 }
             var entries: [PropertyListEntry] = []
             var seen = Set<String>()
             if tag.selfClosing { return .dictionary(entries) }
@@ -218,6 +239,13 @@ public struct PropertyListReader {
             index = start
             throw fail("unknown element <\(tag.name)>; expected dict, array, string, integer, real, true, false, date or data")
         }
+    }
+
+    private mutating func enterContainer(_ tag: Tag, at start: Int) throws(InteropError) {
+        depth += 1
+        guard depth > JSONParser.maximumDepth else { return }
+        index = start
+        throw fail("<\(tag.name)> nested deeper than \(JSONParser.maximumDepth) levels")
     }
 
     // MARK: Tags and text

@@ -72,13 +72,15 @@ public struct StalePolicy: Sendable, Hashable {
         category: @autoclosure () -> String, owner: @autoclosure () -> String?, now: Timestamp, lifetime: Int?
     ) -> [StaleReason] {
         var reasons: [StaleReason] = []
-        if let expires, now >= expires.startOfDay {
+        // Compared as days: an expiry such as 9999-12-31 starts after the last instant
+        // nanoseconds can count, and its midnight is only needed once it has passed.
+        if let expires, now.date >= expires {
             reasons.append(StaleReason(
-                code: .expired, days: Self.wholeDays(from: expires.startOfDay, to: now), since: expires.startOfDay,
+                code: .expired, days: Int(now.date.daysSince1970 - expires.daysSince1970), since: expires.startOfDay,
                 expires: expires, category: category(), owner: owner()))
         }
         if expires == nil, let lifetime {
-            let deadline = createdAt.adding(seconds: Int64(lifetime) * 86_400)
+            let deadline = createdAt.adding(days: lifetime)
             if now > deadline {
                 reasons.append(StaleReason(
                     code: .overLifetime, days: Self.wholeDays(from: deadline, to: now), since: deadline,
@@ -86,7 +88,7 @@ public struct StalePolicy: Sendable, Hashable {
             }
         }
         if lifetime != nil, stage == .launched {
-            let graceEnds = stageSince.adding(seconds: Int64(launchGraceDays) * 86_400)
+            let graceEnds = stageSince.adding(days: launchGraceDays)
             if now > graceEnds {
                 reasons.append(StaleReason(
                     code: .launched, days: Self.wholeDays(from: stageSince, to: now), since: stageSince,

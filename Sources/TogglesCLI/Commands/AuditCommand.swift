@@ -7,7 +7,7 @@ enum AuditCommand: Command {
         summary: "Validate the whole log: JSON, schema, lifecycle rules, duplicate ids, torn lines.",
         synopsis: "audit [--strict] [--git] [--format text|json]",
         options: [
-            .flag("--strict", "treat warnings (torn or unterminated last lines, unknown event types) as errors"),
+            .flag("--strict", "treat warnings (torn or unterminated last lines, unknown event types, ids or instants no command writes) as errors"),
             .flag("--git", "also prove from git history that event lines were only ever appended: report every line a commit edited or deleted"),
             CommonOptions.format(["text", "json"]),
             CommonOptions.log,
@@ -35,8 +35,19 @@ enum AuditCommand: Command {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let format = try CommonOptions.format(arguments, ["text", "json"], command: spec.name)
         let strict = arguments.has("--strict")
-        let replay = try CommonOptions.ledger(arguments, context).replay()
-        var findings: [Finding] = []
+        // Every event is looked at (no checkpoint stands in): the rules a writer applies are
+        // checked on what the log holds, whoever wrote it.
+        var unwritable: [Finding] = []
+        let now = context.now()
+        let replay = try CommonOptions.ledger(arguments, context).replay { logged in
+            let event = logged.event
+            if let problem = EventID.problem(with: event.id) {
+                unwritable.append(Finding(severity: strict ? "error" : "warning", location: logged.location.description, message: "\(logged.location): id \(JSONWriter.quoted(event.id)): \(problem); no command writes such an id"))
+            } else if event.at > now.adding(seconds: WriteRules.clockSkewAllowance) {
+                unwritable.append(Finding(severity: strict ? "error" : "warning", location: logged.location.description, message: "\(logged.location): \(event.type) \(event.toggle) is dated \(event.at), after now (\(now)); no command writes a future event"))
+            }
+        }
+        var findings: [Finding] = unwritable
         for warning in replay.summary.warnings {
             switch warning {
             case .duplicateID(_, _, let duplicate):

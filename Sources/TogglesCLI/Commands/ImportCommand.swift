@@ -193,8 +193,18 @@ enum ImportCommand: Command {
     /// Appends the planned events, unless this is a dry run; returns what was (or would be)
     /// written and the new segment.
     static func appendUnlessDryRun(_ events: [Event], undated: [Int], dryRun: Bool, _ ledger: Ledger, _ context: CommandContext) throws -> (written: [Event], segment: String?) {
+        if dryRun {
+            // What the append would refuse, a dry run refuses too.
+            let now = context.now()
+            let unwritable = events.compactMap { event in
+                WriteRules.problem(with: event, now: now).map {
+                    LifecycleViolation(eventID: event.id, toggle: event.toggle, type: event.type, at: event.at, reason: .invalidField($0))
+                }
+            }
+            if !unwritable.isEmpty { throw LedgerError.rejected(unwritable) }
+        }
         guard !dryRun && !events.isEmpty else { return (events, nil) }
-        let outcome = try ledger.append(events, dating: WriterDating(undated: undated, clock: context.now))
+        let outcome = try ledger.append(events, dating: WriterDating(undated: undated, clock: context.now), now: context.now())
         for repair in outcome.repairs { context.note("repaired \(repair)") }
         return (outcome.written, outcome.segment)
     }
