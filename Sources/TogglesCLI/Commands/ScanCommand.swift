@@ -8,7 +8,7 @@ enum ScanCommand: Command {
         synopsis: "scan [PATH…] [--format text|json] [--log DIR]",
         variadicPositionals: true,
         options: [
-            CommonOptions.format(["text", "json"]),
+            CommonOptions.format(ReportFormat.textOrJSON),
             .value("--log", "DIR", "the log whose toggle names string keys and implicit members are matched against (default: events, if present)"),
         ],
         discussion: """
@@ -22,12 +22,12 @@ enum ScanCommand: Command {
         examples: ["toggles scan", "toggles scan Sources/App --format json", "toggles scan App Widgets --log ../events"])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
-        let format = try CommonOptions.format(arguments, ["text", "json"], command: spec.name)
+        let format = try CommonOptions.format(arguments, ReportFormat.textOrJSON, command: spec.name)
         let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
         let known = try knownToggles(arguments, context)
         let result = try scan(paths: paths, knownToggles: known, context)
         for problem in result.problems { context.warn(problem) }
-        context.write(format == "json" ? CodeReferenceRenderer.json(result) : CodeReferenceRenderer.text(result))
+        context.write(format == .json ? CodeReferenceRenderer.json(result) : CodeReferenceRenderer.text(result))
         return .ok
     }
 

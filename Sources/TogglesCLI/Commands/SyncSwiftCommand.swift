@@ -15,7 +15,7 @@ enum SyncSwiftCommand: Command {
             .flag("--dry-run", "print the events it would append and append nothing"),
             .value("--category", "C", "category of created toggles (default: release; RemoteConfigKeys get remote-config)"),
             .value("--owner", "WHO", "owner of created toggles"),
-            CommonOptions.format(["text", "json"]),
+            CommonOptions.format(ReportFormat.textOrJSON),
             CommonOptions.log, CommonOptions.at, CommonOptions.actor,
         ],
         discussion: """
@@ -34,7 +34,7 @@ enum SyncSwiftCommand: Command {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
-        let format = try CommonOptions.format(arguments, ["text", "json"], command: spec.name)
+        let format = try CommonOptions.format(arguments, ReportFormat.textOrJSON, command: spec.name)
         let category = arguments.value("--category") ?? "release"
         if let problem = Lifecycle.categoryProblem(category) { throw UsageError("--category: \(problem)", command: spec.name) }
         let ledger = CommonOptions.ledger(arguments, context)
@@ -66,7 +66,7 @@ enum SyncSwiftCommand: Command {
             return .ok
         }
         if arguments.has("--dry-run") {
-            if format == "json" {
+            if format == .json {
                 for event in events { context.write(EventCodec.encode(event) + "\n") }
             } else {
                 for creation in plan.creations {
