@@ -85,13 +85,13 @@ enum SyncSwiftCommand: Command {
 
     /// Reads a defaults plist or flat JSON object into typed values.
     static func readDefaults(_ path: String, _ context: CommandContext) throws -> [String: JSONValue] {
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: context.resolve(path)))
+            bytes = try WholeFile.read(context.resolve(path), displayName: path)
         } catch {
-            throw CommandFailure(status: .invalidLog, message: "--defaults: cannot read \(path): \(error.localizedDescription)")
+            throw CommandFailure(status: .invalidLog, message: "--defaults: \(error)")
         }
-        let bytes = Array(data)
+        let data = Data(bytes)
         if bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == UInt8(ascii: "{") {
             do {
                 guard case .object(let object) = try JSONParser.parse(bytes) else { throw CommandFailure(status: .rejected, message: "") }

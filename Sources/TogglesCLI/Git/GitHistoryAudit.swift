@@ -109,7 +109,7 @@ struct GitHistoryAudit {
         let top = git.directory
         let pseudo = Commit(hash: "working tree", parents: ["HEAD"], author: "(uncommitted)", date: "", subject: "uncommitted changes")
         try judge([changes], newContent: { change in
-            change.status == "D" ? nil : FileManager.default.contents(atPath: top + "/" + change.path).map { Array($0) }
+            change.status == "D" ? nil : try? WholeFile.read(top + "/" + change.path, displayName: change.path)
         }, describe: pseudo, into: &result)
     }
 
