@@ -1,5 +1,5 @@
 /// The outcome of a replay as a list sorted by toggle name: what `state`, `report` and
-/// `check` print. It answers exactly what ``Replay`` answers, without the index by name a
+/// `check` print. It answers exactly what a full replay answers, without the index by name a
 /// ``Projection`` keeps, so it can be restored from a replay checkpoint in a fraction of the
 /// time (the checkpoint stores the toggles in this order).
 public struct ReplaySnapshot: Sendable {
