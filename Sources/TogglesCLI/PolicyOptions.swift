@@ -48,9 +48,10 @@ enum PolicyOptions {
         var report = StaleReport(sortedToggles: replay.toggles, declaredAt: replay.creationSites, policy: policy, now: now)
         if !scanPaths.isEmpty {
             let toggles = replay.togglesByName
-            let scan = try ScanCommand.scan(paths: scanPaths, knownToggles: Set(toggles.keys), context)
+            let scan = try ScanCommand.scan(paths: scanPaths, toggleKinds: toggles.mapValues(\.kind), settings: try ScanCommand.scanSettings(arguments, context), context)
             for problem in scan.problems { context.warn(problem) }
             report.codeFindings = CodeFindings.evaluate(scan, toggles: toggles)
+            report.codeReferences = Dictionary(grouping: scan.references, by: \.toggle)
         }
         for category in report.unknownCategories {
             let names = report.entries.filter { $0.toggle.definition.category == category }.map(\.name)

@@ -14,6 +14,8 @@ public struct CodeFinding: Sendable, Hashable {
     public var references: [CodeReference]
     /// When the log removed it (removed-but-referenced only).
     public var removedAt: Timestamp?
+    /// The value to write where the code reads it, and what would be lost (removed-but-referenced only).
+    public var plan: RemovalPlan?
 
     /// The stale reason code this finding reports under.
     public var code: StaleReason.Code {
@@ -50,7 +52,7 @@ public enum CodeFindings {
             let references = byToggle[name]!
             if let state = toggles[name] {
                 if let removedAt = state.removedAt {
-                    findings.append(CodeFinding(toggle: name, reason: .removedButReferenced, references: references, removedAt: removedAt))
+                    findings.append(CodeFinding(toggle: name, reason: .removedButReferenced, references: references, removedAt: removedAt, plan: RemovalPlan(state)))
                 }
             } else {
                 let declarations = references.filter { $0.kind == .declaration }

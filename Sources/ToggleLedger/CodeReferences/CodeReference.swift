@@ -22,6 +22,9 @@ public struct CodeReference: Sendable, Hashable {
     public var symbol: String
     /// The toggle enum, when known (declarations and member references).
     public var enumName: String?
+    /// For an implicit member that names a case of several toggle enums: the other toggles it
+    /// may be. The scan reports one reference per candidate rather than guess.
+    public var ambiguousWith: [String] = []
 
     public init(toggle: String, kind: Kind, file: String, line: Int, column: Int, symbol: String, enumName: String? = nil) {
         self.toggle = toggle
@@ -55,9 +58,12 @@ public struct ToggleDeclaration: Sendable, Hashable {
 
     /// What the enum's `defaultValue` property says for this case.
     public var declaredDefault: DeclaredDefault = .notDeclared
+    /// The log's name for the case when it is not the raw value: the case name, or a key-style
+    /// spelling of it, that the log knows while it does not know the raw value.
+    public var knownAs: String?
 
     /// The toggle's name in the log.
-    public var key: String { rawValue ?? caseName }
+    public var key: String { knownAs ?? rawValue ?? caseName }
 }
 
 /// A toggle's default as its enum declares it in `var defaultValue { switch … }`.

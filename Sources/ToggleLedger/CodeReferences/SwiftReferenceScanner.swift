@@ -1,27 +1,33 @@
-/// Finds toggle declarations and references in Swift sources.
+/// Finds toggle declarations and references in Swift sources (docs/swift.md lists the rules).
 ///
-/// Toggle enums are `RemoteToggle`, `InternalToggle`, `BuildTargetToggle`, `RemoteConfigKeys`
-/// and any enum whose inheritance clause names `ToggleType` or `RemoteConfigKey`. Their
-/// `case`s are declarations; every other enum's cases are remembered only to recognise
-/// ambiguous implicit members.
+/// Toggle enums, with no configuration:
+/// - `RemoteToggle`, `InternalToggle`, `BuildTargetToggle`, `RemoteConfigKeys`, and any enum
+///   whose inheritance clause names `ToggleType` or `RemoteConfigKey`;
+/// - a `String` or `Int` enum whose name ends in Flag, Flags, FlagKey, Feature, Features, Toggle,
+///   Toggles or Switch (`enum FeatureFlag: String`);
+/// - a `String` enum (not a `CodingKey`) with cases whose explicit raw values are toggles the
+///   log knows, whatever its name: those cases only (`enum Key: String { case adminCode = "admin_code" }`);
+/// - the enums the setting names (``SwiftScanSettings/toggleEnums``).
 ///
-/// References:
-/// - `ToggleEnum.name`, when `name` is a case of that enum (or, for an enum whose declaration
-///   was not scanned, a toggle the log knows);
-/// - `.name`, when `name` is a toggle case or a toggle the log knows and no other enum has a
-///   case of that name, or whatever the name when it is the argument of `isToggleOn(` or
-///   `toggle:`; implicit members inside a toggle enum's own body or extensions are skipped;
-/// - string keys, when the string is a known toggle name: a subscript `x["name"]` and the
-///   labels `forKey: "name"` and `key: "name"` (`configValue(forKey:)`, `@RemoteConfigProperty(key:)`).
+/// A case is the toggle its raw value names; when the log does not know the raw value but
+/// knows the case name (or a key-style spelling of it), it is that toggle. Every other enum's
+/// cases are remembered to recognise ambiguous implicit members. References: see
+/// ``collectReferences(_:facts:into:)``.
 public struct SwiftReferenceScanner: Sendable {
     public static let wellKnownToggleEnums: Set<String> = ["RemoteToggle", "InternalToggle", "BuildTargetToggle", "RemoteConfigKeys"]
     public static let toggleProtocols: Set<String> = ["ToggleType", "RemoteConfigKey"]
 
     /// Names the log knows (live or removed); string keys and implicit members match them too.
     public var knownToggles: Set<String>
+    /// The kind of each toggle the log knows: a string key at a `UserDefaults` accessor is a
+    /// local toggle's, at a Remote Config accessor a remote one's.
+    public var toggleKinds: [String: ToggleKind]
+    public var settings: SwiftScanSettings
 
-    public init(knownToggles: Set<String> = []) {
-        self.knownToggles = knownToggles
+    public init(knownToggles: Set<String> = [], toggleKinds: [String: ToggleKind] = [:], settings: SwiftScanSettings = SwiftScanSettings()) {
+        self.knownToggles = knownToggles.union(toggleKinds.keys)
+        self.toggleKinds = toggleKinds
+        self.settings = settings
     }
 
     /// A file's tokens, lexed once for both passes.
@@ -35,15 +41,32 @@ public struct SwiftReferenceScanner: Sendable {
         }
     }
 
+    /// An enum seen in pass 1 and why it is, or is not, a toggle enum.
+    struct EnumRecord {
+        var isToggle: Bool
+        var rule: String
+        var rawString: Bool
+        var codingKey: Bool
+    }
+
     struct EnumFacts {
         /// Toggle enum → case name → declaration.
         var toggleCases: [String: [String: ToggleDeclaration]] = [:]
         var toggleEnums: Set<String> = SwiftReferenceScanner.wellKnownToggleEnums
-        /// Case names of enums that are not toggle enums.
-        var otherCases: Set<String> = []
+        /// Every declared enum by name (the last declaration wins for the reasons).
+        var enums: [String: EnumRecord] = [:]
+        /// Case name → the other enums declaring it.
+        var otherCases: [String: Set<String>] = [:]
+        /// Cases of `String` enums that are not toggle enums: promoted after pass 1 when the
+        /// log knows their raw values.
+        var candidateCases: [ToggleDeclaration] = []
         var declarations: [ToggleDeclaration] = []
         /// Toggle enum → what its `defaultValue` property says.
         var defaults: [String: EnumDefaults] = [:]
+        /// Case name → the toggles of the toggle enum cases so named (more than one: ambiguous).
+        var caseKeys: [String: [String]] = [:]
+        /// Known names plus declared keys: what a string key may name.
+        var keyNames: Set<String> = []
     }
 
     /// A toggle enum's `var defaultValue { switch self|rawValue { case …: value … } }`.
@@ -75,43 +98,86 @@ public struct SwiftReferenceScanner: Sendable {
     /// enum declarations matter (a file without `enum` may give no tokens). `file` returns nil
     /// for a file to skip.
     public func scan(fileCount: Int, problems: [String] = [], file: (_ index: Int, _ declarationsOnly: Bool) -> LexedFile?) -> ScanResult {
-        var facts = EnumFacts()
         var scanned = 0
-        for index in 0..<fileCount {
-            guard let lexed = file(index, true) else { continue }
-            scanned += 1
-            Self.collectDeclarations(lexed, into: &facts)
+        let facts = collectFacts(fileCount: fileCount) { index in
+            let lexed = file(index, true)
+            if lexed != nil { scanned += 1 }
+            return lexed
         }
-        for index in facts.declarations.indices {
-            let declaration = facts.declarations[index]
-            if let defaults = facts.defaults[declaration.enumName] {
-                facts.declarations[index].declaredDefault = defaults.value(for: declaration)
-            }
-        }
-        var references: [CodeReference] = facts.declarations.map { declaration in
-            CodeReference(toggle: declaration.key, kind: .declaration, file: declaration.file, line: declaration.line,
-                          column: declaration.column, symbol: "case \(declaration.caseName)", enumName: declaration.enumName)
-        }
-        var caseKeys: [String: String] = [:]
-        for declaration in facts.declarations where caseKeys[declaration.caseName] == nil {
-            caseKeys[declaration.caseName] = declaration.key
-        }
-        let names = knownToggles.union(caseKeys.keys).union(caseKeys.values)
+        var references = Self.declarationReferences(facts)
         for index in 0..<fileCount {
             guard let lexed = file(index, false) else { continue }
-            collectReferences(lexed, facts: facts, caseKeys: caseKeys, names: names, into: &references)
+            collectReferences(lexed, facts: facts, into: &references)
         }
         references.sort(by: CodeReference.ordered)
         return ScanResult(references: references, declarations: facts.declarations, fileCount: scanned, problems: problems)
     }
 
+    static func declarationReferences(_ facts: EnumFacts) -> [CodeReference] {
+        facts.declarations.map { declaration in
+            CodeReference(toggle: declaration.key, kind: .declaration, file: declaration.file, line: declaration.line,
+                          column: declaration.column, symbol: "case \(declaration.caseName)", enumName: declaration.enumName)
+        }
+    }
+
+    /// Pass 1 over every file, then the decisions that need all of them: which `String` enums
+    /// the log's names make toggle enums, each case's key, the declared defaults.
+    func collectFacts(fileCount: Int, file: (Int) -> LexedFile?) -> EnumFacts {
+        var facts = EnumFacts()
+        facts.toggleEnums.formUnion(settings.toggleEnums)
+        for index in 0..<fileCount {
+            guard let lexed = file(index) else { continue }
+            collectDeclarations(lexed, into: &facts)
+        }
+        for candidate in facts.candidateCases {
+            guard let rawValue = candidate.rawValue, knownToggles.contains(rawValue) else { continue }
+            facts.declarations.append(candidate)
+            facts.toggleEnums.insert(candidate.enumName)
+            facts.toggleCases[candidate.enumName, default: [:]][candidate.caseName] = candidate
+            facts.otherCases[candidate.caseName]?.remove(candidate.enumName)
+            if facts.otherCases[candidate.caseName]?.isEmpty == true { facts.otherCases[candidate.caseName] = nil }
+            facts.enums[candidate.enumName]?.isToggle = true
+            facts.enums[candidate.enumName]?.rule = "a String enum whose raw values are toggles the log knows (\(rawValue))"
+        }
+        facts.candidateCases = []
+        for index in facts.declarations.indices {
+            let declaration = facts.declarations[index]
+            if !knownToggles.contains(declaration.rawValue ?? declaration.caseName) {
+                facts.declarations[index].knownAs = knownSpelling(of: declaration.caseName)
+            }
+            if let defaults = facts.defaults[declaration.enumName] {
+                facts.declarations[index].declaredDefault = defaults.value(for: declaration)
+            }
+            facts.toggleCases[declaration.enumName]?[declaration.caseName]?.knownAs = facts.declarations[index].knownAs
+        }
+        facts.declarations.sort { a, b in
+            a.file != b.file ? a.file.utf8.lexicographicallyPrecedes(b.file.utf8) : (a.line, a.column) < (b.line, b.column)
+        }
+        for declaration in facts.declarations where !(facts.caseKeys[declaration.caseName] ?? []).contains(declaration.key) {
+            facts.caseKeys[declaration.caseName, default: []].append(declaration.key)
+        }
+        facts.keyNames = knownToggles.union(facts.declarations.map(\.key))
+        return facts
+    }
+
+    /// The name the log knows a case by, when it is not the case's raw value: the case name
+    /// itself or one of the setting's key-style spellings of it.
+    func knownSpelling(of caseName: String) -> String? {
+        if knownToggles.contains(caseName) { return caseName }
+        for style in settings.keyStyles {
+            let spelled = style.spell(caseName)
+            if knownToggles.contains(spelled) { return spelled }
+        }
+        return nil
+    }
+
     // MARK: - Pass 1: enums and their cases
 
-    static func collectDeclarations(_ file: LexedFile, into facts: inout EnumFacts) {
+    func collectDeclarations(_ file: LexedFile, into facts: inout EnumFacts) {
         let tokens = file.tokens
         // The enum each open brace belongs to (nil for other braces).
-        var braces: [(name: String, isToggle: Bool)?] = []
-        var pendingEnum: (name: String, isToggle: Bool)?
+        var braces: [(name: String, isToggle: Bool, isCandidate: Bool)?] = []
+        var pendingEnum: (name: String, isToggle: Bool, isCandidate: Bool)?
         var i = 0
         while i < tokens.count {
             let token = tokens[i]
@@ -124,9 +190,10 @@ public struct SwiftReferenceScanner: Sendable {
                     if tokens[j].kind == .identifier { inherited.append(tokens[j].text) }
                     j += 1
                 }
-                let isToggle = wellKnownToggleEnums.contains(name) || inherited.contains { toggleProtocols.contains($0) }
-                if isToggle { facts.toggleEnums.insert(name) }
-                pendingEnum = (name, isToggle)
+                let record = Self.classify(enum: name, inherited: inherited, settings: settings)
+                if record.isToggle { facts.toggleEnums.insert(name) }
+                if facts.enums[name]?.isToggle != true { facts.enums[name] = record }
+                pendingEnum = (name, record.isToggle, record.rawString && !record.codingKey)
                 i = j
                 continue
             case .punctuation where token.text == "{":
@@ -136,12 +203,12 @@ public struct SwiftReferenceScanner: Sendable {
                 if !braces.isEmpty { braces.removeLast() }
             case .identifier where token.text == "defaultValue" && i > 0 && tokens[i - 1].text == "var":
                 if let owner = braces.last ?? nil, owner.isToggle {
-                    i = readDefaults(tokens, after: i, into: &facts.defaults[owner.name, default: EnumDefaults()])
+                    i = Self.readDefaults(tokens, after: i, into: &facts.defaults[owner.name, default: EnumDefaults()])
                     continue
                 }
             case .identifier where token.text == "case":
                 if let owner = braces.last ?? nil {
-                    i = readCases(tokens, after: i, owner: owner, file: file.path, into: &facts)
+                    i = Self.readCases(tokens, after: i, owner: owner, file: file.path, into: &facts)
                     continue
                 }
             default: break
@@ -150,8 +217,31 @@ public struct SwiftReferenceScanner: Sendable {
         }
     }
 
+    /// Whether an enum is a toggle enum by its name and inheritance clause alone, and why.
+    static func classify(enum name: String, inherited: [String], settings: SwiftScanSettings) -> EnumRecord {
+        let rawString = inherited.contains("String")
+        let codingKey = inherited.contains("CodingKey")
+        if wellKnownToggleEnums.contains(name) {
+            return EnumRecord(isToggle: true, rule: "a generated toggle enum (\(name))", rawString: rawString, codingKey: codingKey)
+        }
+        if let conformance = inherited.first(where: { toggleProtocols.contains($0) }) {
+            return EnumRecord(isToggle: true, rule: "an enum conforming to \(conformance)", rawString: rawString, codingKey: codingKey)
+        }
+        if settings.toggleEnums.contains(name) {
+            return EnumRecord(isToggle: true, rule: "named in the setting swift.toggleEnums", rawString: rawString, codingKey: codingKey)
+        }
+        // `FeatureFlag: Int` (WordPress, WooCommerce) is as common as `FeatureFlag: String`.
+        if (rawString || inherited.contains("Int")) && !codingKey && SwiftScanSettings.hasConventionalName(name) {
+            return EnumRecord(isToggle: true, rule: "a String or Int enum whose name ends in \(SwiftScanSettings.conventionalEnumSuffixes.last { name.hasSuffix($0) }!)", rawString: rawString, codingKey: false)
+        }
+        let why = codingKey ? "a CodingKey enum"
+            : !rawString ? "neither a String enum, nor an Int enum with a conventional name, nor named in swift.toggleEnums nor conforming to ToggleType"
+            : "a String enum whose name does not end in Flag, Flags, FlagKey, Feature, Features, Toggle, Toggles or Switch, and none of whose raw values the log knows"
+        return EnumRecord(isToggle: false, rule: why, rawString: rawString, codingKey: codingKey)
+    }
+
     /// Reads `case a, b = "x", c(Int)` (possibly over several lines); returns the index after it.
-    private static func readCases(_ tokens: [SwiftToken], after caseIndex: Int, owner: (name: String, isToggle: Bool), file: String, into facts: inout EnumFacts) -> Int {
+    private static func readCases(_ tokens: [SwiftToken], after caseIndex: Int, owner: (name: String, isToggle: Bool, isCandidate: Bool), file: String, into facts: inout EnumFacts) -> Int {
         var i = caseIndex + 1
         while i < tokens.count, tokens[i].kind == .identifier {
             let nameToken = tokens[i]
@@ -173,14 +263,16 @@ public struct SwiftReferenceScanner: Sendable {
                 if tokens[i + 1].kind == .string && !tokens[i + 1].interpolated { rawValue = tokens[i + 1].text }
                 i += 2
             }
+            let declaration = ToggleDeclaration(enumName: owner.name, caseName: nameToken.text, rawValue: rawValue, file: file, line: nameToken.line, column: nameToken.column)
             if owner.isToggle {
-                let declaration = ToggleDeclaration(enumName: owner.name, caseName: nameToken.text, rawValue: rawValue, file: file, line: nameToken.line, column: nameToken.column)
                 facts.declarations.append(declaration)
                 if facts.toggleCases[owner.name, default: [:]][nameToken.text] == nil {
                     facts.toggleCases[owner.name, default: [:]][nameToken.text] = declaration
                 }
             } else {
-                facts.otherCases.insert(nameToken.text)
+                facts.otherCases[nameToken.text, default: []].insert(owner.name)
+                // Only an explicit raw value makes a key enum: `case sync` of a screen enum is not the toggle sync.
+                if owner.isCandidate && rawValue != nil { facts.candidateCases.append(declaration) }
             }
             guard i < tokens.count, tokens[i].kind == .punctuation, tokens[i].text == "," else { break }
             i += 1
@@ -262,98 +354,5 @@ public struct SwiftReferenceScanner: Sendable {
             for name in names where result.values[name] == nil { result.values[name] = value }
         }
         return result
-    }
-
-    // MARK: - Pass 2: references
-
-    private static let prefixKeywords: Set<String> = ["return", "case", "in", "where", "throw", "try", "await", "is", "as", "else", "if", "guard", "while", "yield"]
-
-    func collectReferences(_ file: LexedFile, facts: EnumFacts, caseKeys: [String: String], names: Set<String>, into references: inout [CodeReference]) {
-        let tokens = file.tokens
-        // Whether each open brace is the body of a toggle enum or of an extension of one.
-        var braces: [Bool] = []
-        var insideToggleBodies = 0
-        var pendingToggleBody = false
-        for i in tokens.indices {
-            let token = tokens[i]
-            switch token.kind {
-            case .identifier:
-                if (token.text == "enum" || token.text == "extension"), i + 1 < tokens.count, tokens[i + 1].kind == .identifier,
-                   facts.toggleEnums.contains(tokens[i + 1].text) {
-                    pendingToggleBody = true
-                }
-                // `ToggleEnum.name`
-                if facts.toggleEnums.contains(token.text), i + 2 < tokens.count,
-                   tokens[i + 1].kind == .punctuation, tokens[i + 1].text == ".",
-                   tokens[i + 2].kind == .identifier {
-                    let member = tokens[i + 2].text
-                    var key: String?
-                    if let cases = facts.toggleCases[token.text] {
-                        key = cases[member]?.key
-                    } else if knownToggles.contains(member) {
-                        key = member
-                    }
-                    if let key {
-                        references.append(CodeReference(toggle: key, kind: .member, file: file.path, line: token.line, column: token.column,
-                                                        symbol: "\(token.text).\(member)", enumName: token.text))
-                    }
-                }
-                // `forKey: "name"`, `key: "name"`
-                if (token.text == "forKey" || token.text == "key"), i + 2 < tokens.count,
-                   tokens[i + 1].kind == .punctuation, tokens[i + 1].text == ":",
-                   tokens[i + 2].kind == .string, !tokens[i + 2].interpolated, names.contains(tokens[i + 2].text) {
-                    let string = tokens[i + 2]
-                    references.append(CodeReference(toggle: string.text, kind: .stringKey, file: file.path, line: string.line, column: string.column,
-                                                    symbol: "\(token.text): \"\(string.text)\""))
-                }
-            case .punctuation:
-                switch token.text {
-                case "{":
-                    braces.append(pendingToggleBody)
-                    if pendingToggleBody { insideToggleBodies += 1 }
-                    pendingToggleBody = false
-                case "}":
-                    if let wasToggle = braces.popLast(), wasToggle { insideToggleBodies -= 1 }
-                case "." where insideToggleBodies == 0:
-                    if let reference = implicitMember(tokens, at: i, file: file.path, facts: facts, caseKeys: caseKeys) {
-                        references.append(reference)
-                    }
-                case "[":
-                    // `receiver["name"]`: a subscript (attached to what precedes it), not an array literal.
-                    if i > 0, !token.spaceBefore, i + 2 < tokens.count,
-                       tokens[i - 1].kind == .identifier || (tokens[i - 1].kind == .punctuation && (tokens[i - 1].text == ")" || tokens[i - 1].text == "]")),
-                       tokens[i + 1].kind == .string, !tokens[i + 1].interpolated,
-                       tokens[i + 2].kind == .punctuation, tokens[i + 2].text == "]", names.contains(tokens[i + 1].text) {
-                        let string = tokens[i + 1]
-                        references.append(CodeReference(toggle: string.text, kind: .stringKey, file: file.path, line: string.line, column: string.column,
-                                                        symbol: "[\"\(string.text)\"]"))
-                    }
-                default: break
-                }
-            default: break
-            }
-        }
-    }
-
-    private func implicitMember(_ tokens: [SwiftToken], at i: Int, file: String, facts: EnumFacts, caseKeys: [String: String]) -> CodeReference? {
-        guard i + 1 < tokens.count, tokens[i + 1].kind == .identifier, !tokens[i + 1].spaceBefore else { return nil }
-        let name = tokens[i + 1].text
-        guard let key = caseKeys[name] ?? (knownToggles.contains(name) ? name : nil) else { return nil }
-        // A leading dot is an implicit member only where an expression starts.
-        if i > 0 {
-            let previous = tokens[i - 1]
-            switch previous.kind {
-            case .identifier where !Self.prefixKeywords.contains(previous.text): return nil
-            case .string, .number: return nil
-            case .punctuation where [")", "]", "}"].contains(previous.text): return nil
-            case .operator where (previous.text == "?" || previous.text == "!") && !previous.spaceBefore: return nil
-            default: break
-            }
-        }
-        let inToggleCall = i >= 2 && (
-            (tokens[i - 1].text == "(" && tokens[i - 2].text == "isToggleOn") ||
-            (tokens[i - 1].text == ":" && tokens[i - 2].text == "toggle"))
-        if facts.otherCases.contains(name) && !inToggleCall { return nil }
-        return CodeReference(toggle: key, kind: .implicitMember, file: file, line: tokens[i].line, column: tokens[i].column, symbol: ".\(name)")
     }
 }

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 
 /// Finds the `.swift` files under some paths and scans them for toggle references.
 ///
@@ -16,13 +17,80 @@ public struct SwiftSourceScan: Sendable {
     /// Directory names never entered.
     public static let skippedDirectories: Set<String> = [".build", ".git", ".swiftpm"]
 
-    public init(knownToggles: Set<String> = []) {
-        scanner = SwiftReferenceScanner(knownToggles: knownToggles)
+    public init(knownToggles: Set<String> = [], toggleKinds: [String: ToggleKind] = [:], settings: SwiftScanSettings = SwiftScanSettings()) {
+        scanner = SwiftReferenceScanner(knownToggles: knownToggles, toggleKinds: toggleKinds, settings: settings)
     }
 
     /// Scans `paths` (as the user typed them), resolved against `currentDirectory`.
     /// Throws ``CodeScanError`` when a path does not exist.
     public func run(paths: [String], currentDirectory: String) throws -> ScanResult {
+        let files = try listFiles(paths: paths, currentDirectory: currentDirectory)
+        // Files are read and lexed once per pass rather than kept: memory stays per file.
+        var problems: [String] = []
+        var unreadable = Set<Int>()
+        let facts = scanner.collectFacts(fileCount: files.count) { index in
+            switch Self.lex(files[index], declarationsOnly: true) {
+            case .success(let lexed): return lexed
+            case .failure(let error):
+                unreadable.insert(index)
+                problems.append("\(files[index].display): \(error)")
+                return nil
+            }
+        }
+        // Pass 2 on every core: each thread reads, lexes and scans every n-th file into its own list.
+        let threads = max(1, min(4, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
+        let results = PassResults(count: threads)
+        let skipped = unreadable
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            var references: [CodeReference] = []
+            var failures: [String] = []
+            for index in stride(from: thread, to: files.count, by: threads) where !skipped.contains(index) {
+                switch Self.lex(files[index], declarationsOnly: false) {
+                case .success(let lexed): scanner.collectReferences(lexed, facts: facts, into: &references)
+                case .failure(let error): failures.append("\(files[index].display): \(error)")
+                }
+            }
+            results.slots[thread] = (references, failures)
+        }
+        var references = SwiftReferenceScanner.declarationReferences(facts)
+        for slot in results.all { references.append(contentsOf: slot.references) }
+        references.sort(by: CodeReference.ordered)
+        return ScanResult(references: references, declarations: facts.declarations, fileCount: files.count - unreadable.count,
+                          problems: problems + results.all.flatMap(\.problems))
+    }
+
+    /// What each thread of pass 2 found. Each thread writes only its own slot, through a
+    /// pointer: a class's array property would be one exclusive access for all threads.
+    private final class PassResults: @unchecked Sendable {
+        let count: Int
+        let slots: UnsafeMutablePointer<(references: [CodeReference], problems: [String])>
+
+        init(count: Int) {
+            self.count = count
+            slots = .allocate(capacity: count)
+            slots.initialize(repeating: ([], []), count: count)
+        }
+
+        deinit {
+            slots.deinitialize(count: count)
+            slots.deallocate()
+        }
+
+        var all: UnsafeMutableBufferPointer<(references: [CodeReference], problems: [String])> {
+            UnsafeMutableBufferPointer(start: slots, count: count)
+        }
+    }
+
+    static func lex(_ file: (display: String, absolute: String), declarationsOnly: Bool) -> Result<SwiftReferenceScanner.LexedFile, CodeScanError> {
+        readFile(file.absolute).map { bytes in
+            // No `enum` anywhere in the bytes: nothing to declare, no need to lex for pass 1.
+            if declarationsOnly && !contains(bytes, "enum") { return SwiftReferenceScanner.LexedFile(path: file.display, tokens: []) }
+            return SwiftReferenceScanner.LexedFile(path: file.display, tokens: SwiftLexer.tokenize(bytes))
+        }
+    }
+
+    /// The `.swift` files under `paths`, each once, as (display path, absolute path).
+    func listFiles(paths: [String], currentDirectory: String) throws -> [(display: String, absolute: String)] {
         var files: [(display: String, absolute: String)] = []
         for path in paths {
             let absolute = path.hasPrefix("/") ? path : Self.join(currentDirectory, path)
@@ -38,26 +106,7 @@ public struct SwiftSourceScan: Sendable {
             }
         }
         var seen = Set<String>()
-        files = files.filter { seen.insert($0.absolute).inserted }
-        // Files are read and lexed once per pass rather than kept: memory stays per file.
-        var problems: [String] = []
-        var unreadable = Set<Int>()
-        let result = scanner.scan(fileCount: files.count) { index, declarationsOnly in
-            guard !unreadable.contains(index) else { return nil }
-            switch Self.readFile(files[index].absolute) {
-            case .success(let bytes):
-                // No `enum` anywhere in the bytes: nothing to declare, no need to lex for pass 1.
-                if declarationsOnly && !Self.contains(bytes, "enum") {
-                    return SwiftReferenceScanner.LexedFile(path: files[index].display, tokens: [])
-                }
-                return SwiftReferenceScanner.LexedFile(path: files[index].display, tokens: SwiftLexer.tokenize(bytes))
-            case .failure(let error):
-                unreadable.insert(index)
-                problems.append("\(files[index].display): \(error)")
-                return nil
-            }
-        }
-        return ScanResult(references: result.references, declarations: result.declarations, fileCount: result.fileCount, problems: problems)
+        return files.filter { seen.insert($0.absolute).inserted }
     }
 
     private func walk(absolute: String, display: String, relative: String, ignore: GitIgnore, into files: inout [(display: String, absolute: String)]) {

@@ -150,10 +150,14 @@ public enum Exports {
     /// (the remote default when one is published, else the in-app default) as `defaultVariant`,
     /// and kind, owner, category and expiry in `metadata`. Booleans get the variants `on` and
     /// `off`; other types one variant, `default`. JSON toggles whose value is not an object
-    /// cannot be flagd variants and are returned in `skipped`.
-    public static func flagd(_ toggles: [ToggleState]) -> (document: JSONValue, skipped: [(toggle: String, reason: String)]) {
+    /// cannot be flagd variants and are returned in `skipped`. Conditional values become
+    /// variants chosen by `targeting` (see ``FlagdTargeting``); a toggle with a condition that
+    /// cannot be translated keeps only its default variant, and the condition is returned in
+    /// `untranslated`.
+    public static func flagd(_ toggles: [ToggleState]) -> (document: JSONValue, skipped: [(toggle: String, reason: String)], untranslated: [FlagdUntranslatedCondition]) {
         var flags = JSONObject()
         var skipped: [(String, String)] = []
+        var untranslated: [FlagdUntranslatedCondition] = []
         for toggle in toggles where toggle.isLive {
             let value = toggle.remote?.value ?? toggle.defaultValue
             let variants: JSONObject
@@ -169,18 +173,32 @@ public enum Exports {
                 variants = JSONObject([.init("default", value)])
                 defaultVariant = "default"
             }
+            let targeted = FlagdTargeting.translate(
+                toggle.remote?.conditions ?? [], inAppDefault: toggle.defaultValue, valueType: toggle.valueType, variants: variants,
+                variantKey: { value in toggle.valueType == .bool ? value.boolValue.map { $0 ? "on" : "off" } : nil })
+            untranslated += targeted.untranslated.map { FlagdUntranslatedCondition(toggle: toggle.name, condition: $0.condition, expression: $0.expression, reason: $0.reason) }
             var metadata = JSONObject([.init("kind", .string(toggle.kind.rawValue)), .init("category", .string(toggle.definition.category))])
             metadata["owner"] = toggle.definition.owner.map(JSONValue.string)
             metadata["expires"] = toggle.definition.expires.map { .string($0.description) }
             metadata["description"] = toggle.definition.description.map(JSONValue.string)
-            flags.members.append(.init(toggle.name, .object(JSONObject([
+            var flag = JSONObject([
                 .init("state", .string("ENABLED")),
-                .init("variants", .object(variants)),
+                .init("variants", .object(targeted.variants)),
                 .init("defaultVariant", .string(defaultVariant)),
-                .init("metadata", .object(metadata)),
-            ]))))
+            ])
+            flag["targeting"] = targeted.targeting
+            flag["metadata"] = .object(metadata)
+            flags.members.append(.init(toggle.name, .object(flag)))
         }
         let document = JSONValue.object(JSONObject([.init("$schema", .string(flagdSchema)), .init("flags", .object(flags))]))
-        return (document, skipped)
+        return (document, skipped, untranslated)
     }
+}
+
+/// A condition `export flagd` could not translate into targeting: its flag keeps its default variant.
+public struct FlagdUntranslatedCondition: Sendable, Hashable {
+    public var toggle: String
+    public var condition: String
+    public var expression: String
+    public var reason: String
 }

@@ -64,7 +64,7 @@ public enum PolicyFile {
         guard case .object(let object) = root else {
             throw fail(nil, "the policy is a JSON object such as {\"schema\": 1}, found \(root.typeName)")
         }
-        try rejectUnknownKeys(object, allowed: ["schema", "launchGraceDays", "fallbackCategory", "categories"], path: "", file: file)
+        try rejectUnknownKeys(object, allowed: ["schema", "launchGraceDays", "fallbackCategory", "categories", "swift"], path: "", file: file)
         guard let schemaValue = object["schema"] else {
             throw fail("schema", "is required; write \"schema\": \(currentSchema)")
         }

@@ -43,6 +43,18 @@ public struct StaleReport: Sendable {
     /// What a scan of the code found (`--scan`): removed-but-referenced and untracked
     /// toggles, by toggle; nil when the code was not scanned.
     public var codeFindings: [CodeFinding]?
+    /// Every code site of each toggle, by toggle (`--scan`): a stale toggle's report lists
+    /// them with its ``RemovalPlan``; nil when the code was not scanned.
+    public var codeReferences: [String: [CodeReference]]?
+
+    /// The stale live toggles the code still declares or uses, with their sites (`--scan`).
+    public var staleInTheCode: [(entry: Entry, references: [CodeReference])] {
+        guard let codeReferences else { return [] }
+        return entries.compactMap { entry in
+            guard entry.isStale, let references = codeReferences[entry.name], !references.isEmpty else { return nil }
+            return (entry, references)
+        }
+    }
 
     /// Judges the live toggles among `toggles` at `now`.
     /// - Parameter declaredAt: where each toggle's `created` event is in the log, by name.

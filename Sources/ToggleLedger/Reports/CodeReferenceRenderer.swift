@@ -4,7 +4,7 @@ public enum CodeReferenceRenderer {
     public static func text(_ result: ScanResult) -> String {
         var output = ""
         for reference in result.references {
-            output += TerminalText.sanitize("\(reference.file):\(reference.line):\(reference.column): \(reference.toggle): \(reference.kind.rawValue) \(reference.symbol)")
+            output += TerminalText.sanitize("\(reference.file):\(reference.line):\(reference.column): \(reference.toggle): \(reference.kind.rawValue) \(reference.symbol)\(reference.ambiguousWith.isEmpty ? "" : " (ambiguous: or \(reference.ambiguousWith.joined(separator: ", ")))")")
             output += "\n"
         }
         let toggles = result.referencedToggles.count
@@ -12,7 +12,7 @@ public enum CodeReferenceRenderer {
         return output
     }
 
-    /// `{"files": N, "references": [{"toggle", "kind", "file", "line", "column", "symbol", "enum"?}], "problems": [...]}`
+    /// `{"files": N, "references": [{"toggle", "kind", "file", "line", "column", "symbol", "enum"?, "ambiguousWith"?}], "problems": [...]}`
     public static func json(_ result: ScanResult) -> String {
         var object = JSONObject()
         object["files"] = .number(String(result.fileCount))
@@ -31,6 +31,7 @@ public enum CodeReferenceRenderer {
             "symbol": .string(reference.symbol),
         ])
         if let enumName = reference.enumName { object["enum"] = .string(enumName) }
+        if !reference.ambiguousWith.isEmpty { object["ambiguousWith"] = .array(reference.ambiguousWith.map(JSONValue.string)) }
         return .object(object)
     }
 }

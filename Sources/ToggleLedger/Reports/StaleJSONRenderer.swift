@@ -27,7 +27,17 @@ public enum StaleJSONRenderer {
                 .init("health", number(summary.health)),
             ]))),
             .init("policy", .object(policy(report.policy))),
-            .init("toggles", .array(report.entries.map { .object(object(for: $0)) })),
+            .init("toggles", .array(report.entries.map { entry in
+                var object = object(for: entry)
+                // With --scan, a stale toggle carries its code sites and what to keep when it goes.
+                if entry.isStale, let references = report.codeReferences?[entry.name] {
+                    object.members += [
+                        .init("references", .array(references.map(CodeReferenceRenderer.json))),
+                        .init("removal", RemovalPlan(entry.toggle).json),
+                    ]
+                }
+                return .object(object)
+            })),
         ])
         if let findings = report.codeFindings {
             document.members.append(.init("codeFindings", .array(findings.map { .object(object(for: $0, now: report.asOf)) })))
@@ -117,7 +127,7 @@ public enum StaleJSONRenderer {
             .init("days", number(finding.days(at: now))),
             .init("message", .string(finding.message)),
             .init("references", .array(finding.references.map(CodeReferenceRenderer.json))),
-        ])
+        ] + (finding.plan.map { [.init("removal", $0.json)] } ?? []))
     }
 
     static func number(_ value: Int) -> JSONValue { .number(String(value)) }

@@ -38,6 +38,7 @@ public enum StaleMarkdownRenderer {
                 output += "| \(codeSpan(finding.toggle)) | \(what) | \(places.joined(separator: "<br>")) |\n"
             }
         }
+        output += removalPlans(report)
         if !fresh.isEmpty {
             let title = fresh.count == 1 ? "1 toggle is not stale" : "\(fresh.count) toggles are not stale"
             output += "\n<details><summary>\(title)</summary>\n\n| Toggle | Stage | Age | Category | Owner |\n| --- | --- | --- | --- | --- |\n"
@@ -74,6 +75,29 @@ public enum StaleMarkdownRenderer {
 
     static func owner(_ entry: StaleReport.Entry) -> String {
         entry.owner.map(codeSpan) ?? "—"
+    }
+
+    /// A details block per stale or removed-but-referenced toggle in the code: the value to
+    /// keep, what would be lost, and every site.
+    static func removalPlans(_ report: StaleReport) -> String {
+        var plans: [(name: String, plan: RemovalPlan, references: [CodeReference])] = report.staleInTheCode.map {
+            ($0.entry.name, RemovalPlan($0.entry.toggle), $0.references)
+        }
+        for finding in report.codeFindings ?? [] {
+            if let plan = finding.plan { plans.append((finding.toggle, plan, finding.references)) }
+        }
+        guard !plans.isEmpty else { return "" }
+        var output = "\n**To remove from the code**\n\n"
+        for item in plans {
+            let sites = item.references.map { reference in
+                codeSpan("\(reference.file):\(reference.line):\(reference.column)") + " " + codeSpan(reference.symbol)
+                    + (reference.ambiguousWith.isEmpty ? "" : " (ambiguous: or \(reference.ambiguousWith.map(codeSpan).joined(separator: ", ")))")
+            }
+            let count = item.references.count == 1 ? "1 site" : "\(item.references.count) sites"
+            output += "<details><summary>\(codeSpan(item.name)): \(escape(item.plan.summary)) (\(count))</summary>\n\n"
+            output += sites.map { "- \($0)\n" }.joined() + "\n</details>\n"
+        }
+        return output
     }
 
     /// Escapes text for a table cell: no structure, links, HTML or emphasis survives.

@@ -25,6 +25,7 @@ public enum StaleTextRenderer {
         if report.entries.isEmpty { output = "no live toggles\n" }
         if let findings = report.codeFindings {
             output += "\n" + codeFindings(findings, at: report.asOf)
+            output += removalPlans(report)
         }
         let summary = summaryLine(report)
         output += "\n" + (colour ? ANSI.bold + summary + ANSI.reset : summary) + "\n"
@@ -107,6 +108,26 @@ public enum StaleTextRenderer {
             table.rows.append([finding.toggle, finding.code.rawValue, first + more, why])
         }
         return table.render()
+    }
+
+    /// For each stale or removed-but-referenced toggle in the code: the value to keep and every
+    /// site, one per line (`file:line:column  expression`).
+    static func removalPlans(_ report: StaleReport) -> String {
+        var plans: [(name: String, plan: RemovalPlan, references: [CodeReference])] = report.staleInTheCode.map {
+            ($0.entry.name, RemovalPlan($0.entry.toggle), $0.references)
+        }
+        for finding in report.codeFindings ?? [] {
+            if let plan = finding.plan { plans.append((finding.toggle, plan, finding.references)) }
+        }
+        var output = ""
+        for item in plans {
+            output += "\n" + TerminalText.sanitize("to remove \(item.name): \(item.plan.summary)") + "\n"
+            for reference in item.references {
+                let ambiguity = reference.ambiguousWith.isEmpty ? "" : " (ambiguous: or \(reference.ambiguousWith.joined(separator: ", ")))"
+                output += TerminalText.sanitize("  \(reference.file):\(reference.line):\(reference.column)  \(reference.symbol)\(ambiguity)") + "\n"
+            }
+        }
+        return output
     }
 
     /// The category, marked when the policy does not define it: `beta (as release)`.

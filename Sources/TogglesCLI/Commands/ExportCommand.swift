@@ -27,8 +27,10 @@ enum ExportCommand: Command {
             firebase holds every remote toggle the log says is served remotely, with its remote default \
             (or useInAppDefault), conditional values, valueType and description, its parameter group, \
             and the conditions with their tag colours in one priority order, as last imported; publish it with PUT …/remoteConfig and an If-Match etag. flagd holds \
-            every toggle, ENABLED, with the value everyone gets as defaultVariant and kind, category, \
-            owner, expiry and description in metadata. Exit status: 0 ok, 2 the log or FILE cannot be \
+            every toggle, ENABLED, with the value everyone gets as defaultVariant, its conditional values \
+            as variants chosen by targeting (JSON Logic on language, country, os, appVersion; first match \
+            wins; a condition it cannot translate is a warning and that flag keeps its default variant), \
+            and kind, category, owner, expiry and description in metadata. Exit status: 0 ok, 2 the log or FILE cannot be \
             read or written, 64 usage, 65 the log cannot be expressed in the format (two toggles give \
             one condition different expressions or priority orders). See docs/interop.md.
             """,
@@ -77,6 +79,9 @@ enum ExportCommand: Command {
         default:
             let flagd = Exports.flagd(toggles)
             for skipped in flagd.skipped { context.warn("skipped \(skipped.toggle): \(skipped.reason)") }
+            for missed in flagd.untranslated {
+                context.warn("\(missed.toggle) keeps its default variant: condition \(JSONWriter.quoted(missed.condition)) (\(missed.expression)) cannot be translated into flagd targeting: \(missed.reason)")
+            }
             text = JSONWriter.pretty(flagd.document) + "\n"
         }
         guard let output = arguments.value("--output") else {

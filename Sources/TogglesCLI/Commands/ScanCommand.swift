@@ -1,3 +1,4 @@
+import Foundation
 import ToggleLedger
 
 /// `toggles scan`: where each toggle is declared and used in Swift sources.
@@ -5,49 +6,93 @@ enum ScanCommand: Command {
     static let spec = CommandSpec(
         name: "scan",
         summary: "Find where toggles are declared and used in Swift sources (file:line per reference).",
-        synopsis: "scan [PATH…] [--format text|json] [--log DIR]",
+        synopsis: "scan [PATH…] [--format text|json] [--log DIR] [--config FILE] [--explain FILE:LINE]",
         variadicPositionals: true,
         options: [
             CommonOptions.format(["text", "json"]),
             .value("--log", "DIR", "the log whose toggle names string keys and implicit members are matched against (default: events, if present)"),
+            config,
+            .value("--explain", "FILE:LINE", "say which rule matched each candidate on that line, or why none did"),
         ],
         discussion: """
             Walks each PATH (default: the current directory) for .swift files, skipping .build, .git and \
-            what .gitignore ignores. Reports enum case declarations in toggle enums (RemoteToggle, \
-            InternalToggle, BuildTargetToggle, RemoteConfigKeys and enums conforming to ToggleType or \
-            RemoteConfigKey), member references (RemoteToggle.isRoundedAvatar), implicit members \
-            (.isRoundedAvatar) and string keys (remoteConfig["isRoundedAvatar"], configValue(forKey: "…")) \
-            of known toggles. Comments and string contents are never read as code.
+            what .gitignore ignores. Toggle enums: RemoteToggle, InternalToggle, BuildTargetToggle, \
+            RemoteConfigKeys, enums conforming to ToggleType or RemoteConfigKey, String enums named …Flag(s), \
+            …FlagKey, …Feature(s), …Toggle(s), …Switch, String enums whose raw values the log knows, and \
+            the setting's swift.toggleEnums. Reports their case declarations, qualified members \
+            (FeatureFlag.sync), implicit members (.sync; at isFeatureOn(.sync) even when another enum has \
+            the name), and string keys of known toggles (remoteConfig["k"], configValue(forKey: "k") for \
+            remote toggles; UserDefaults and @AppStorage for local ones). A case is the toggle its raw value \
+            names. Comments and string contents are never read as code. The setting (swift.toggleEnums, \
+            swift.queryMethods, swift.keyStyles) is read from --config FILE, else the log's policy.json.
             """,
-        examples: ["toggles scan", "toggles scan Sources/App --format json", "toggles scan App Widgets --log ../events"])
+        examples: ["toggles scan", "toggles scan Sources/App --format json", "toggles scan App Widgets --log ../events",
+                   "toggles scan Sources --explain Sources/App/Feed.swift:42"])
+
+    static let config = OptionSpec.value("--config", "FILE", "a JSON file whose \"swift\" object names toggle enums, query methods and key styles (default: the log's policy.json)")
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let format = try CommonOptions.format(arguments, ["text", "json"], command: spec.name)
         let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
         let known = try knownToggles(arguments, context)
-        let result = try scan(paths: paths, knownToggles: known, context)
+        let settings = try scanSettings(arguments, context)
+        if let target = arguments.value("--explain") {
+            guard let colon = target.lastIndex(of: ":"), let line = Int(target[target.index(after: colon)...]), line > 0 else {
+                throw UsageError("--explain: expected FILE:LINE such as Sources/App/Feed.swift:42, not '\(target)'", command: spec.name)
+            }
+            do {
+                let notes = try SwiftSourceScan(toggleKinds: known, settings: settings)
+                    .explain(paths: paths, currentDirectory: context.currentDirectory, file: String(target[..<colon]), line: line)
+                context.write(notes.map { TerminalText.sanitize($0) + "\n" }.joined())
+            } catch let error as CodeScanError {
+                throw CommandFailure(status: .invalidLog, message: "scan --explain: \(error)")
+            }
+            return .ok
+        }
+        let result = try scan(paths: paths, toggleKinds: known, settings: settings, context)
         for problem in result.problems { context.warn(problem) }
         context.write(format == "json" ? CodeReferenceRenderer.json(result) : CodeReferenceRenderer.text(result))
         return .ok
     }
 
-    /// Every toggle name the log knows, live or removed; none when the default log is absent.
-    static func knownToggles(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Set<String> {
+    /// Every toggle name the log knows, live or removed, with its kind; none when the default log is absent.
+    static func knownToggles(_ arguments: ParsedArguments, _ context: CommandContext) throws -> [String: ToggleKind] {
         let ledger = CommonOptions.ledger(arguments, context)
-        if !arguments.has("--log") && !ledgerExists(ledger) { return [] }
+        if !arguments.has("--log") && !ledgerExists(ledger) { return [:] }
         let replay = try ledger.replay()
         for warning in replay.summary.warnings { context.warn(warning.description) }
-        return Set(replay.projection.toggles.keys)
+        return replay.projection.toggles.dictionary.mapValues(\.kind)
     }
 
     static func ledgerExists(_ ledger: Ledger) -> Bool {
         (try? ledger.reader.segments()) != nil
     }
 
-    /// Runs a scan, turning a missing path into an I/O failure (exit 2).
-    static func scan(paths: [String], knownToggles: Set<String>, _ context: CommandContext) throws -> ScanResult {
+    /// The `"swift"` setting from `--config FILE` (which must exist), else `--policy FILE`, else
+    /// the log's policy.json when present. An invalid file is exit 2, naming the file and field.
+    static func scanSettings(_ arguments: ParsedArguments, _ context: CommandContext) throws -> SwiftScanSettings {
+        let display: String
+        if let given = arguments.value("--config") ?? arguments.value("--policy") {
+            display = given
+        } else {
+            let log = arguments.value("--log") ?? "events"
+            display = (log.hasSuffix("/") ? log : log + "/") + PolicyFile.name
+            guard FileManager.default.fileExists(atPath: context.resolve(display)) else { return SwiftScanSettings() }
+        }
+        guard let data = FileManager.default.contents(atPath: context.resolve(display)) else {
+            throw CommandFailure(status: .invalidLog, message: "config file \(display) does not exist or cannot be read")
+        }
         do {
-            return try SwiftSourceScan(knownToggles: knownToggles).run(paths: paths, currentDirectory: context.currentDirectory)
+            return try SwiftScanSettings.parse(Array(data), file: display)
+        } catch {
+            throw CommandFailure(status: .invalidLog, message: "invalid config: \(error)")
+        }
+    }
+
+    /// Runs a scan, turning a missing path into an I/O failure (exit 2).
+    static func scan(paths: [String], toggleKinds: [String: ToggleKind], settings: SwiftScanSettings, _ context: CommandContext) throws -> ScanResult {
+        do {
+            return try SwiftSourceScan(toggleKinds: toggleKinds, settings: settings).run(paths: paths, currentDirectory: context.currentDirectory)
         } catch let error as CodeScanError {
             throw CommandFailure(status: .invalidLog, message: "scan: \(error)")
         }

@@ -7,24 +7,27 @@ enum SyncSwiftCommand: Command {
     static let spec = CommandSpec(
         name: "sync swift",
         summary: "Append created/removed events for toggle enum cases added to or deleted from Swift sources.",
-        synopsis: "sync swift PATH… [--defaults FILE] [--dry-run] [--category C] [--owner WHO] [--format text|json]",
+        synopsis: "sync swift PATH… [--defaults FILE] [--kind build|local|remote] [--dry-run] [--category C] [--owner WHO] [--format text|json] [--config FILE]",
         positionals: [("PATH", "a folder (walked like `toggles scan`) or a .swift file; more may follow")],
         variadicPositionals: true,
         options: [
             .value("--defaults", "FILE", "in-app defaults: a plist (Apple typed or Firebase download) or a flat JSON object"),
+            .value("--kind", "KIND", "the kind of new cases in enums that do not say it (FeatureFlag, a ToggleType conformer): build, local or remote"),
             .flag("--dry-run", "print the events it would append and append nothing"),
             .value("--category", "C", "category of created toggles (default: release; RemoteConfigKeys get remote-config)"),
             .value("--owner", "WHO", "owner of created toggles"),
             CommonOptions.format(["text", "json"]),
+            ScanCommand.config,
             CommonOptions.log, CommonOptions.at, CommonOptions.actor,
         ],
         discussion: """
             Kinds come from the enums: BuildTargetToggle (build), InternalToggle (local), RemoteToggle \
-            (remote booleans), RemoteConfigKeys (remote strings, numbers, JSON). A boolean's default comes \
+            (remote booleans), RemoteConfigKeys (remote strings, numbers, JSON); other toggle enums (FeatureFlag: String, \
+            ToggleType conformers) take --kind. A case whose raw value the log knows is that toggle. A boolean's default comes \
             from --defaults, else from the enum's `var defaultValue { switch self { case .x: true … } }`, \
             else false. A RemoteConfigKeys case needs a typed entry in --defaults. Live toggles that no \
             enum declares are removed, but only for kinds whose enum was found. Refused, with exit 65 and \
-            nothing appended: a new case in another ToggleType enum (unknown kind), an unreadable default, \
+            nothing appended: a new case of unknown kind without --kind, an unreadable default, \
             a case whose toggle the log removed, an invalid name, no toggle enum at all. Running it again \
             appends nothing.
             """,
@@ -45,10 +48,15 @@ enum SyncSwiftCommand: Command {
             for warning in replay.summary.warnings { context.warn(warning.description) }
             toggles = replay.projection.toggles.dictionary
         } catch LogError.directoryMissing {}
-        let scan = try ScanCommand.scan(paths: arguments.positionals, knownToggles: Set(toggles.keys), context)
+        let scan = try ScanCommand.scan(paths: arguments.positionals, toggleKinds: toggles.mapValues(\.kind), settings: try ScanCommand.scanSettings(arguments, context), context)
         for problem in scan.problems { context.warn(problem) }
         let defaults = try arguments.value("--defaults").map { try readDefaults($0, context) } ?? [:]
-        let plan = SwiftSync.plan(declarations: scan.declarations, toggles: toggles, defaults: defaults, category: category, owner: arguments.value("--owner"))
+        var kind: ToggleKind?
+        if let text = arguments.value("--kind") {
+            guard let given = ToggleKind(rawValue: text) else { throw UsageError("--kind must be build, local or remote, not '\(text)'", command: spec.name) }
+            kind = given
+        }
+        let plan = SwiftSync.plan(declarations: scan.declarations, toggles: toggles, defaults: defaults, category: category, owner: arguments.value("--owner"), kind: kind)
         guard plan.refusals.isEmpty else {
             throw CommandFailure(status: .rejected, message: (plan.refusals + ["sync swift refused; nothing was appended"]).joined(separator: "\n"))
         }

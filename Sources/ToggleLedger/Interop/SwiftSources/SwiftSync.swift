@@ -4,7 +4,8 @@
 /// What it needs and what it refuses (a refusal stops the whole sync; nothing is appended):
 /// - The kind comes from the enum: `BuildTargetToggle` → build, `InternalToggle` → local,
 ///   `RemoteToggle` → remote (booleans), `RemoteConfigKeys` → remote (strings, numbers, JSON).
-///   A new case in another enum conforming to `ToggleType` is refused: its kind is unknown.
+///   A new case in any other toggle enum (`FeatureFlag: String`, a `ToggleType` conformer)
+///   takes the kind given (`--kind`); without one it is refused, asking for it.
 /// - A boolean's default comes from the defaults file when it has the key, else from the
 ///   enum's `var defaultValue { switch self { case .x: true … } }`, else `false` when the enum
 ///   has no `defaultValue` (ToggleKit's default). A `defaultValue` in another form is refused.
@@ -43,11 +44,11 @@ public enum SwiftSync {
     ///   - category: the category of created toggles (RemoteConfigKeys cases get `remote-config`).
     public static func plan(
         declarations: [ToggleDeclaration], toggles: [String: ToggleState], defaults: [String: JSONValue] = [:],
-        category: String = "release", owner: String? = nil
+        category: String = "release", owner: String? = nil, kind givenKind: ToggleKind? = nil
     ) -> Plan {
         var plan = Plan()
         guard !declarations.isEmpty else {
-            plan.refusals.append("no toggle enum cases found (RemoteToggle, InternalToggle, BuildTargetToggle, RemoteConfigKeys or an enum conforming to ToggleType); nothing to sync")
+            plan.refusals.append("no toggle enum cases found (RemoteToggle, InternalToggle, BuildTargetToggle, RemoteConfigKeys, an enum conforming to ToggleType, a String enum named …Flag(s)/…Feature(s)/…Toggle(s)/…Switch, or one the setting swift.toggleEnums names); nothing to sync")
             return plan
         }
         var declared = Set<String>()
@@ -69,8 +70,8 @@ public enum SwiftSync {
                 plan.refusals.append("\(place): \(name): \(problem)")
                 continue
             }
-            guard let kind = enumKinds[declaration.enumName] else {
-                plan.refusals.append("\(place): \(declaration.enumName).\(declaration.caseName) is new, and the kind of a \(declaration.enumName) toggle is unknown; create it with `toggles create \(name) --kind …`")
+            guard let kind = enumKinds[declaration.enumName] ?? givenKind else {
+                plan.refusals.append("\(place): \(declaration.enumName).\(declaration.caseName) is new, and the kind of a \(declaration.enumName) toggle is unknown; pass --kind build|local|remote (or create it with `toggles create \(name) --kind …`)")
                 continue
             }
             if declaration.enumName == "RemoteConfigKeys" {

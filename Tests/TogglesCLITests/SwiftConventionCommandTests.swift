@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// Issue 17: findings that say what to do, on a FeatureFlag enum the log knows by raw values.
+@Suite struct RemovalPlanCommandTests {
+    @Test func findingsNameEverySiteAndTheValueToKeep() throws {
+        let directory = try TemporaryDirectory()
+        try SwiftSideLog.copyFixture("findingsNameEverySiteAndTheValueToKeep", into: directory)
+        let commands: [[String]] = [
+            ["create", "new_checkout", "--kind", "remote", "--type", "bool", "--default", "false", "--expires", "2026-03-05"],
+            ["publish", "new_checkout", "--value", "true"],
+            ["create", "dark_splash", "--kind", "remote", "--type", "bool", "--default", "false", "--expires", "2026-03-05"],
+            ["publish", "dark_splash", "--value", "true", "--when", "Danes", "device.country in ['DK']", "false"],
+            ["create", "legacy_feed", "--kind", "remote", "--type", "bool", "--default", "true"],
+            ["remove", "legacy_feed", "--reason", "launched"],
+        ]
+        for (offset, command) in commands.enumerated() {
+            let run = try TogglesBinary.run(command + ["--at", String(format: "2026-03-%02dT10:00:00Z", offset + 1), "--actor", "t@example.com"], in: directory.url)
+            try #require(run.status == 0, "\(run)")
+        }
+        let now = ["--now", "2026-03-15"]
+        let json = try TogglesBinary.run(["report", "--scan", "App", "--format", "json"] + now, in: directory.url)
+        #expect(json.status == 0, "\(json)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let toggles = try #require(document["toggles"] as? [[String: Any]])
+        let checkout = try #require(toggles.first { $0["name"] as? String == "new_checkout" })
+        // Published without conditions: everyone gets the remote default, so that is the value to keep.
+        #expect((checkout["removal"] as? [String: Any])?["keep"] as? Bool == true)
+        #expect((checkout["removal"] as? [String: Any])?["source"] as? String == "remote-default")
+        #expect((checkout["references"] as? [[String: Any]])?.map { "\($0["file"]!):\($0["line"]!):\($0["column"]!) \($0["symbol"]!)" } == [
+            "App/Checkout View.swift:5:56 .newCheckout",
+            "App/Checkout View.swift:6:25 FeatureFlag.newCheckout",
+            "App/FeatureFlag.swift:2:10 case newCheckout",
+        ])
+        let splash = try #require(toggles.first { $0["name"] as? String == "dark_splash" })
+        let splashPlan = try #require(splash["removal"] as? [String: Any])
+        // With a condition, the in-app default is kept and what is served otherwise is listed as lost.
+        #expect(splashPlan["keep"] as? Bool == false && splashPlan["source"] as? String == "in-app-default")
+        #expect((splashPlan["lost"] as? [[String: Any]])?.map { "\($0["condition"]!) \($0["value"]!)" } == ["remote default 1"])
+        let findings = try #require(document["codeFindings"] as? [[String: Any]])
+        #expect(findings.map { "\($0["toggle"]!) \($0["code"]!)" } == ["legacy_feed removed-but-referenced"])
+        #expect((findings[0]["removal"] as? [String: Any])?["keep"] as? Bool == true)
+
+        let text = try TogglesBinary.run(["check", "--scan", "App"] + now, in: directory.url)
+        #expect(text.status == 1)
+        let markdown = try TogglesBinary.run(["report", "--scan", "App", "--format", "markdown"] + now, in: directory.url)
+        #expect(markdown.stdout.contains("<details><summary>`new_checkout`: keep true (remote default) (3 sites)</summary>"), "\(markdown.stdout)")
+        let report = try TogglesBinary.run(["report", "--scan", "App"] + now, in: directory.url)
+        #expect(report.stdout.contains("""
+            to remove legacy_feed: keep true (in-app default)
+              App/Checkout View.swift:7:51  .legacyFeed
+              App/FeatureFlag.swift:4:10  case legacyFeed
+            """), "\(report.stdout)")
+    }
+
+    @Test func syncSwiftAsksForTheKindAndMapsRawValues() throws {
+        let directory = try TemporaryDirectory()
+        try SwiftSideLog.copyFixture("findingsNameEverySiteAndTheValueToKeep", into: directory)
+        try #require(try TogglesBinary.run(["create", "new_checkout", "--kind", "remote", "--type", "bool", "--default", "false", "--at", "2026-03-01"], in: directory.url).status == 0)
+        let refused = try TogglesBinary.run(["sync", "swift", "App", "--at", "2026-03-02", "--actor", "ci"], in: directory.url)
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains("FeatureFlag.darkSplash is new, and the kind of a FeatureFlag toggle is unknown; pass --kind build|local|remote"), "\(refused)")
+        #expect(!refused.stderr.contains("newCheckout"), "new_checkout is the raw value of newCheckout: the log already has it")
+        let lines = try directory.eventLines().count
+        let synced = try TogglesBinary.run(["sync", "swift", "App", "--kind", "remote", "--at", "2026-03-02", "--actor", "ci"], in: directory.url)
+        #expect(synced.status == 0, "\(synced)")
+        let created = try directory.eventLines().dropFirst(lines)
+        #expect(created.count == 2)
+        #expect(created.allSatisfy { $0.contains(#""type":"created""#) && $0.contains(#""kind":"remote""#) })
+        #expect(created.contains { $0.contains(#""toggle":"dark_splash""#) } && created.contains { $0.contains(#""toggle":"legacy_feed""#) })
+    }
+
+    @Test func scanExplainAndTheSettingFromAConfigFile() throws {
+        let directory = try TemporaryDirectory()
+        try SwiftSideLog.copyFixture("scanExplainAndTheSettingFromAConfigFile", into: directory)
+        try #require(try TogglesBinary.run(["create", "new_paywall", "--kind", "remote", "--type", "bool", "--default", "false", "--at", "2026-03-01"], in: directory.url).status == 0)
+        // Without the setting, Experiments is not a toggle enum and `variant` not a query method.
+        let plain = try TogglesBinary.run(["scan", "App"], in: directory.url)
+        #expect(plain.stdout == "0 references to 0 toggles in 1 Swift file\n", "\(plain)")
+        let explained = try TogglesBinary.run(["scan", "App", "--explain", "App/Paywall Screen.swift:1"], in: directory.url)
+        #expect(explained.status == 0)
+        #expect(explained.stdout.hasPrefix("App/Paywall Screen.swift:1:1: enum Experiments is not a toggle enum: neither a String enum"), "\(explained)")
+
+        let configured = try TogglesBinary.run(["scan", "App", "--config", "toggles-scan.json"], in: directory.url)
+        #expect(configured.stdout == """
+            App/Paywall Screen.swift:2:10: new_paywall: declaration case newPaywall
+            App/Paywall Screen.swift:6:17: new_paywall: implicit-member .newPaywall
+            2 references to 1 toggle in 1 Swift file
+
+            """, "\(configured)")
+        let why = try TogglesBinary.run(["scan", "App", "--config", "toggles-scan.json", "--explain", "App/Paywall Screen.swift:6"], in: directory.url)
+        #expect(why.stdout == "App/Paywall Screen.swift:6:17: `.newPaywall` is new_paywall (implicit-member: a toggle case or a toggle the log knows, the argument of variant)\n", "\(why)")
+
+        try directory.write("bad.json", #"{"swift": {"toggleEnum": ["Experiments"]}}"#)
+        let bad = try TogglesBinary.run(["scan", "App", "--config", "bad.json"], in: directory.url)
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("bad.json: swift.toggleEnum: unknown setting; expected toggleEnums, queryMethods or keyStyles"), "\(bad)")
+        #expect(try TogglesBinary.run(["scan", "App", "--explain", "App/Paywall Screen.swift"], in: directory.url).status == 64)
+        #expect(try TogglesBinary.run(["scan", "App", "--explain", "App/Missing.swift:3"], in: directory.url).status == 2)
+    }
+}
