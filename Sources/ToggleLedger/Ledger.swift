@@ -5,31 +5,17 @@
 public struct Ledger: Sendable {
     public let reader: LogReader
     public let writer: LogWriter
-    /// Whether replays may read and write the checkpoint (`events/.replay-checkpoint`); off,
-    /// every replay is a full one (to measure it, or to rule the checkpoint out).
-    public let usesCheckpoint: Bool
+    /// How replays run: the checkpoint, its threshold, the read threads.
+    public let options: ReplayOptions
 
     /// - Parameters:
     ///   - directory: the log directory (`events`).
     ///   - displayName: how messages name it; defaults to `directory`.
-    ///   - usesCheckpoint: false to neither read nor write the replay checkpoint.
-    public init(directory: String, displayName: String? = nil, usesCheckpoint: Bool = true) {
-        reader = LogReader(directory: directory, displayName: displayName)
+    ///   - options: how replays run (``ReplayOptions``).
+    public init(directory: String, displayName: String? = nil, options: ReplayOptions = ReplayOptions()) {
+        reader = LogReader(directory: directory, displayName: displayName, parallelMerge: options.parallelMerge)
         writer = LogWriter(directory: directory, displayName: displayName)
-        self.usesCheckpoint = usesCheckpoint
-    }
-
-    /// The state of every toggle after replaying the log, up to and including `until`.
-    public func replay(until: Timestamp? = nil, observe: ((LoggedEvent) -> Void)? = nil) throws -> Replay {
-        // Without an observer only the result matters, so a checkpoint may stand in for the
-        // events it covers (see ReplayCheckpoint).
-        if observe == nil && usesCheckpoint { return try checkpointedReplay(until: until) }
-        var projection = Projection()
-        let summary = try reader.read(segments: try reader.segments(), until: until, prefetch: { projection.prefetch(slot: $0) }) { logged in
-            observe?(logged)
-            projection.apply(logged)
-        }
-        return Replay(projection: projection, summary: summary)
+        self.options = options
     }
 
     /// The events of one toggle, in replay order.
@@ -130,10 +116,11 @@ public struct Ledger: Sendable {
         // Undated events are dated once the log's last event is known, before anything
         // compares their instants.
         let logExists = SystemCalls.fileType(reader.directory) != nil
-        let quick = logExists ? try replayForAppend(probing: positionByID) : nil
+        var whyNotCheckpoint = FullReplayReason.noCheckpoint
+        let quick = logExists ? try replayForAppend(probing: positionByID, whyNot: &whyNotCheckpoint) : nil
         if let quick { dateUndated(after: quick.replay.summary.lastKey) }
         if !logExists {
-            replay = Replay(projection: Projection(), summary: ReadSummary(segmentCount: 0))
+            replay = Replay(projection: Projection(), summary: ReadSummary(segmentCount: 0), path: .full(.noCheckpoint))
             dateUndated(after: nil)
         } else if let quick,
                   let lastKey = quick.replay.summary.lastKey,
@@ -144,7 +131,6 @@ public struct Ledger: Sendable {
             replay = quick.replay
             existingByID = quick.found
             historyFromCheckpoint = true
-            ReplayCheckpoint.recorder?(.incremental)
         } else {
             // Most of the log's events have nothing to do with the batch: the prefilters turn
             // them away before the dictionaries are asked.
@@ -215,7 +201,11 @@ public struct Ledger: Sendable {
         var segment: String?
         events.sortIntoReplayOrder()
         if !events.isEmpty { segment = try writer.writeSegment(events) }
-        return AppendOutcome(written: events, resent: resent, segment: segment, repairs: repairs, warnings: replay.summary.warnings)
+        // A checkpoint that served the log but not this batch: one of its events sorts before the checkpoint's end.
+        let historyPath: ReplayPath = historyFromCheckpoint ? .checkpoint : .full(quick == nil ? whyNotCheckpoint : .superseded)
+        return AppendOutcome(
+            written: events, resent: resent, segment: segment, repairs: repairs, warnings: replay.summary.warnings,
+            historyPath: historyPath)
     }
 
     /// The value in `slot`, which a `[key, default:]` subscript has just inserted if the key
@@ -329,12 +319,6 @@ public struct Ledger: Sendable {
     }
 }
 
-/// The result of a replay.
-public struct Replay: Sendable {
-    public var projection: Projection
-    public var summary: ReadSummary
-}
-
 /// What an append did.
 public struct AppendOutcome: Sendable {
     /// Events written, in replay order.
@@ -349,6 +333,8 @@ public struct AppendOutcome: Sendable {
     public var repairs: [String]
     /// Warnings from reading the log.
     public var warnings: [LogWarning]
+    /// How the log's history was read to validate the batch: from the checkpoint, or in full.
+    public var historyPath: ReplayPath
 }
 
 /// Why an append was refused.

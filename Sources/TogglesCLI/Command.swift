@@ -30,8 +30,9 @@ enum CommonOptions {
     /// The log directory from `--log`, resolved, with the name to show in messages.
     static func ledger(_ arguments: ParsedArguments, _ context: CommandContext) -> Ledger {
         let given = arguments.value("--log") ?? "events"
-        let noCheckpoint = (try? EnvironmentSwitch.noCheckpoint.isOn(in: context.environment)) ?? false
-        return Ledger(directory: context.resolve(given), displayName: given, usesCheckpoint: !noCheckpoint)
+        // Checked before any command runs (TogglesCLI.main), so a bad value never gets here.
+        let options = (try? ReplayEnvironment.options(in: context.environment)) ?? ReplayOptions()
+        return Ledger(directory: context.resolve(given), displayName: given, options: options)
     }
 
     /// The `--format` given, one of `choices` (the first is the default).
