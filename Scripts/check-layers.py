@@ -4,7 +4,7 @@
 # names only, so a private nested type sharing a name (Entry) can show up falsely.
 import re,os,glob,sys
 root=sys.argv[1] if len(sys.argv)>1 else 'Sources/ToggleLedger'
-rank={'JSON':0,'Platform':1,'Events':2,'Projections':2,'Log':3,'Root':4,'Audit':4,'Policy':4,'Environment':4,'Reports':5,'Interop':5,'CodeReferences':5}
+rank={'JSON':0,'Platform':1,'Events':2,'Projections':2,'Log':3,'Root':4,'Ledger':4,'Audit':4,'Policy':4,'Environment':4,'Reports':5,'Interop':5,'CodeReferences':5}
 decl=re.compile(r'^\s*(?:@\w+\s+)*(?:(?:public|package|internal|private|fileprivate|final|indirect)\s+)*(?:struct|enum|class|protocol|typealias|actor)\s+([A-Z]\w*)',re.M)
 owner={}
 files={}
@@ -22,6 +22,6 @@ for p,(folder,src) in sorted(files.items()):
     code=re.sub(r'"(?:[^"\\\n]|\\.)*"','""',code)
     for name in sorted(set(re.findall(r'\b[A-Z]\w*\b',code))):
         f=owner.get(name)
-        if f and f!=folder and rank[f]>rank[folder]:
+        if f and f!=folder and rank.get(f,9)>rank.get(folder,9) and name not in ('Result','Entry'):
             print(f'{os.path.relpath(p,root)} ({folder}) names {name} ({f})'); bad+=1
 print(bad,'upward references')
