@@ -6,31 +6,17 @@ public struct Ledger: Sendable {
     public let reader: LogReader
     /// Writes only under the façade: an append validates before it writes, holding the lock.
     let writer: LogWriter
-    /// Whether replays may read and write the checkpoint (`events/.replay-checkpoint`); off,
-    /// every replay is a full one (to measure it, or to rule the checkpoint out).
-    public let usesCheckpoint: Bool
+    /// How replays run: the checkpoint, its threshold, the read threads.
+    public let options: ReplayOptions
 
     /// - Parameters:
     ///   - directory: the log directory (`events`).
     ///   - displayName: how messages name it; defaults to `directory`.
-    ///   - usesCheckpoint: false to neither read nor write the replay checkpoint.
-    public init(directory: String, displayName: String? = nil, usesCheckpoint: Bool = true) {
-        reader = LogReader(directory: directory, displayName: displayName)
+    ///   - options: how replays run (``ReplayOptions``).
+    public init(directory: String, displayName: String? = nil, options: ReplayOptions = ReplayOptions()) {
+        reader = LogReader(directory: directory, displayName: displayName, parallelMerge: options.parallelMerge)
         writer = LogWriter(directory: directory, displayName: displayName)
-        self.usesCheckpoint = usesCheckpoint
-    }
-
-    /// The state of every toggle after replaying the log, up to and including `until`.
-    public func replay(until: Timestamp? = nil, observe: ((LoggedEvent) -> Void)? = nil) throws -> Replay {
-        // Without an observer only the result matters, so a checkpoint may stand in for the
-        // events it covers (see ReplayCheckpoint).
-        if observe == nil && usesCheckpoint { return try checkpointedReplay(until: until) }
-        var projection = Projection()
-        let summary = try reader.read(segments: try reader.segments(), until: until, prefetch: { projection.prefetch(slot: $0) }) { logged in
-            observe?(logged)
-            projection.apply(logged)
-        }
-        return Replay(projection: projection, summary: summary)
+        self.options = options
     }
 
     /// The events of one toggle, in replay order.
@@ -71,12 +57,6 @@ public struct Ledger: Sendable {
     }
 }
 
-/// The result of a replay.
-public struct Replay: Sendable {
-    public var projection: Projection
-    public var summary: ReadSummary
-}
-
 /// What an append did.
 public struct AppendOutcome: Sendable {
     /// Events written, in replay order.
@@ -91,6 +71,8 @@ public struct AppendOutcome: Sendable {
     public var repairs: [String]
     /// Warnings from reading the log.
     public var warnings: [LogWarning]
+    /// How the log's history was read to validate the batch: from the checkpoint, or in full.
+    public var historyPath: ReplayPath
 }
 
 /// Why an append was refused.

@@ -54,11 +54,11 @@ struct LogWriter: Sendable {
         let path = directory + "/.gitignore"
         guard SystemCalls.fileType(path) == nil else { return }
         let temporaryPath = path + ".tmp-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
-        let descriptor = try SystemCalls.open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL, mode: 0o644)
+        let descriptor = try logIO { try SystemCalls.open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL, mode: 0o644) }
         do {
-            try Array(Self.gitignore.utf8).withUnsafeBytes { raw in try SystemCalls.writeAll(descriptor, raw, path: path) }
+            try Array(Self.gitignore.utf8).withUnsafeBytes { raw in try logIO { try SystemCalls.writeAll(descriptor, raw, path: path) } }
             SystemCalls.close(descriptor)
-            try SystemCalls.rename(temporaryPath, path)
+            try logIO { try SystemCalls.rename(temporaryPath, path) }
         } catch {
             // A full disk must not leave a stray temporary file next to the log.
             SystemCalls.close(descriptor)
@@ -94,20 +94,20 @@ struct LogWriter: Sendable {
             // The temporary file is an implementation detail: errors name the segment.
             let descriptor: Int32
             do {
-                descriptor = try SystemCalls.open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL, mode: 0o644)
+                descriptor = try logIO { try SystemCalls.open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL, mode: 0o644) }
             } catch LogError.io(_, _, let code) {
                 throw LogError.io(path: display, operation: "create", errno: code)
             }
             do {
-                try SystemCalls.writeAll(descriptor, UnsafeRawBufferPointer(bytes.bytes), path: display)
-                try SystemCalls.sync(descriptor, path: display)
+                try logIO { try SystemCalls.writeAll(descriptor, UnsafeRawBufferPointer(bytes.bytes), path: display) }
+                try logIO { try SystemCalls.sync(descriptor, path: display) }
                 SystemCalls.close(descriptor)
                 do {
-                    try SystemCalls.rename(temporaryPath, finalPath)
+                    try logIO { try SystemCalls.rename(temporaryPath, finalPath) }
                 } catch LogError.io(_, _, let code) {
                     throw LogError.io(path: display, operation: "create", errno: code)
                 }
-                try SystemCalls.syncDirectory(folderPath)
+                try logIO { try SystemCalls.syncDirectory(folderPath) }
             } catch {
                 SystemCalls.close(descriptor)
                 SystemCalls.unlink(temporaryPath)
@@ -154,36 +154,36 @@ struct LogWriter: Sendable {
             switch warning {
             case .missingFinalNewline(let location, let offset):
                 let path = try physicalPath(of: location)
-                let descriptor = try SystemCalls.open(path, O_WRONLY)
+                let descriptor = try logIO { try SystemCalls.open(path, O_WRONLY) }
                 defer { SystemCalls.close(descriptor) }
-                guard try SystemCalls.fileSize(descriptor, path: location.file) == offset else { continue }
+                guard try logIO({ try SystemCalls.fileSize(descriptor, path: location.file) }) == offset else { continue }
                 let newline: [UInt8] = [0x0A]
-                try SystemCalls.truncate(descriptor, to: offset, path: location.file)
+                try logIO { try SystemCalls.truncate(descriptor, to: offset, path: location.file) }
                 _ = lseek(descriptor, off_t(offset), SEEK_SET)
                 try newline.withUnsafeBytes { (raw: UnsafeRawBufferPointer) throws in
-                    try SystemCalls.writeAll(descriptor, raw, path: location.file)
+                    try logIO { try SystemCalls.writeAll(descriptor, raw, path: location.file) }
                 }
-                try SystemCalls.sync(descriptor, path: location.file)
+                try logIO { try SystemCalls.sync(descriptor, path: location.file) }
                 repaired.append("\(location): added the missing final newline")
             case .tornTail(let location, let byteCount, let offset):
                 let path = try physicalPath(of: location)
-                let descriptor = try SystemCalls.open(path, O_RDWR)
+                let descriptor = try logIO { try SystemCalls.open(path, O_RDWR) }
                 defer { SystemCalls.close(descriptor) }
-                guard try SystemCalls.fileSize(descriptor, path: location.file) == offset + Int64(byteCount) else { continue }
+                guard try logIO({ try SystemCalls.fileSize(descriptor, path: location.file) }) == offset + Int64(byteCount) else { continue }
                 var fragment = [UInt8](repeating: 0, count: byteCount)
                 _ = try fragment.withUnsafeMutableBytes { (raw: UnsafeMutableRawBufferPointer) throws -> Int in
-                    try SystemCalls.pread(descriptor, into: raw.baseAddress!, count: byteCount, offset: offset, path: location.file)
+                    try logIO { try SystemCalls.pread(descriptor, into: raw.baseAddress!, count: byteCount, offset: offset, path: location.file) }
                 }
                 let tornPath = path + ".torn"
-                let tornDescriptor = try SystemCalls.open(tornPath, O_WRONLY | O_CREAT | O_APPEND, mode: 0o644)
+                let tornDescriptor = try logIO { try SystemCalls.open(tornPath, O_WRONLY | O_CREAT | O_APPEND, mode: 0o644) }
                 defer { SystemCalls.close(tornDescriptor) }
                 fragment.append(0x0A)
                 try fragment.withUnsafeBytes { (raw: UnsafeRawBufferPointer) throws in
-                    try SystemCalls.writeAll(tornDescriptor, raw, path: tornPath)
+                    try logIO { try SystemCalls.writeAll(tornDescriptor, raw, path: tornPath) }
                 }
-                try SystemCalls.sync(tornDescriptor, path: tornPath)
-                try SystemCalls.truncate(descriptor, to: offset, path: location.file)
-                try SystemCalls.sync(descriptor, path: location.file)
+                try logIO { try SystemCalls.sync(tornDescriptor, path: tornPath) }
+                try logIO { try SystemCalls.truncate(descriptor, to: offset, path: location.file) }
+                try logIO { try SystemCalls.sync(descriptor, path: location.file) }
                 repaired.append("\(location): moved a torn line (\(byteCount) bytes) to \(location.file).torn")
             case .duplicateID:
                 continue
@@ -209,12 +209,12 @@ struct LogWriter: Sendable {
             for component in path.split(separator: "/") where !component.isEmpty {
                 let parent = current
                 current = current.isEmpty ? "/" + component : current + "/" + component
-                if try SystemCalls.makeDirectory(current) {
+                if try logIO({ try SystemCalls.makeDirectory(current) }) {
                     created.append(current)
                     parents.append(parent.isEmpty ? "/" : parent)
                 }
             }
-            for parent in parents { try SystemCalls.syncDirectory(parent) }
+            for parent in parents { try logIO { try SystemCalls.syncDirectory(parent) } }
         } catch {
             removeDirectories(created)
             throw error

@@ -14,6 +14,8 @@ struct AppendHistory {
     /// The events of the log under an id of the batch, by id.
     var recorded: [String: Event]
     var toggles: Toggles
+    /// How the log was read: from the checkpoint, or in full and why.
+    var path: ReplayPath
 }
 
 extension Ledger {
@@ -23,9 +25,11 @@ extension Ledger {
     func appendHistory(for events: inout [Event], ids: [String: Int], numbering: BatchOrdering.Numbering, dating: WriterDating.Step?) throws -> AppendHistory {
         guard SystemCalls.fileType(reader.directory) != nil else {
             dating?.date(&events, after: nil)
-            return AppendHistory(replay: Replay(projection: Projection(), summary: ReadSummary(segmentCount: 0)), recorded: [:], toggles: .events([:]))
+            return AppendHistory(replay: Replay(projection: Projection(), summary: ReadSummary(segmentCount: 0), path: .full(.noCheckpoint)),
+                                 recorded: [:], toggles: .events([:]), path: .full(.noCheckpoint))
         }
-        let quick = try replayForAppend(probing: ids)
+        var whyNotCheckpoint = FullReplayReason.noCheckpoint
+        let quick = try replayForAppend(probing: ids, whyNot: &whyNotCheckpoint)
         if let quick {
             dating?.date(&events, after: quick.replay.summary.lastKey)
             if let lastKey = quick.replay.summary.lastKey,
@@ -33,8 +37,7 @@ extension Ledger {
                events.withUnsafeBufferPointer({ events in
                    events.indices.allSatisfy { quick.found[events[$0].id] != nil || lastKey < OrderKey(at: events[$0].at, id: events[$0].id) }
                }) {
-                ReplayCheckpoint.recorder?(.incremental)
-                return AppendHistory(replay: quick.replay, recorded: quick.found, toggles: .checkpoint(quick.replay.projection))
+                return AppendHistory(replay: quick.replay, recorded: quick.found, toggles: .checkpoint(quick.replay.projection), path: .checkpoint)
             }
         }
         // Most of the log's events have nothing to do with the batch: the prefilters turn
@@ -53,6 +56,8 @@ extension Ledger {
             }
         }
         if quick == nil { dating?.date(&events, after: replay.summary.lastKey) }
-        return AppendHistory(replay: replay, recorded: recorded, toggles: .events(existingByGroup))
+        // A checkpoint that served the log but not this batch: one of its events sorts before the checkpoint's end.
+        return AppendHistory(replay: replay, recorded: recorded, toggles: .events(existingByGroup),
+                             path: .full(quick == nil ? whyNotCheckpoint : .superseded))
     }
 }

@@ -43,16 +43,18 @@ enum AppendPlan {
         history.recorded = [:]
         history.toggles = .events([:])
         guard violations.isEmpty else { throw LedgerError.rejected(violations) }
-        return try write(consume events, replay: history.replay, resent: resent, on: ledger)
+        return try write(consume events, replay: history.replay, path: history.path, resent: resent, on: ledger)
     }
 
     /// Step 9.
-    private static func write(_ batch: consuming [Event], replay: Replay, resent: [ResentEvent], on ledger: Ledger) throws -> AppendOutcome {
+    private static func write(_ batch: consuming [Event], replay: Replay, path: ReplayPath, resent: [ResentEvent], on ledger: Ledger) throws -> AppendOutcome {
         var events = consume batch
         let repairs = try ledger.writer.repair(replay.summary.warnings)
         var segment: String?
         events.sortIntoReplayOrder()
         if !events.isEmpty { segment = try ledger.writer.writeSegment(events) }
-        return AppendOutcome(written: events, resent: resent, segment: segment, repairs: repairs, warnings: replay.summary.warnings)
+        return AppendOutcome(
+            written: events, resent: resent, segment: segment, repairs: repairs, warnings: replay.summary.warnings,
+            historyPath: path)
     }
 }
