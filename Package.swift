@@ -13,8 +13,27 @@ let package = Package(
     ],
     dependencies: [],
     targets: [
-        // All behaviour: events, the log, projections, reports. Never prints, never exits.
-        .target(name: "ToggleLedger", dependencies: ["CacheHints"]),
+        // The library, one target per layer; each names only the layers below it, and the
+        // compiler enforces that (docs/architecture.md). Never prints, never exits.
+        // JSON: parser, writer, output buffer, escaping.
+        .target(name: "LedgerJSON"),
+        // System calls (own error), mapped file, lock, atomic file, hashes, the prefetch hint.
+        .target(name: "LedgerPlatform", dependencies: ["LedgerJSON", "CacheHints"]),
+        // Events, codec, write rules; lifecycle rules, toggle state, projection. No I/O.
+        .target(name: "LedgerModel", dependencies: ["LedgerJSON", "LedgerPlatform", "CacheHints"]),
+        // The log on disk: segments, reader, merge, fast decoder, writer, checkpoint.
+        .target(name: "LedgerStore", dependencies: ["LedgerModel", "CacheHints"]),
+        // The façade: Ledger (append pipeline, replay, history), audit, stale policy and the
+        // code findings it carries (the plain values: CodeReference, CodeFinding, RemovalPlan).
+        .target(name: "LedgerCore", dependencies: ["LedgerStore"]),
+        // The Swift source scanner, which fills in those values.
+        .target(name: "LedgerCodeReferences", dependencies: ["LedgerCore"]),
+        // Renderers: state, history, stale report, audit text; report formats.
+        .target(name: "LedgerReports", dependencies: ["LedgerCore"]),
+        // Import and export: Firebase Remote Config, plists, flagd, Swift code generation.
+        .target(name: "LedgerInterop", dependencies: ["LedgerReports", "LedgerCodeReferences"]),
+        // The product embedders import: re-exports the layers' public API, nothing else.
+        .target(name: "ToggleLedger", dependencies: ["LedgerInterop"]),
         // One C inline function, a cache prefetch hint, which Swift cannot spell (replay).
         .target(name: "CacheHints"),
         // The command-line front end as a library, so tests can run it in-process too.

@@ -1,0 +1,178 @@
+import LedgerJSON
+import LedgerPlatform
+import LedgerModel
+import LedgerStore
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The policy file that lives with the log: `<log directory>/policy.json`.
+///
+/// The log reader only reads `.jsonl` files, so the policy travels with the log (and with
+/// `--log DIR`) without being mistaken for a segment. Every key is optional except
+/// `schema`; what the file does not say keeps the ``StalePolicy/standard`` value, and a
+/// category it lists is added to or replaces the standard one:
+///
+/// ```json
+/// {
+///   "schema": 1,
+///   "launchGraceDays": 14,
+///   "fallbackCategory": "release",
+///   "categories": {
+///     "release": { "lifetimeDays": 30 },
+///     "migration": { "lifetimeDays": 60 },
+///     "kill-switch": { "lifetimeDays": null }
+///   }
+/// }
+/// ```
+///
+/// The file is read strictly: invalid JSON, a duplicate key, an unknown key, a value of the
+/// wrong type or a `schema` newer than this build is a ``PolicyError`` naming the file and
+/// the field, never a silent default.
+public enum PolicyFile {
+    /// The file name inside the log directory.
+    public static let name = "policy.json"
+    /// The newest policy schema this build reads.
+    public static let currentSchema = 1
+
+    /// Reads the policy at `path`; returns nil when the file does not exist (the standard
+    /// policy applies then).
+    /// - Parameter displayName: how messages name the file (as the user would type it).
+    public static func load(path: String, displayName: String) throws(PolicyError) -> StalePolicy? {
+        guard SystemCalls.fileType(path) != nil else { return nil }
+        let bytes: [UInt8]
+        do {
+            bytes = try WholeFile.read(path, displayName: displayName, maximumBytes: 1 << 20)
+        } catch {
+            throw PolicyError(file: displayName, field: nil, message: "cannot read the policy file: \(error)")
+        }
+        return try parse(bytes, file: displayName)
+    }
+
+    /// Parses the text of a policy file. `file` names it in errors.
+    public static func parse(_ bytes: [UInt8], file: String) throws(PolicyError) -> StalePolicy {
+        func fail(_ field: String?, _ message: String) -> PolicyError {
+            PolicyError(file: file, field: field, message: message)
+        }
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            let (line, column) = position(of: error.offset, in: bytes)
+            throw PolicyError(file: "\(file):\(line):\(column)", field: nil, message: "invalid JSON: \(error.reason)")
+        }
+        guard case .object(let object) = root else {
+            throw fail(nil, "the policy is a JSON object such as {\"schema\": 1}, found \(root.typeName)")
+        }
+        try rejectUnknownKeys(object, allowed: ["schema", "launchGraceDays", "fallbackCategory", "categories", "swift"], path: "", file: file)
+        guard let schemaValue = object["schema"] else {
+            throw fail("schema", "is required; write \"schema\": \(currentSchema)")
+        }
+        guard case .number(let schemaText) = schemaValue, let schema = Int(schemaText), schema >= 1 else {
+            throw fail("schema", "must be a whole number of 1 or more, found \(describe(schemaValue))")
+        }
+        guard schema <= currentSchema else {
+            throw fail("schema", "\(schema) is newer than this toggles understands (\(currentSchema)); upgrade toggles")
+        }
+        var policy = StalePolicy.standard
+        if let value = object["launchGraceDays"] {
+            policy.launchGraceDays = try days(value, field: "launchGraceDays", minimum: 0, file: file)
+        }
+        if let value = object["categories"] {
+            guard case .object(let categories) = value else {
+                throw fail("categories", "must be an object of category names, found \(describe(value))")
+            }
+            for member in categories.members {
+                let field = "categories.\(member.key)"
+                if let problem = Lifecycle.categoryProblem(member.key) { throw fail(field, problem) }
+                guard case .object(let rule) = member.value else {
+                    throw fail(field, "must be an object such as {\"lifetimeDays\": 30}, found \(describe(member.value))")
+                }
+                try rejectUnknownKeys(rule, allowed: ["lifetimeDays"], path: field + ".", file: file)
+                guard let lifetime = rule["lifetimeDays"] else {
+                    throw fail(field + ".lifetimeDays", "is required: a number of days, or null for a permanent category")
+                }
+                policy.lifetimes[member.key] = lifetime == .null
+                    ? .permanent
+                    : .days(try days(lifetime, field: field + ".lifetimeDays", minimum: 1, orNull: true, file: file))
+            }
+        }
+        if let value = object["fallbackCategory"] {
+            guard case .string(let category) = value else {
+                throw fail("fallbackCategory", "must be a category name such as \"release\", found \(describe(value))")
+            }
+            guard policy.defines(category) else {
+                throw fail("fallbackCategory", "\(JSONWriter.quoted(category)) is not a category of the policy (\(policy.categories.joined(separator: ", ")))")
+            }
+            policy.fallbackCategory = category
+        }
+        return policy
+    }
+
+    private static func days(
+        _ value: JSONValue, field: String, minimum: Int, orNull: Bool = false, file: String
+    ) throws(PolicyError) -> Int {
+        let expected = "a whole number of days, \(minimum) or more\(orNull ? ", or null for permanent" : "")"
+        guard case .number(let text) = value, let count = Int(text) else {
+            throw PolicyError(file: file, field: field, message: "must be \(expected), found \(describe(value))")
+        }
+        guard count >= minimum else {
+            throw PolicyError(file: file, field: field, message: "must be \(expected), found number \(count)")
+        }
+        guard count <= 36_500 else {
+            throw PolicyError(file: file, field: field, message: "must be at most 36500 days (100 years), found number \(count)")
+        }
+        return count
+    }
+
+    private static func rejectUnknownKeys(_ object: JSONObject, allowed: [String], path: String, file: String) throws(PolicyError) {
+        for key in object.keys where !allowed.contains(key) {
+            throw PolicyError(
+                file: file, field: path + key,
+                message: "is not a policy setting; expected \(allowed.map { path + $0 }.joined(separator: ", "))")
+        }
+    }
+
+    private static func describe(_ value: JSONValue) -> String {
+        switch value {
+        case .number, .bool, .null: "\(value.typeName) \(JSONWriter.string(value))"
+        case .string(let text): "string \(JSONWriter.quoted(text))"
+        default: value.typeName
+        }
+    }
+
+    /// 1-based line and column (in bytes) of a byte offset.
+    package static func position(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        var line = 1
+        var lineStart = 0
+        for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        return (line, offset - lineStart + 1)
+    }
+}
+
+/// Why a policy file was rejected. The description names the file and the field:
+/// `events/policy.json: categories.release.lifetimeDays: must be a whole number …`.
+public struct PolicyError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file, possibly with `:line:column` for a JSON syntax error.
+    public var file: String
+    /// The field path, such as `categories.release.lifetimeDays`; nil for the whole file.
+    public var field: String?
+    public var message: String
+
+    public init(file: String, field: String?, message: String) {
+        self.file = file
+        self.field = field
+        self.message = message
+    }
+
+    public var description: String {
+        "\(file): " + (field.map { "\($0): " } ?? "") + message
+    }
+}

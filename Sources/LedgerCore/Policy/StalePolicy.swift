@@ -1,0 +1,125 @@
+import LedgerJSON
+import LedgerPlatform
+import LedgerModel
+import LedgerStore
+/// The rules that decide when a toggle is stale: category lifetimes and the grace period
+/// after launch. Load one from the log's `policy.json` with ``PolicyFile``, or use ``standard``.
+///
+/// ```swift
+/// for reason in policy.evaluate(toggle, now: now) {
+///     print("@available(*, deprecated, message: \"\(reason.message)\")")
+/// }
+/// ```
+public struct StalePolicy: Sendable, Hashable {
+    /// The expected lifetime of each category.
+    public var lifetimes: [String: Lifetime]
+    /// How long a launched toggle may stay before it is stale, in days.
+    public var launchGraceDays: Int
+    /// The category whose rules apply to a toggle whose category the policy does not define.
+    public var fallbackCategory: String
+
+    public init(lifetimes: [String: Lifetime], launchGraceDays: Int, fallbackCategory: String) {
+        self.lifetimes = lifetimes
+        self.launchGraceDays = launchGraceDays
+        self.fallbackCategory = fallbackCategory
+    }
+
+    /// The defaults, after the "Feature Toggles" article and Unleash: release 30 days,
+    /// experiment 40, ops 90; permission, kill-switch and remote-config permanent; 14 days of
+    /// grace after launch; unknown categories follow `release`.
+    public static let standard = StalePolicy(
+        lifetimes: [
+            "release": .days(30), "experiment": .days(40), "ops": .days(90),
+            "permission": .permanent, "kill-switch": .permanent, "remote-config": .permanent,
+        ],
+        launchGraceDays: 14, fallbackCategory: "release")
+
+    /// The categories the policy defines, sorted.
+    public var categories: [String] { lifetimes.keys.sorted() }
+
+    /// Whether the policy defines `category` (otherwise ``fallbackCategory`` applies).
+    public func defines(_ category: String) -> Bool { lifetimes[category] != nil }
+
+    /// The lifetime that applies to `category` in days, nil when permanent.
+    public func lifetime(of category: String) -> Int? {
+        (lifetimes[category] ?? lifetimes[fallbackCategory])?.days
+    }
+
+    /// Why `toggle` is stale at `now`, in code order (expired, over-lifetime, launched);
+    /// empty when it is not stale. Removed toggles are never stale.
+    ///
+    /// - `expired`: the toggle has an expiry date and `now` is on or after the start of that
+    ///   day (UTC). This applies to every category, permanent ones included.
+    /// - `over-lifetime`: the toggle has no expiry date (an expiry date is the toggle's own
+    ///   deadline and replaces the category lifetime, so extending it snoozes this reason), its
+    ///   category has a lifetime, and it was created longer ago than that.
+    /// - `launched`: its category has a lifetime and it has been ``ToggleStage/launched`` for
+    ///   longer than ``launchGraceDays``. Permanent kinds (a kill switch, a permission) are
+    ///   meant to stay on and are never stale for being launched.
+    public func evaluate(_ toggle: ToggleState, now: Timestamp) -> [StaleReason] {
+        evaluate(toggle, now: now, lifetime: lifetime(of: toggle.definition.category))
+    }
+
+    /// ``evaluate(_:now:)`` with the toggle's ``lifetime(of:)`` already looked up.
+    package func evaluate(_ toggle: ToggleState, now: Timestamp, lifetime: Int?) -> [StaleReason] {
+        guard toggle.isLive else { return [] }
+        return evaluate(
+            expires: toggle.definition.expires, createdAt: toggle.createdAt, stage: toggle.stage,
+            stageSince: toggle.stageSince, category: toggle.definition.category, owner: toggle.definition.owner,
+            now: now, lifetime: lifetime)
+    }
+
+    /// ``evaluate(_:now:)`` of a live toggle, from the fields it reads (a report judging
+    /// thousands of toggles passes these rather than copying each state).
+    package func evaluate(
+        expires: CalendarDate?, createdAt: Timestamp, stage: ToggleStage, stageSince: Timestamp,
+        category: @autoclosure () -> String, owner: @autoclosure () -> String?, now: Timestamp, lifetime: Int?
+    ) -> [StaleReason] {
+        var reasons: [StaleReason] = []
+        // Compared as days: an expiry such as 9999-12-31 starts after the last instant
+        // nanoseconds can count, and its midnight is only needed once it has passed.
+        if let expires, now.date >= expires {
+            reasons.append(StaleReason(
+                code: .expired, days: Int(now.date.daysSince1970 - expires.daysSince1970), since: expires.startOfDay,
+                expires: expires, category: category(), owner: owner()))
+        }
+        if expires == nil, let lifetime {
+            let deadline = createdAt.adding(days: lifetime)
+            if now > deadline {
+                reasons.append(StaleReason(
+                    code: .overLifetime, days: Self.wholeDays(from: deadline, to: now), since: deadline,
+                    limitDays: lifetime, category: category(), owner: owner()))
+            }
+        }
+        if lifetime != nil, stage == .launched {
+            let graceEnds = stageSince.adding(days: launchGraceDays)
+            if now > graceEnds {
+                reasons.append(StaleReason(
+                    code: .launched, days: Self.wholeDays(from: stageSince, to: now), since: stageSince,
+                    limitDays: launchGraceDays, category: category(), owner: owner()))
+            }
+        }
+        return reasons
+    }
+
+    /// Whole days from `start` to `end`, rounded down (0 when `end` is not later).
+    public static func wholeDays(from start: Timestamp, to end: Timestamp) -> Int {
+        let seconds = end.secondsSince1970 - start.secondsSince1970
+        return seconds <= 0 ? 0 : Int(seconds / 86_400)
+    }
+}
+
+/// How long toggles of a category are expected to live.
+public enum Lifetime: Sendable, Hashable {
+    /// Temporary: stale once older than this many days, or launched past the grace period.
+    case days(Int)
+    /// Meant to stay (a kill switch, a permission): never stale for age or for being
+    /// launched; only the toggle's own expiry date applies.
+    case permanent
+
+    /// The number of days, nil when permanent.
+    public var days: Int? {
+        if case .days(let count) = self { return count }
+        return nil
+    }
+}

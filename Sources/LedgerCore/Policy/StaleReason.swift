@@ -1,0 +1,147 @@
+import LedgerJSON
+import LedgerPlatform
+import LedgerModel
+import LedgerStore
+/// Why a toggle is stale, with the figure that says how badly and the person to ask.
+///
+/// Codes are a stable contract (JSON, CSV, SARIF rule ids, `check --fail-on`):
+/// - `expired`: its own expiry date has begun;
+/// - `over-lifetime`: it has no expiry date and is older than its category's lifetime;
+/// - `launched`: it has served the same "on" value to everyone for longer than the grace period.
+public struct StaleReason: Sendable, Hashable {
+    public enum Code: String, Sendable, Hashable, CaseIterable, Comparable {
+        case expired
+        case overLifetime = "over-lifetime"
+        case launched
+        /// From `--scan`: the log says removed, the code still declares or uses it.
+        case removedButReferenced = "removed-but-referenced"
+        /// From `--scan`: a toggle enum declares it, the log never created it.
+        case untracked
+
+        public static func < (lhs: Code, rhs: Code) -> Bool { lhs.position < rhs.position }
+
+        /// Its position in ``allCases``.
+        package var position: Int {
+            switch self {
+            case .expired: 0
+            case .overLifetime: 1
+            case .launched: 2
+            case .removedButReferenced: 3
+            case .untracked: 4
+            }
+        }
+
+        /// The codes the policy judges the log by; the others come from a scan of the code.
+        public static let policyCodes: [Code] = [.expired, .overLifetime, .launched]
+        /// The codes a scan of the code adds (`report --scan`, `check --scan`).
+        public static let codeScanCodes: [Code] = [.removedButReferenced, .untracked]
+
+        /// One sentence on what the code means, for help texts and SARIF rules.
+        public var summary: String {
+            switch self {
+            case .expired: "The toggle's expiry date has passed."
+            case .overLifetime: "The toggle has outlived the expected lifetime of its category."
+            case .launched: "The toggle has served the same value to everyone for longer than the grace period; it is tested and its code should go."
+            case .removedButReferenced: "The log says the toggle was removed, but the code still declares or uses it."
+            case .untracked: "A toggle enum in the code declares the toggle, but the log never created it."
+            }
+        }
+    }
+
+    public var code: Code
+    /// The figure: days past the expiry date or lifetime (`expired`, `over-lifetime`), or days
+    /// since launch (`launched`). Whole days, rounded down.
+    public var days: Int
+    /// When the clock behind ``days`` started: the start of the expiry date, the end of the
+    /// lifetime, or the launch.
+    public var since: Timestamp
+    /// The limit that was passed: the lifetime (`over-lifetime`) or the grace period
+    /// (`launched`) in days; nil for `expired`.
+    public var limitDays: Int?
+    /// The expiry date (`expired`).
+    public var expires: CalendarDate?
+    /// The toggle's category, as declared.
+    public var category: String
+    /// Who to ask, from the toggle's `owner`.
+    public var owner: String?
+
+    public init(
+        code: Code, days: Int, since: Timestamp, limitDays: Int? = nil, expires: CalendarDate? = nil,
+        category: String, owner: String?
+    ) {
+        self.code = code
+        self.days = days
+        self.since = since
+        self.limitDays = limitDays
+        self.expires = expires
+        self.category = category
+        self.owner = owner
+    }
+
+    /// A human sentence, such as `launched 45 days ago; remove it`. It fits a
+    /// `@available(*, deprecated, message:)` annotation as well as a report.
+    public var message: String {
+        let text = TextBuffer()
+        appendMessage(to: text, sanitizing: false)
+        return text.string
+    }
+
+    /// Appends ``message`` to `output`; with `sanitizing`, what comes from the log (the
+    /// category) passes through ``TerminalText/sanitize(_:)`` (as the whole message would).
+    package func appendMessage(to output: TextBuffer, sanitizing: Bool) {
+        switch code {
+        case .expired:
+            output.append("expired on ")
+            output.write(expires.map(\.description) ?? since.date.description)
+            output.append(", ")
+            if days == 0 {
+                output.append("today")
+            } else {
+                Self.appendDays(days, to: output)
+                output.append(" ago")
+            }
+            output.append("; remove it or extend it with `toggles extend`")
+        case .overLifetime:
+            let lifetime = limitDays ?? 0
+            if sanitizing { output.appendSanitized(category) } else { output.write(category) }
+            output.append(" toggles live ")
+            Self.appendDays(lifetime, to: output)
+            output.append("; this one is ")
+            Self.appendDays(lifetime + days, to: output)
+            output.append(" old, ")
+            Self.appendDays(days, to: output)
+            output.append(" over; remove it or give it an expiry date")
+        case .launched:
+            output.append("launched ")
+            Self.appendDays(days, to: output)
+            output.append(" ago; remove it")
+        case .removedButReferenced:
+            output.append("removed ")
+            Self.appendDays(days, to: output)
+            output.append(" ago but still in the code; delete the references")
+        case .untracked:
+            output.append("declared in the code but never created in the log; run `toggles sync swift` or `toggles create`")
+        }
+    }
+
+    private static func appendDays(_ count: Int, to output: TextBuffer) {
+        if count == 1 {
+            output.append("1 day")
+        } else {
+            output.append(count)
+            output.append(" days")
+        }
+    }
+
+    /// The figure in a few words: `22 days over`, `for 45 days` (launched).
+    public var figure: String {
+        switch code {
+        case .launched: "for \(Self.days(days))"
+        case .removedButReferenced: "removed \(Self.days(days)) ago"
+        case .untracked: "not in the log"
+        default: "\(Self.days(days)) over"
+        }
+    }
+
+    package static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
+}

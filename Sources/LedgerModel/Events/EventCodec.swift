@@ -1,0 +1,380 @@
+import LedgerJSON
+import LedgerPlatform
+/// Converts between ``Event`` and its one-line JSON form.
+///
+/// Decoding is strict about the envelope and the payload of known types (a field of the
+/// wrong JSON type is an error naming the field) and lenient about the future: unknown
+/// fields are kept, an unknown `type` becomes ``Change/unknown(type:)``.
+public enum EventCodec {
+    /// Decodes one event from a parsed line.
+    public static func decode(_ value: JSONValue) throws(EventDecodingError) -> Event {
+        guard case .object(let object) = value else {
+            throw EventDecodingError("an event is a JSON object, found \(value.typeName)")
+        }
+        var fields = Fields(object)
+        let schema = try fields.integer("schema")
+        guard schema >= 1 else { throw EventDecodingError("\"schema\" must be 1 or more, found \(schema)") }
+        guard schema <= Event.currentSchema else {
+            throw EventDecodingError("\"schema\" \(schema) is newer than this toggles understands (\(Event.currentSchema)); upgrade toggles")
+        }
+        let id = try fields.nonEmptyString("id")
+        let atText = try fields.string("at")
+        guard let at = Timestamp(rfc3339: atText) else {
+            throw EventDecodingError("\"at\" must be an RFC 3339 instant such as 2026-11-22T10:00:00Z, found \(JSONWriter.quoted(atText))")
+        }
+        let type = try fields.nonEmptyString("type")
+        let toggle = try fields.string("toggle")
+        if let problem = ToggleName.problem(with: toggle) {
+            throw EventDecodingError("\"toggle\" \(JSONWriter.quoted(toggle)): \(problem)")
+        }
+        let actor = try fields.nonEmptyString("actor")
+        let change: Change
+        switch type {
+        case "created":
+            let kindText = try fields.string("kind")
+            guard let kind = ToggleKind(rawValue: kindText) else {
+                throw EventDecodingError("\"kind\" must be build, local or remote, found \(JSONWriter.quoted(kindText))")
+            }
+            let typeText = try fields.string("valueType")
+            guard let valueType = ValueType(rawValue: typeText) else {
+                throw EventDecodingError("\"valueType\" must be bool, string, number or json, found \(JSONWriter.quoted(typeText))")
+            }
+            let defaultValue = try fields.required("default")
+            guard valueType.accepts(defaultValue) else {
+                throw EventDecodingError("\"default\" \(valueType.rejection(of: defaultValue))")
+            }
+            change = .created(ToggleDefinition(
+                kind: kind, valueType: valueType, defaultValue: defaultValue,
+                category: try fields.nonEmptyString("category"),
+                owner: try fields.optionalString("owner"),
+                description: try fields.optionalString("description"),
+                expires: try fields.optionalDate("expires")))
+        case "default-changed":
+            change = .defaultChanged(try fields.required("default"))
+        case "published":
+            change = .published(try decodeRemote(&fields))
+        case "unpublished":
+            change = .unpublished(templateVersion: try fields.optionalString("templateVersion"))
+        case "expiry-extended":
+            guard let expires = try fields.optionalDate("expires") else {
+                throw EventDecodingError("\"expires\" is required")
+            }
+            change = .expiryExtended(expires: expires, reason: try fields.nonEmptyString("reason"))
+        case "removed":
+            change = .removed(reason: try fields.optionalString("reason"))
+        default:
+            change = .unknown(type: type)
+        }
+        var source: Provenance?
+        if let sourceValue = fields.take("source") {
+            guard case .object(let sourceObject) = sourceValue else {
+                throw EventDecodingError("\"source\" must be an object, found \(sourceValue.typeName)")
+            }
+            var sourceFields = Fields(sourceObject)
+            source = Provenance(
+                ci: try sourceFields.optionalString("ci"), commit: try sourceFields.optionalString("commit"),
+                branch: try sourceFields.optionalString("branch"), run: try sourceFields.optionalString("run"),
+                url: try sourceFields.optionalString("url"))
+        }
+        return Event(
+            id: id, at: at, toggle: toggle, actor: actor, change: change, source: source,
+            schema: schema, extra: fields.remaining)
+    }
+
+    private static func decodeRemote(_ fields: inout Fields) throws(EventDecodingError) -> RemoteValue {
+        let value = fields.take("value")
+        var conditions: [ConditionalValue] = []
+        if let list = fields.take("conditions") {
+            guard case .array(let elements) = list else {
+                throw EventDecodingError("\"conditions\" must be an array, found \(list.typeName)")
+            }
+            var names = Set<String>()
+            for (position, element) in elements.enumerated() {
+                guard case .object(let object) = element else {
+                    throw EventDecodingError("\"conditions\"[\(position)] must be an object, found \(element.typeName)")
+                }
+                var conditionFields = Fields(object, path: "conditions[\(position)].")
+                let name = try conditionFields.nonEmptyString("name")
+                guard names.insert(name).inserted else {
+                    throw EventDecodingError("condition \(JSONWriter.quoted(name)) appears twice")
+                }
+                conditions.append(ConditionalValue(
+                    name: name, expression: try conditionFields.string("expression"),
+                    value: conditionFields.take("value"), managed: try conditionFields.optionalObject("managed")))
+            }
+        }
+        return RemoteValue(
+            value: value, conditions: conditions, templateVersion: try fields.optionalString("templateVersion"),
+            managed: try fields.optionalObject("managed"))
+    }
+
+    /// Encodes an event as one line of JSON, without the trailing newline.
+    ///
+    /// Keys come in a fixed order (envelope, payload, source, unknown fields), so equal
+    /// events encode to equal bytes.
+    public static func encode(_ event: Event) -> String {
+        var output: [UInt8] = []
+        write(event, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends the line ``encode(_:)`` gives (without the newline) to `output`: the same
+    /// bytes as writing ``object(for:)`` with ``JSONWriter``, without building the object.
+    public static func write(_ event: Event, to output: inout [UInt8]) {
+        var buffer = OutputBuffer(capacity: 512)
+        withUnsafePointer(to: event) { write($0, to: &buffer) }
+        output.append(contentsOf: buffer.bytes)
+    }
+
+    /// ``write(_:to:)-([UInt8])`` into the log writer's buffer, for the event `pointer` points
+    /// to: the writer reads each event of a batch where it is, field by field, instead of
+    /// copying it whole for the call.
+    package static func write(_ pointer: UnsafePointer<Event>, to output: inout OutputBuffer) {
+        @inline(__always) func string(_ key: StaticString, _ value: String) {
+            output.append(key)
+            output.appendJSONString(value)
+        }
+        @inline(__always) func string(_ key: StaticString, _ value: String?) {
+            if let value { string(key, value) }
+        }
+        @inline(__always) func value(_ key: StaticString, _ value: JSONValue?) {
+            guard let value else { return }
+            output.append(key)
+            output.appendJSON(value)
+        }
+        @inline(__always) func object(_ key: StaticString, _ object: JSONObject?) {
+            guard let object else { return }
+            output.append(key)
+            output.appendJSON(object)
+        }
+        output.append(#"{"schema":"#)
+        if (0...9).contains(pointer.pointee.schema) {
+            output.append(UInt8(ascii: "0") + UInt8(pointer.pointee.schema))
+        } else {
+            output.append(String(pointer.pointee.schema))
+        }
+        string(#","id":"#, pointer.pointee.id)
+        output.append(#","at":""#)
+        pointer.pointee.at.writeDescription(to: &output)
+        output.append(UInt8(ascii: "\""))
+        switch pointer.pointee.change {
+        case .created(let definition):
+            output.append(#","type":"created""#)
+            string(#","toggle":"#, pointer.pointee.toggle)
+            string(#","actor":"#, pointer.pointee.actor)
+            string(#","kind":"#, definition.kind.rawValue)
+            string(#","valueType":"#, definition.valueType.rawValue)
+            value(#","default":"#, definition.defaultValue)
+            string(#","category":"#, definition.category)
+            string(#","owner":"#, definition.owner)
+            string(#","description":"#, definition.description)
+            string(#","expires":"#, definition.expires?.description)
+        case .defaultChanged(let defaultValue):
+            output.append(#","type":"default-changed""#)
+            string(#","toggle":"#, pointer.pointee.toggle)
+            string(#","actor":"#, pointer.pointee.actor)
+            value(#","default":"#, defaultValue)
+        case .published(let remote):
+            output.append(#","type":"published""#)
+            string(#","toggle":"#, pointer.pointee.toggle)
+            string(#","actor":"#, pointer.pointee.actor)
+            value(#","value":"#, remote.value)
+            if !remote.conditions.isEmpty {
+                output.append(#","conditions":["#)
+                for (position, condition) in remote.conditions.enumerated() {
+                    if position > 0 { output.append(UInt8(ascii: ",")) }
+                    string(#"{"name":"#, condition.name)
+                    string(#","expression":"#, condition.expression)
+                    value(#","value":"#, condition.value)
+                    object(#","managed":"#, condition.managed)
+                    output.append(UInt8(ascii: "}"))
+                }
+                output.append(UInt8(ascii: "]"))
+            }
+            string(#","templateVersion":"#, remote.templateVersion)
+            object(#","managed":"#, remote.managed)
+        case .unpublished(let templateVersion):
+            output.append(#","type":"unpublished""#)
+            string(#","toggle":"#, pointer.pointee.toggle)
+            string(#","actor":"#, pointer.pointee.actor)
+            string(#","templateVersion":"#, templateVersion)
+        case .expiryExtended(let expires, let reason):
+            output.append(#","type":"expiry-extended""#)
+            string(#","toggle":"#, pointer.pointee.toggle)
+            string(#","actor":"#, pointer.pointee.actor)
+            string(#","expires":"#, expires.description)
+            string(#","reason":"#, reason)
+        case .removed(let reason):
+            output.append(#","type":"removed""#)
+            string(#","toggle":"#, pointer.pointee.toggle)
+            string(#","actor":"#, pointer.pointee.actor)
+            string(#","reason":"#, reason)
+        case .unknown(let type):
+            string(#","type":"#, type)
+            string(#","toggle":"#, pointer.pointee.toggle)
+            string(#","actor":"#, pointer.pointee.actor)
+        }
+        if let source = pointer.pointee.source, !source.isEmpty {
+            output.append(#","source":"#)
+            var separator = UInt8(ascii: "{")
+            @inline(__always) func field(_ key: StaticString, _ value: String?) {
+                guard let value else { return }
+                output.append(separator)
+                separator = UInt8(ascii: ",")
+                output.append(key)
+                output.appendJSONString(value)
+            }
+            field(#""ci":"#, source.ci)
+            field(#""commit":"#, source.commit)
+            field(#""branch":"#, source.branch)
+            field(#""run":"#, source.run)
+            field(#""url":"#, source.url)
+            output.append(UInt8(ascii: "}"))
+        }
+        for member in pointer.pointee.extra {
+            output.append(UInt8(ascii: ","))
+            output.appendJSONString(member.key)
+            output.append(UInt8(ascii: ":"))
+            output.appendJSON(member.value)
+        }
+        output.append(UInt8(ascii: "}"))
+    }
+
+    public static func object(for event: Event) -> JSONObject {
+        var object = JSONObject([
+            .init("schema", .number(String(event.schema))),
+            .init("id", .string(event.id)),
+            .init("at", .string(event.at.description)),
+            .init("type", .string(event.type)),
+            .init("toggle", .string(event.toggle)),
+            .init("actor", .string(event.actor)),
+        ])
+        func add(_ key: String, _ value: JSONValue?) {
+            if let value { object.members.append(.init(key, value)) }
+        }
+        switch event.change {
+        case .created(let definition):
+            add("kind", .string(definition.kind.rawValue))
+            add("valueType", .string(definition.valueType.rawValue))
+            add("default", definition.defaultValue)
+            add("category", .string(definition.category))
+            add("owner", definition.owner.map(JSONValue.string))
+            add("description", definition.description.map(JSONValue.string))
+            add("expires", definition.expires.map { .string($0.description) })
+        case .defaultChanged(let value):
+            add("default", value)
+        case .published(let remote):
+            add("value", remote.value)
+            if !remote.conditions.isEmpty {
+                add("conditions", .array(remote.conditions.map(conditionObject)))
+            }
+            add("templateVersion", remote.templateVersion.map(JSONValue.string))
+            add("managed", remote.managed.map(JSONValue.object))
+        case .unpublished(let templateVersion):
+            add("templateVersion", templateVersion.map(JSONValue.string))
+        case .expiryExtended(let expires, let reason):
+            add("expires", .string(expires.description))
+            add("reason", .string(reason))
+        case .removed(let reason):
+            add("reason", reason.map(JSONValue.string))
+        case .unknown:
+            break
+        }
+        if let source = event.source, !source.isEmpty {
+            add("source", .object(sourceObject(source)))
+        }
+        object.members.append(contentsOf: event.extra)
+        return object
+    }
+
+    public static func conditionObject(_ condition: ConditionalValue) -> JSONValue {
+        var object = JSONObject([.init("name", .string(condition.name)), .init("expression", .string(condition.expression))])
+        if let value = condition.value { object.members.append(.init("value", value)) }
+        if let managed = condition.managed { object.members.append(.init("managed", .object(managed))) }
+        return .object(object)
+    }
+
+    package static func sourceObject(_ source: Provenance) -> JSONObject {
+        var object = JSONObject()
+        for (key, value) in [("ci", source.ci), ("commit", source.commit), ("branch", source.branch), ("run", source.run), ("url", source.url)] {
+            if let value { object.members.append(.init(key, .string(value))) }
+        }
+        return object
+    }
+}
+
+/// Why a parsed line is not a valid event.
+public struct EventDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var reason: String
+    public init(_ reason: String) { self.reason = reason }
+    public var description: String { reason }
+}
+
+/// Takes fields out of an object one by one, so what is left over is the unknown fields.
+private struct Fields {
+    private var members: [JSONObject.Member]
+    private let path: String
+
+    package init(_ object: JSONObject, path: String = "") {
+        self.members = object.members
+        self.path = path
+    }
+
+    package var remaining: [JSONObject.Member] { members }
+
+    package mutating func take(_ key: String) -> JSONValue? {
+        guard let index = members.firstIndex(where: { $0.key == key }) else { return nil }
+        return members.remove(at: index).value
+    }
+
+    package mutating func required(_ key: String) throws(EventDecodingError) -> JSONValue {
+        guard let value = take(key) else { throw EventDecodingError("\"\(path)\(key)\" is required") }
+        return value
+    }
+
+    package mutating func string(_ key: String) throws(EventDecodingError) -> String {
+        let value = try required(key)
+        guard case .string(let text) = value else {
+            throw EventDecodingError("\"\(path)\(key)\" must be a string, found \(value.typeName)")
+        }
+        return text
+    }
+
+    package mutating func nonEmptyString(_ key: String) throws(EventDecodingError) -> String {
+        let text = try string(key)
+        guard !text.isEmpty else { throw EventDecodingError("\"\(path)\(key)\" may not be empty") }
+        return text
+    }
+
+    package mutating func optionalString(_ key: String) throws(EventDecodingError) -> String? {
+        guard let value = take(key) else { return nil }
+        guard case .string(let text) = value else {
+            throw EventDecodingError("\"\(path)\(key)\" must be a string, found \(value.typeName)")
+        }
+        return text
+    }
+
+    package mutating func optionalObject(_ key: String) throws(EventDecodingError) -> JSONObject? {
+        guard let value = take(key) else { return nil }
+        guard case .object(let object) = value else {
+            throw EventDecodingError("\"\(path)\(key)\" must be an object, found \(value.typeName)")
+        }
+        return object
+    }
+
+    package mutating func optionalDate(_ key: String) throws(EventDecodingError) -> CalendarDate? {
+        guard let text = try optionalString(key) else { return nil }
+        guard let date = CalendarDate(text) else {
+            throw EventDecodingError("\"\(path)\(key)\" must be a date such as 2027-01-31, found \(JSONWriter.quoted(text))")
+        }
+        return date
+    }
+
+    package mutating func integer(_ key: String) throws(EventDecodingError) -> Int {
+        let value = try required(key)
+        guard case .number(let lexeme) = value, let number = Int(lexeme) else {
+            throw EventDecodingError("\"\(path)\(key)\" must be an integer, found \(value.typeName == "number" ? JSONWriter.string(value) : value.typeName)")
+        }
+        return number
+    }
+}

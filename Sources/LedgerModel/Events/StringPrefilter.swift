@@ -1,0 +1,90 @@
+import LedgerJSON
+import LedgerPlatform
+/// A quick, exact "certainly not one of these strings" test, put in front of a dictionary
+/// lookup that usually misses: a full replay for an append looks up every event's id and
+/// toggle among the batch's, a million times for a million-event log.
+///
+/// A bit set indexed by a hash of the UTF-8 bytes. `String` equality is canonical
+/// equivalence, not byte equality, but for two ASCII strings the two agree, and no other
+/// pair is ever filtered out: with any non-ASCII key the filter is off, and a non-ASCII
+/// probe always passes (U+212A KELVIN SIGN equals "K").
+package struct StringPrefilter {
+    private var words: [UInt64]
+    private let mask: UInt64
+    private var enabled = true
+
+    package init<Keys: Collection>(_ keys: Keys) where Keys.Element == String {
+        // About 32 bits per key (two probes: a few in a thousand false positives), at most 16 MiB.
+        var bits: UInt64 = 1024
+        while bits < UInt64(keys.count) * 32 && bits < 1 << 27 { bits <<= 1 }
+        mask = bits - 1
+        words = [UInt64](repeating: 0, count: Int(bits / 64))
+        for key in keys {
+            guard let hash = Self.asciiHash(key) else {
+                enabled = false
+                words = []
+                return
+            }
+            for bit in [hash & mask, (hash >> 32) & mask] {
+                words[Int(bit >> 6)] |= 1 << (bit & 63)
+            }
+        }
+    }
+
+    /// False only when `text` is certainly not equal to any key.
+    @inline(__always)
+    package func mayContain(_ text: String) -> Bool {
+        guard enabled, let hash = Self.asciiHash(text) else { return true }
+        return mayContain(hash: hash)
+    }
+
+    /// False only when the string with these UTF-8 bytes is certainly not equal to any key.
+    @inline(__always)
+    package func mayContain(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard enabled, let hash = Self.asciiHash(utf8) else { return true }
+        return mayContain(hash: hash)
+    }
+
+    @inline(__always)
+    private func mayContain(hash: UInt64) -> Bool {
+        let first = hash & mask
+        let second = (hash >> 32) & mask
+        return words[Int(first >> 6)] & (1 << (first & 63)) != 0 && words[Int(second >> 6)] & (1 << (second & 63)) != 0
+    }
+
+    /// A 64-bit hash of `text`'s bytes; nil when `text` is not ASCII.
+    @inline(__always)
+    package static func asciiHash(_ text: String) -> UInt64? {
+        var text = text
+        return text.withUTF8 { asciiHash($0) }
+    }
+
+    /// A 64-bit hash of UTF-8 bytes, eight at a time; nil when they are not all ASCII.
+    @inline(__always)
+    package static func asciiHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        guard let start = bytes.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(start)
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        var high: UInt64 = 0
+        var offset = 0
+        @inline(__always) func mix(_ word: UInt64) {
+            hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+            hash ^= hash >> 29
+        }
+        while offset + 8 <= bytes.count {
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            high |= word
+            mix(word)
+            offset += 8
+        }
+        if offset < bytes.count {
+            var tail: UInt64 = 0
+            for index in offset..<bytes.count { tail |= UInt64(start[index]) << (8 * UInt64(index - offset)) }
+            high |= tail
+            mix(tail)
+        }
+        guard high & 0x8080_8080_8080_8080 == 0 else { return nil }
+        hash = (hash ^ (hash >> 32)) &* 0xC4CE_B9FE_1A85_EC53
+        return hash ^ (hash >> 29)
+    }
+}

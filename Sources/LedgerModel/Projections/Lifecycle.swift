@@ -1,0 +1,174 @@
+import LedgerJSON
+import LedgerPlatform
+/// The rules every event must follow, given the toggle's state just before it.
+///
+/// The same function checks an append (a violation rejects it, exit 65) and replays the
+/// log (a violation that reached the log through a merge or a hand edit is skipped and
+/// reported by `toggles audit`), so what is accepted and what is replayed never disagree.
+public enum Lifecycle {
+    /// Applies `event` to `state` (nil when the name was never created) and returns the
+    /// new state, or the rule it breaks.
+    public static func apply(_ event: Event, to state: ToggleState?) -> Result<ToggleState, LifecycleViolation> {
+        var state = state
+        if let violation = apply(event, to: &state) { return .failure(violation) }
+        return .success(state!)
+    }
+
+    /// Applies `event` to `state` in place, or returns the rule it breaks and leaves `state`
+    /// untouched.
+    public static func apply(_ event: Event, to state: inout ToggleState?) -> LifecycleViolation? {
+        if state != nil { return apply(event, toExisting: &state!) }
+        guard case .created = event.change else { return violation(event, .unknownToggle) }
+        do { state = try created(event, replacing: nil).get() } catch { return error }
+        return nil
+    }
+
+    /// The state a `created` event makes, given what the name held before (nil, or a
+    /// removed toggle of that name).
+    package static func created(_ event: Event, replacing state: ToggleState?) -> Result<ToggleState, LifecycleViolation> {
+        guard case .created(let definition) = event.change else { preconditionFailure("not a created event") }
+        if let state, state.isLive {
+            return .failure(violation(event, .alreadyExists(createdAt: state.createdAt)))
+        }
+        if let removedAt = state?.removedAt, event.at < removedAt {
+            return .failure(violation(event, .beforeRemoval(removedAt: removedAt)))
+        }
+        guard definition.valueType.accepts(definition.defaultValue) else {
+            return .failure(violation(event, .wrongValueType(field: "default", expected: definition.valueType, found: definition.defaultValue)))
+        }
+        if let problem = categoryProblem(definition.category) { return .failure(violation(event, .invalidField(problem))) }
+        var created = ToggleState(
+            name: event.toggle, definition: definition, remote: nil, remotePublishedAt: nil,
+            createdAt: event.at, createdBy: event.actor, updatedAt: event.at, removedAt: nil,
+            removedBy: nil, removalReason: nil, expiryExtensionReason: nil, eventCount: 1,
+            baselineValue: definition.defaultValue)
+        created.updateStage(at: event.at)
+        return .success(created)
+    }
+
+    /// Applies an event to a toggle that exists (live or removed), in place. Replay folds a
+    /// million events through this, so every check comes before the first write and the
+    /// state is never copied.
+    package static func apply(_ event: Event, toExisting state: inout ToggleState) -> LifecycleViolation? {
+        if case .created = event.change {
+            do { state = try created(event, replacing: state).get() } catch { return error }
+            return nil
+        }
+        if case .unknown = event.change { return nil }  // kept in the log, ignored by replay
+        if let removedAt = state.removedAt { return violation(event, .removed(removedAt: removedAt)) }
+        if event.at < state.createdAt { return violation(event, .beforeCreation(createdAt: state.createdAt)) }
+        switch event.change {
+        case .created, .unknown:
+            break
+        case .defaultChanged(let value):
+            guard state.valueType.accepts(value) else {
+                return violation(event, .wrongValueType(field: "default", expected: state.valueType, found: value))
+            }
+            state.definition.defaultValue = value
+        case .published(let remote):
+            guard state.kind == .remote else { return violation(event, .notRemote(kind: state.kind)) }
+            let valueType = state.valueType
+            if let value = remote.value, !valueType.accepts(value) {
+                return violation(event, .wrongValueType(field: "value", expected: valueType, found: value))
+            }
+            for condition in remote.conditions {
+                if let value = condition.value, !valueType.accepts(value) {
+                    return violation(event, .wrongValueType(field: "value of condition \"\(condition.name)\"", expected: valueType, found: value))
+                }
+            }
+            state.remote = remote
+            state.remotePublishedAt = event.at
+        case .unpublished:
+            guard state.kind == .remote else { return violation(event, .notRemote(kind: state.kind)) }
+            state.remote = nil
+            state.remotePublishedAt = event.at
+        case .expiryExtended(let expires, let reason):
+            if let current = state.definition.expires, expires <= current {
+                return violation(event, .expiryNotLater(current: current))
+            }
+            state.definition.expires = expires
+            state.expiryExtensionReason = reason
+        case .removed(let reason):
+            state.removedAt = event.at
+            state.removedBy = event.actor
+            state.removalReason = reason
+        }
+        state.updatedAt = event.at
+        state.eventCount += 1
+        state.updateStage(at: event.at)
+        return nil
+    }
+
+    private static func violation(_ event: Event, _ reason: LifecycleViolation.Reason) -> LifecycleViolation {
+        LifecycleViolation(eventID: event.id, toggle: event.toggle, type: event.type, at: event.at, reason: reason)
+    }
+
+    /// Categories are short lowercase words (`release`, `kill-switch`) so they can key a policy.
+    public static func categoryProblem(_ category: String) -> String? {
+        let valid = !category.isEmpty && category.utf8.count <= 64 && category.utf8.allSatisfy {
+            ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: "-")
+        }
+        return valid ? nil : "category \(JSONWriter.quoted(category)) must be lowercase letters, digits and '-', such as release or kill-switch"
+    }
+}
+
+/// An event that breaks a lifecycle rule.
+public struct LifecycleViolation: Error, Sendable, Hashable, CustomStringConvertible {
+    public indirect enum Reason: Sendable, Hashable {
+        case unknownToggle
+        case alreadyExists(createdAt: Timestamp)
+        case removed(removedAt: Timestamp)
+        case beforeCreation(createdAt: Timestamp)
+        case beforeRemoval(removedAt: Timestamp)
+        case wrongValueType(field: String, expected: ValueType, found: JSONValue)
+        case notRemote(kind: ToggleKind)
+        case expiryNotLater(current: CalendarDate)
+        case invalidField(String)
+        /// The id is already used by an event for another toggle or of another type.
+        case idInUse(byType: String, toggle: String)
+        /// Inserting the event at its instant would break a rule for a later event.
+        case invalidatesLater(LifecycleViolation)
+    }
+
+    public var eventID: String
+    public var toggle: String
+    public var type: String
+    public var at: Timestamp
+    public var reason: Reason
+
+    public init(eventID: String, toggle: String, type: String, at: Timestamp, reason: Reason) {
+        self.eventID = eventID
+        self.toggle = toggle
+        self.type = type
+        self.at = at
+        self.reason = reason
+    }
+
+    public var description: String {
+        let subject = "\(type) \(toggle) at \(at)"
+        switch reason {
+        case .unknownToggle:
+            return "\(subject): no toggle named \(toggle) exists; create it first with `toggles create \(toggle)`"
+        case .alreadyExists(let createdAt):
+            return "\(subject): \(toggle) already exists (created \(createdAt)); a live toggle is created once"
+        case .removed(let removedAt):
+            return "\(subject): \(toggle) was removed at \(removedAt); expected a live toggle"
+        case .beforeCreation(let createdAt):
+            return "\(subject): \(toggle) was only created at \(createdAt); expected an instant after that"
+        case .beforeRemoval(let removedAt):
+            return "\(subject): \(toggle) was removed at \(removedAt); it can be created again only after that"
+        case .wrongValueType(let field, let expected, let found):
+            return "\(subject): \(field) \(expected.rejection(of: found))"
+        case .notRemote(let kind):
+            return "\(subject): \(toggle) is a \(kind.rawValue) toggle; only remote toggles are published"
+        case .expiryNotLater(let current):
+            return "\(subject): the new expiry date must be after the current one (\(current))"
+        case .invalidField(let problem):
+            return "\(subject): \(problem)"
+        case .idInUse(let otherType, let otherToggle):
+            return "\(subject): id \(eventID) is already used by a \(otherType) event for \(otherToggle); choose another --id"
+        case .invalidatesLater(let later):
+            return "\(subject): this would make a later event invalid: \(later)"
+        }
+    }
+}

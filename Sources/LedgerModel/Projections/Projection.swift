@@ -1,0 +1,159 @@
+import LedgerJSON
+import LedgerPlatform
+import CacheHints
+
+/// Folds events, in replay order, into the state of every toggle.
+public struct Projection: Sendable {
+    public private(set) var toggles = ToggleTable()
+    /// Events that broke a lifecycle rule and were skipped.
+    public private(set) var violations: [(location: LineLocation?, violation: LifecycleViolation)] = []
+    /// Events of a type this version does not know.
+    public private(set) var unknownTypes: [(location: LineLocation?, event: Event)] = []
+    public private(set) var eventCount = 0
+    /// Per toggle (by its position in ``toggles``): the line of the `created` event that
+    /// began its current life, when the event was read from a log.
+    private var sites: [LineLocation?] = []
+    /// The reader's interned-name number for a toggle → its position in ``toggles`` (+1;
+    /// 0 = not looked up yet), so replay finds a toggle without hashing its name.
+    private var positionBySlot: [Int32] = []
+
+    public init() {}
+
+    /// A projection restored from a checkpoint.
+    package init(
+        toggles: [ToggleState], violations: [(location: LineLocation?, violation: LifecycleViolation)],
+        unknownTypes: [(location: LineLocation?, event: Event)], eventCount: Int, creationSites: [String: LineLocation]
+    ) {
+        self.toggles = ToggleTable(toggles)
+        self.sites = toggles.map { creationSites[$0.name] }
+        self.violations = violations
+        self.unknownTypes = unknownTypes
+        self.eventCount = eventCount
+    }
+
+    /// Where each toggle's current life began: the line of the `created` event that made it
+    /// (for reports that point at the declaration), when the event was read from a log.
+    public var creationSites: [String: LineLocation] {
+        var result: [String: LineLocation] = [:]
+        result.reserveCapacity(sites.count)
+        for (position, site) in sites.enumerated() {
+            if let site { result[toggles.values[position].name] = site }
+        }
+        return result
+    }
+
+    public mutating func apply(_ event: Event, at location: LineLocation? = nil) {
+        apply(event, position: toggles.position(of: event.toggle), at: location)
+    }
+
+    /// ``apply(_:at:)`` for an event from the reader, which numbers toggle names: the number
+    /// finds the toggle without hashing its name. The name is still compared (interned
+    /// names compare by identity, so it is cheap), so numbers from another read can never
+    /// reach the wrong toggle.
+    package mutating func apply(_ logged: borrowing LoggedEvent) {
+        let slot = Int(logged.toggleSlot)
+        var position: Int?
+        if slot >= 0 && slot < positionBySlot.count && positionBySlot[slot] > 0 {
+            let cached = Int(positionBySlot[slot]) - 1
+            if toggles.values[cached].name == logged.event.toggle { position = cached }
+        }
+        if position == nil { position = toggles.position(of: logged.event.toggle) }
+        apply(logged.event, position: position, at: logged.location)
+        guard slot >= 0, let found = position ?? toggles.position(of: logged.event.toggle) else { return }
+        if slot >= positionBySlot.count {
+            positionBySlot.append(contentsOf: repeatElement(0, count: max(slot + 1, positionBySlot.count * 2) - positionBySlot.count))
+        }
+        positionBySlot[slot] = Int32(truncatingIfNeeded: found + 1)
+    }
+
+    /// Starts loading the state the next event of toggle number `slot` will update (every
+    /// cache line of it: the fold reads its name first and writes fields all over it), so
+    /// that ``apply(_:)`` finds it in the cache. Returns at once.
+    package func prefetch(slot: Int32) {
+        let slot = Int(slot)
+        guard slot >= 0 && slot < positionBySlot.count && positionBySlot[slot] > 0 else { return }
+        let position = Int(positionBySlot[slot]) - 1
+        toggles.values.withUnsafeBufferPointer { values in
+            let state = UnsafeRawPointer(values.baseAddress! + position)
+            for offset in stride(from: 0, to: MemoryLayout<ToggleState>.stride, by: 64) { toggles_prefetch(state + offset) }
+            toggles_prefetch(state + MemoryLayout<ToggleState>.size - 1)
+        }
+    }
+
+    private mutating func apply(_ event: borrowing Event, position: Int?, at location: LineLocation?) {
+        eventCount += 1
+        if case .unknown = event.change { unknownTypes.append((location, copy event)) }
+        if let position {
+            // In place: the state is neither copied out nor written back.
+            if let violation = Lifecycle.apply(event, toExisting: &toggles.values[position]) {
+                violations.append((location, violation))
+            } else if case .created = event.change {
+                sites[position] = location
+            }
+            return
+        }
+        var state: ToggleState?
+        if let violation = Lifecycle.apply(event, to: &state) {
+            violations.append((location, violation))
+        } else if let state {
+            toggles.append(state)
+            sites.append(location)
+        }
+    }
+
+    /// Toggles sorted by name.
+    public var sortedToggles: [ToggleState] {
+        sortedPositions.map { toggles.values[$0] }
+    }
+
+    /// ``sortedToggles`` with the site of each one's `created` event (see ``creationSites``).
+    package var sortedTogglesWithSites: (toggles: [ToggleState], sites: [LineLocation?]) {
+        let positions = sortedPositions
+        return (positions.map { toggles.values[$0] }, positions.map { sites[$0] })
+    }
+
+    /// The positions in ``toggles`` in order of name. Sorting positions, not the (large)
+    /// states themselves. Toggle names are ASCII (ToggleName), where String's order is byte
+    /// order, and it compares them fastest.
+    private var sortedPositions: [Int] {
+        let names = toggles.keys
+        let ascii = names.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
+        return names.indices.sorted { ascii ? names[$0] < names[$1] : utf8Precedes(names[$0], names[$1]) }
+    }
+}
+
+/// The toggles of a projection by name: the states in one array (in the order they were
+/// first created) and an index from name to position.
+public struct ToggleTable: Sendable {
+    /// Every toggle, live and removed, in the order of creation.
+    public internal(set) var values: [ToggleState] = []
+    private var positions: [String: Int] = [:]
+
+    package init() {}
+
+    package init(_ states: [ToggleState]) {
+        values = states
+        positions.reserveCapacity(states.count)
+        for (position, state) in states.enumerated() { positions[state.name] = position }
+    }
+
+    public subscript(_ name: String) -> ToggleState? {
+        positions[name].map { values[$0] }
+    }
+
+    public var count: Int { values.count }
+    public var isEmpty: Bool { values.isEmpty }
+    public var keys: [String] { values.map(\.name) }
+
+    /// The same toggles as a dictionary.
+    public var dictionary: [String: ToggleState] {
+        Dictionary(uniqueKeysWithValues: values.lazy.map { ($0.name, $0) })
+    }
+
+    package func position(of name: String) -> Int? { positions[name] }
+
+    package mutating func append(_ state: ToggleState) {
+        positions[state.name] = values.count
+        values.append(state)
+    }
+}

@@ -1,0 +1,63 @@
+import LedgerJSON
+import LedgerPlatform
+/// What one event did to its toggle, for an auditor reading history event by event.
+public struct ReplayStep: Sendable {
+    public var logged: LoggedEvent
+    /// The toggle just before the event; nil when the name did not exist.
+    public var before: ToggleState?
+    /// The toggle just after; equal to `before` when the event was skipped.
+    public var after: ToggleState?
+    /// Why replay skipped the event, when it broke a lifecycle rule.
+    public var violation: LifecycleViolation?
+    /// The fields whose value changed, in a fixed order.
+    public var changes: [FieldChange]
+
+    /// One field of a toggle's state, before and after (nil: absent).
+    public struct FieldChange: Sendable, Hashable {
+        public var field: String
+        public var before: JSONValue?
+        public var after: JSONValue?
+    }
+}
+
+/// Folds events like ``Projection`` and reports, for every event, the state change it made.
+///
+/// Memory grows with the number of toggles, not with the number of events, so the steps
+/// can be streamed straight to the output.
+public struct ReplayTracker: Sendable {
+    public private(set) var toggles: [String: ToggleState] = [:]
+
+    public init() {}
+
+    /// Applies `logged` and returns what it changed. Events of an unknown type and events
+    /// that break a rule change nothing.
+    public mutating func apply(_ logged: LoggedEvent) -> ReplayStep {
+        let before = toggles[logged.event.toggle]
+        switch Lifecycle.apply(logged.event, to: before) {
+        case .success(let after):
+            toggles[logged.event.toggle] = after
+            return ReplayStep(logged: logged, before: before, after: after, violation: nil, changes: Self.changes(before, after))
+        case .failure(let violation):
+            return ReplayStep(logged: logged, before: before, after: before, violation: violation, changes: [])
+        }
+    }
+
+    /// Bookkeeping fields that change with every event and say nothing by themselves.
+    private static let ignoredFields: Set<String> = ["updatedAt", "events"]
+
+    /// The fields of the state's JSON form (as `toggles state --format json` prints it)
+    /// that differ between `before` and `after`.
+    public static func changes(_ before: ToggleState?, _ after: ToggleState?) -> [ReplayStep.FieldChange] {
+        let old = before.map(\.jsonObject) ?? JSONObject()
+        let new = after.map(\.jsonObject) ?? JSONObject()
+        var result: [ReplayStep.FieldChange] = []
+        var keys = new.keys
+        for key in old.keys where !keys.contains(key) { keys.append(key) }
+        for key in keys where !ignoredFields.contains(key) && key != "name" {
+            let oldValue = old[key].flatMap { $0 == .null ? nil : $0 }
+            let newValue = new[key].flatMap { $0 == .null ? nil : $0 }
+            if oldValue != newValue { result.append(.init(field: key, before: oldValue, after: newValue)) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,50 @@
+import LedgerJSON
+import LedgerPlatform
+/// A toggle as the log says it is at some instant.
+public struct ToggleState: Sendable, Hashable {
+    public var name: String
+    /// The declaration, with the current in-app default and expiry.
+    public var definition: ToggleDefinition
+    /// What the server serves, or nil when the toggle is not served remotely.
+    public var remote: RemoteValue?
+    public var remotePublishedAt: Timestamp?
+    public var createdAt: Timestamp
+    public var createdBy: String
+    /// The instant of the last event that changed this toggle.
+    public var updatedAt: Timestamp
+    public var removedAt: Timestamp?
+    public var removedBy: String?
+    public var removalReason: String?
+    /// Why the expiry date was last moved, from `expiry-extended`.
+    public var expiryExtensionReason: String?
+    /// How many events shaped this toggle.
+    public var eventCount: Int
+    /// The lifecycle stage after the last event, and the instant the toggle entered it.
+    public var stage: ToggleStage = .inDevelopment
+    public var stageSince: Timestamp = Timestamp(nanoseconds: 0)
+    /// The in-app default declared at creation: what "off" means for a non-boolean toggle.
+    public var baselineValue: JSONValue = .null
+
+    package init(name: String, definition: ToggleDefinition, remote: RemoteValue? = nil, remotePublishedAt: Timestamp? = nil, createdAt: Timestamp, createdBy: String, updatedAt: Timestamp, removedAt: Timestamp? = nil, removedBy: String? = nil, removalReason: String? = nil, expiryExtensionReason: String? = nil, eventCount: Int, stage: ToggleStage = .inDevelopment, stageSince: Timestamp = Timestamp(nanoseconds: 0), baselineValue: JSONValue = .null) {
+        self.name = name
+        self.definition = definition
+        self.remote = remote
+        self.remotePublishedAt = remotePublishedAt
+        self.createdAt = createdAt
+        self.createdBy = createdBy
+        self.updatedAt = updatedAt
+        self.removedAt = removedAt
+        self.removedBy = removedBy
+        self.removalReason = removalReason
+        self.expiryExtensionReason = expiryExtensionReason
+        self.eventCount = eventCount
+        self.stage = stage
+        self.stageSince = stageSince
+        self.baselineValue = baselineValue
+    }
+
+    public var isLive: Bool { removedAt == nil }
+    public var kind: ToggleKind { definition.kind }
+    public var valueType: ValueType { definition.valueType }
+    public var defaultValue: JSONValue { definition.defaultValue }
+}

@@ -1,0 +1,320 @@
+import LedgerJSON
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Thin, throwing wrappers over the POSIX calls the log needs. Every failure becomes a
+/// ``SystemCallError`` naming the file and the operation.
+package enum SystemCalls {
+    package static var errnoValue: Int32 { errno }
+
+    package static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o644) throws -> Int32 {
+        while true {
+            let descriptor = path.withCString { pointer in
+                #if canImport(Darwin)
+                Darwin.open(pointer, flags | O_CLOEXEC, mode)
+                #elseif canImport(Glibc)
+                Glibc.open(pointer, flags | O_CLOEXEC, mode)
+                #else
+                Musl.open(pointer, flags | O_CLOEXEC, mode)
+                #endif
+            }
+            if descriptor >= 0 { return descriptor }
+            if errno == EINTR { continue }
+            throw SystemCallError.failed(path: path, operation: "open", errno: errno)
+        }
+    }
+
+    package static func close(_ descriptor: Int32) {
+        #if canImport(Darwin)
+        _ = Darwin.close(descriptor)
+        #elseif canImport(Glibc)
+        _ = Glibc.close(descriptor)
+        #else
+        _ = Musl.close(descriptor)
+        #endif
+    }
+
+    /// Reads up to `count` bytes at `offset`; returns how many were read (0 at end of file).
+    package static func pread(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int, offset: Int64, path: String) throws -> Int {
+        while true {
+            #if canImport(Darwin)
+            let result = Darwin.pread(descriptor, buffer, count, off_t(offset))
+            #elseif canImport(Glibc)
+            let result = Glibc.pread(descriptor, buffer, count, off_t(offset))
+            #else
+            let result = Musl.pread(descriptor, buffer, count, off_t(offset))
+            #endif
+            if result >= 0 { return result }
+            if errno == EINTR { continue }
+            throw SystemCallError.failed(path: path, operation: "read", errno: errno)
+        }
+    }
+
+    /// Writes all of `bytes`, looping over short writes and EINTR.
+    package static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws {
+        var written = 0
+        while written < bytes.count {
+            #if canImport(Darwin)
+            let result = Darwin.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            #elseif canImport(Glibc)
+            let result = Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            #else
+            let result = Musl.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            #endif
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw SystemCallError.failed(path: path, operation: "write", errno: errno)
+            }
+            written += result
+        }
+    }
+
+    /// Flushes the file to stable storage. On Apple platforms plain fsync may leave data in
+    /// the drive's cache, so F_FULLFSYNC is tried first. An fsync error is never retried:
+    /// after a failed writeback the kernel may have dropped the data (fsyncgate).
+    package static func sync(_ descriptor: Int32, path: String) throws {
+        #if canImport(Darwin)
+        if fcntl(descriptor, F_FULLFSYNC) == 0 { return }
+        #endif
+        if fsync(descriptor) != 0 {
+            throw SystemCallError.failed(path: path, operation: "fsync", errno: errno)
+        }
+    }
+
+    /// Makes a directory entry (a new or renamed file) durable.
+    package static func syncDirectory(_ path: String) throws {
+        let descriptor = try open(path, O_RDONLY)
+        defer { close(descriptor) }
+        // Some file systems refuse fsync on a directory (EINVAL); the rename is then as
+        // durable as that file system can make it.
+        if fsync(descriptor) != 0 && errno != EINVAL {
+            throw SystemCallError.failed(path: path, operation: "fsync", errno: errno)
+        }
+    }
+
+    package static func rename(_ from: String, _ to: String) throws {
+        #if canImport(Darwin)
+        let result = Darwin.rename(from, to)
+        #elseif canImport(Glibc)
+        let result = Glibc.rename(from, to)
+        #else
+        let result = Musl.rename(from, to)
+        #endif
+        if result != 0 { throw SystemCallError.failed(path: to, operation: "rename", errno: errno) }
+    }
+
+    package static func unlink(_ path: String) {
+        #if canImport(Darwin)
+        _ = Darwin.unlink(path)
+        #elseif canImport(Glibc)
+        _ = Glibc.unlink(path)
+        #else
+        _ = Musl.unlink(path)
+        #endif
+    }
+
+    package static func truncate(_ descriptor: Int32, to length: Int64, path: String) throws {
+        if ftruncate(descriptor, off_t(length)) != 0 {
+            throw SystemCallError.failed(path: path, operation: "truncate", errno: errno)
+        }
+    }
+
+    /// Creates `path` as a directory if it does not exist. Returns whether it created it.
+    @discardableResult
+    package static func makeDirectory(_ path: String) throws -> Bool {
+        if mkdir(path, 0o755) == 0 { return true }
+        if errno == EEXIST {
+            // Following a symlink, as the reader does: `events -> /elsewhere/events` is written through.
+            var info = stat()
+            guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { throw SystemCallError.notADirectory(path: path) }
+            return false
+        }
+        throw SystemCallError.failed(path: path, operation: "create directory", errno: errno)
+    }
+
+    package enum FileType { case regular, directory, symlink, other }
+
+    package struct FileIdentity: Equatable {
+        package var device: UInt64
+        package var inode: UInt64
+        package var size: Int64
+        package var modified: Int64
+        package var changed: Int64
+        package init(device: UInt64, inode: UInt64, size: Int64, modified: Int64, changed: Int64) {
+            self.device = device
+            self.inode = inode
+            self.size = size
+            self.modified = modified
+            self.changed = changed
+        }
+    }
+
+    /// The type of `path` without following a symlink, or nil when it does not exist.
+    package static func fileType(_ path: String) -> FileType? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .regular
+        case S_IFDIR: return .directory
+        case S_IFLNK: return .symlink
+        default: return .other
+        }
+    }
+
+    /// The names in a directory, unsorted, without `.` and `..`.
+    package static func directoryEntries(_ path: String) throws -> [String] {
+        guard let directory = opendir(path) else {
+            throw SystemCallError.failed(path: path, operation: "list", errno: errno)
+        }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// The names in a directory (without `.`, `..` and names starting with `.` when
+    /// `skipHidden`), each with its type when the directory entry tells it without a `stat`
+    /// (nil: the file system does not say, or it is something other than a file, directory
+    /// or symlink; ask ``fileType(_:)``). `body` also gets the open directory's descriptor,
+    /// for ``identity(in:_:)``.
+    package static func withDirectoryEntries<T>(
+        _ path: String, skipHidden: Bool, _ body: (Int32, [(name: String, type: FileType?)]) throws -> T
+    ) throws -> T {
+        guard let directory = opendir(path) else {
+            throw SystemCallError.failed(path: path, operation: "list", errno: errno)
+        }
+        defer { closedir(directory) }
+        var entries: [(name: String, type: FileType?)] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { name -> String? in
+                    if name[0] == 0x2E && (skipHidden || name[1] == 0 || (name[1] == 0x2E && name[2] == 0)) { return nil }
+                    return String(cString: name)
+                }
+            }
+            guard let name else { continue }
+            let type: FileType?
+            switch entry.pointee.d_type {
+            case 8: type = .regular  // DT_REG
+            case 4: type = .directory  // DT_DIR
+            case 10: type = .symlink  // DT_LNK
+            default: type = nil  // DT_UNKNOWN and the rest: lstat decides
+            }
+            entries.append((name, type))
+        }
+        return try body(dirfd(directory), entries)
+    }
+
+    /// The identity of the regular file `name` in the open directory `directory`, with one
+    /// `fstatat` that does not follow a symlink; nil when it is not (or no longer) a regular
+    /// file or cannot be examined. For a regular file it is what ``identity(_:)`` gives.
+    package static func identity(in directory: Int32, _ name: String) -> FileIdentity? {
+        var info = stat()
+        guard fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return identity(of: info)
+    }
+
+    /// Resolves symlinks and `..` in an existing path.
+    package static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    package static func fileSize(_ descriptor: Int32, path: String) throws -> Int64 {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw SystemCallError.failed(path: path, operation: "stat", errno: errno) }
+        return Int64(info.st_size)
+    }
+
+    /// What identifies a file's content cheaply: any write or rename changes the size, the
+    /// modification or status-change time, or the inode (a status change cannot be faked
+    /// with `touch`). Nil when the file cannot be examined.
+    package static func identity(_ path: String) -> FileIdentity? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }  // follows links: the content is the target
+        return identity(of: info)
+    }
+
+    /// The identity of the file open on `descriptor` when it is a regular file; nil for
+    /// anything else (a FIFO, a device, a directory) or when it cannot be examined.
+    package static func regularFileIdentity(_ descriptor: Int32) -> FileIdentity? {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return identity(of: info)
+    }
+
+    private static func identity(of info: stat) -> FileIdentity {
+        #if canImport(Darwin)
+        let modified = info.st_mtimespec
+        let changed = info.st_ctimespec
+        #else
+        let modified = info.st_mtim
+        let changed = info.st_ctim
+        #endif
+        return FileIdentity(
+            device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino),
+            size: Int64(info.st_size),
+            modified: Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec),
+            changed: Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec))
+    }
+
+    /// Advises the kernel to back the whole 2 MB pages inside a large, not yet touched buffer
+    /// with transparent huge pages: one page fault per 2 MB instead of 512 when it is filled.
+    /// Only advice (where huge pages are unavailable or disabled nothing changes), and only
+    /// worth it for buffers of several megabytes filled at once (a restored replay, a report).
+    package static func preferHugePages(_ start: UnsafeMutableRawPointer, byteCount: Int) {
+        #if os(Linux)
+        let huge = 2 << 20
+        guard byteCount >= 2 * huge else { return }
+        let first = (Int(bitPattern: start) + huge - 1) & ~(huge - 1)
+        let end = (Int(bitPattern: start) + byteCount) & ~(huge - 1)
+        guard end > first, let aligned = UnsafeMutableRawPointer(bitPattern: first) else { return }
+        _ = madvise(aligned, end - first, 14)  // MADV_HUGEPAGE
+        #endif
+    }
+
+    package static func errorMessage(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+}
+
+extension Array {
+    /// `count` copies of `value`, in storage advised to use huge pages when it is large: a
+    /// hash table of millions of slots read at random then costs far fewer TLB misses (and
+    /// page faults when it is filled).
+    package init(repeating value: Element, count: Int, preferringHugePages: Bool) {
+        guard preferringHugePages else {
+            self.init(repeating: value, count: count)
+            return
+        }
+        self.init(unsafeUninitializedCapacity: count) { buffer, initialized in
+            if let base = buffer.baseAddress {
+                SystemCalls.preferHugePages(UnsafeMutableRawPointer(base), byteCount: count * MemoryLayout<Element>.stride)
+            }
+            buffer.initialize(repeating: value)
+            initialized = count
+        }
+    }
+
+    /// An empty array with room for `capacity` elements; large storage is advised to use
+    /// huge pages (``SystemCalls/preferHugePages(_:byteCount:)``) before it is filled.
+    package init(fillingCapacity capacity: Int) {
+        self.init(unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            if let base = buffer.baseAddress {
+                SystemCalls.preferHugePages(UnsafeMutableRawPointer(base), byteCount: buffer.count * MemoryLayout<Element>.stride)
+            }
+            initialized = 0
+        }
+    }
+}

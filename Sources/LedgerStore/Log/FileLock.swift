@@ -1,0 +1,35 @@
+import LedgerJSON
+import LedgerPlatform
+import LedgerModel
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An exclusive lock between processes on one machine, held on a side file with `flock(2)`.
+///
+/// `flock` belongs to the open file description, so unlike `fcntl` record locks it is not
+/// dropped when some other descriptor for the same file is closed. It does not coordinate
+/// machines; across CI jobs git's ref update (a rejected push) is the serialisation point.
+package struct FileLock: ~Copyable {
+    private let descriptor: Int32
+
+    package init(path: String) throws {
+        let descriptor = try logIO { try SystemCalls.open(path, O_RDWR | O_CREAT, mode: 0o644) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            if errno == EINTR { continue }
+            let code = errno
+            SystemCalls.close(descriptor)
+            throw LogError.io(path: path, operation: "lock", errno: code)
+        }
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        _ = flock(descriptor, LOCK_UN)
+        SystemCalls.close(descriptor)
+    }
+}

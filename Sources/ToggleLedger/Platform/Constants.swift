@@ -1,9 +1,0 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-let O_RDONLY_VALUE: Int32 = O_RDONLY
