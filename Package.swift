@@ -44,7 +44,11 @@ let package = Package(
         .target(name: "ToggleKit"),
         .testTarget(
             name: "ToggleLedgerTests",
-            dependencies: ["ToggleLedger"],
+            // Every layer: the tests reach into each (`@testable import` per layer).
+            dependencies: [
+                "ToggleLedger", "LedgerJSON", "LedgerPlatform", "LedgerModel", "LedgerStore",
+                "LedgerCore", "LedgerCodeReferences", "LedgerReports", "LedgerInterop",
+            ],
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -1,6 +1,14 @@
 import Foundation
 import Testing
-@testable import ToggleLedger
+import ToggleLedger
+@testable import LedgerJSON
+@testable import LedgerPlatform
+@testable import LedgerModel
+@testable import LedgerStore
+@testable import LedgerCore
+@testable import LedgerCodeReferences
+@testable import LedgerReports
+@testable import LedgerInterop
 
 /// The checkpoint never answers differently from a full replay when a covered segment is
 /// rewritten without its identity changing (issue 15 §4, git's "racily clean" rule).

@@ -1,5 +1,13 @@
 import Testing
-@testable import ToggleLedger
+import ToggleLedger
+@testable import LedgerJSON
+@testable import LedgerPlatform
+@testable import LedgerModel
+@testable import LedgerStore
+@testable import LedgerCore
+@testable import LedgerCodeReferences
+@testable import LedgerReports
+@testable import LedgerInterop
 
 /// The log writer encodes events straight to bytes. Its oracle is the way it encoded them
 /// before: the event's ``JSONObject`` (``EventCodec/object(for:)``) through ``JSONWriter``.

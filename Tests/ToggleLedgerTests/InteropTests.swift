@@ -1,6 +1,14 @@
 import Foundation
 import Testing
-@testable import ToggleLedger
+import ToggleLedger
+@testable import LedgerJSON
+@testable import LedgerPlatform
+@testable import LedgerModel
+@testable import LedgerStore
+@testable import LedgerCore
+@testable import LedgerCodeReferences
+@testable import LedgerReports
+@testable import LedgerInterop
 
 /// The library side of interop: the plist writer against Foundation's own, the strict plist
 /// reader, the template decoder and the condition order of an exported template.

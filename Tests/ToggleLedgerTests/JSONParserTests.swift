@@ -1,5 +1,13 @@
 import Testing
-@testable import ToggleLedger
+import ToggleLedger
+@testable import LedgerJSON
+@testable import LedgerPlatform
+@testable import LedgerModel
+@testable import LedgerStore
+@testable import LedgerCore
+@testable import LedgerCodeReferences
+@testable import LedgerReports
+@testable import LedgerInterop
 
 @Suite struct JSONParserTests {
     @Test(arguments: [

@@ -1,6 +1,14 @@
 import Foundation
 import Testing
-@testable import ToggleLedger
+import ToggleLedger
+@testable import LedgerJSON
+@testable import LedgerPlatform
+@testable import LedgerModel
+@testable import LedgerStore
+@testable import LedgerCore
+@testable import LedgerCodeReferences
+@testable import LedgerReports
+@testable import LedgerInterop
 
 @Suite struct LedgerAppendTests {
     static func at(_ text: String) -> Timestamp { Timestamp(userInput: text)! }

@@ -1,6 +1,14 @@
 import Foundation
 import Testing
-@testable import ToggleLedger
+import ToggleLedger
+@testable import LedgerJSON
+@testable import LedgerPlatform
+@testable import LedgerModel
+@testable import LedgerStore
+@testable import LedgerCore
+@testable import LedgerCodeReferences
+@testable import LedgerReports
+@testable import LedgerInterop
 
 /// The audit's findings and severities come from the library, so `audit` and `check` agree.
 @Suite struct LogAuditTests {

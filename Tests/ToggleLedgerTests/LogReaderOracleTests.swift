@@ -1,6 +1,14 @@
 import Foundation
 import Testing
-@testable import ToggleLedger
+import ToggleLedger
+@testable import LedgerJSON
+@testable import LedgerPlatform
+@testable import LedgerModel
+@testable import LedgerStore
+@testable import LedgerCore
+@testable import LedgerCodeReferences
+@testable import LedgerReports
+@testable import LedgerInterop
 
 /// The reader (fast decoder, k-way merge, compact id table) against an oracle written the
 /// plain way: every line through JSONParser + EventCodec, one sort, a dictionary of ids.

@@ -1,4 +1,12 @@
-@testable import ToggleLedger
+import ToggleLedger
+@testable import LedgerJSON
+@testable import LedgerPlatform
+@testable import LedgerModel
+@testable import LedgerStore
+@testable import LedgerCore
+@testable import LedgerCodeReferences
+@testable import LedgerReports
+@testable import LedgerInterop
 
 /// Events of every shape from a seed, for oracle tests of the writer and of appends: every
 /// change type, values of every JSON type nested, conditions, managed values, provenance,
