@@ -7,7 +7,7 @@ import LedgerStore
 /// This is the library's front door. It never prints and never exits; it returns values
 /// and throws ``LogError`` (the log cannot be read or written) or ``LedgerError``.
 public struct Ledger: Sendable {
-    public let reader: LogReader
+    package let reader: LogReader
     /// Writes only under the façade: an append validates before it writes, holding the lock.
     package let writer: LogWriter
     /// How replays run: the checkpoint, its threshold, the read threads.

@@ -10,7 +10,7 @@ import LedgerCore
 /// directory), `*`, `?`, `[abc]`/`[a-z]`/`[!a]` within a name, and `**` across directories
 /// (`**/name`, `dir/**`, `a/**/b`), backslash escapes. As in git, a file inside an ignored
 /// directory stays ignored whatever a later `!` says (the directory is never entered).
-public struct GitIgnore: Sendable {
+package struct GitIgnore: Sendable {
     package struct Rule: Sendable {
         /// The directory of the `.gitignore`, relative to the scan base, "" for the base.
         package var base: String
@@ -21,10 +21,10 @@ public struct GitIgnore: Sendable {
 
     package private(set) var rules: [Rule] = []
 
-    public init() {}
+    package init() {}
 
     /// Adds the patterns of one `.gitignore` whose directory is `base` (relative, "" for the root).
-    public mutating func add(_ text: String, base: String) {
+    package mutating func add(_ text: String, base: String) {
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: true) {
             var line = Substring(rawLine)
             if line.hasSuffix("\r") { line = line.dropLast() }
@@ -53,7 +53,7 @@ public struct GitIgnore: Sendable {
     }
 
     /// Whether `path` (relative to the scan base, `/`-separated) is ignored.
-    public func isIgnored(_ path: String, isDirectory: Bool) -> Bool {
+    package func isIgnored(_ path: String, isDirectory: Bool) -> Bool {
         var ignored = false
         let components = path.split(separator: "/").map(String.init)
         for rule in rules {

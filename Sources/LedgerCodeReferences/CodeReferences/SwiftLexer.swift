@@ -4,8 +4,8 @@ import LedgerModel
 import LedgerStore
 import LedgerCore
 /// One token of Swift source, as much as finding toggle references needs.
-public struct SwiftToken: Sendable, Hashable {
-    public enum Kind: UInt8, Sendable {
+package struct SwiftToken: Sendable, Hashable {
+    package enum Kind: UInt8, Sendable {
         /// A name or keyword; backticks are removed (`` `internal` `` is `internal`).
         case identifier
         /// A string literal; ``SwiftToken/text`` is its content when it has no interpolation.
@@ -17,15 +17,15 @@ public struct SwiftToken: Sendable, Hashable {
         case `operator`
     }
 
-    public var kind: Kind
-    public var text: String
+    package var kind: Kind
+    package var text: String
     /// 1-based line and column (in bytes) of the token's first character.
-    public var line: Int
-    public var column: Int
+    package var line: Int
+    package var column: Int
     /// Whether whitespace, a comment or the start of the file comes right before the token.
-    public var spaceBefore: Bool
+    package var spaceBefore: Bool
     /// For strings: whether it contains `\(…)`; its code is lexed as tokens before it.
-    public var interpolated = false
+    package var interpolated = false
 }
 
 /// A small hand-written Swift lexer: comments (nested block comments too) are skipped,
@@ -33,7 +33,7 @@ public struct SwiftToken: Sendable, Hashable {
 /// the code inside string interpolations is lexed as code.
 ///
 /// Not handled: bare regex literals (`/…/`); a `"` inside one starts a string.
-public struct SwiftLexer {
+package struct SwiftLexer {
     private let bytes: [UInt8]
     private var index = 0
     private var line = 1
@@ -44,17 +44,17 @@ public struct SwiftLexer {
     /// parenthesis depth inside the interpolation.
     private var interpolations: [(pounds: Int, multiline: Bool, parens: Int, line: Int, column: Int)] = []
 
-    public init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         self.bytes = bytes
     }
 
-    public static func tokenize(_ bytes: [UInt8]) -> [SwiftToken] {
+    package static func tokenize(_ bytes: [UInt8]) -> [SwiftToken] {
         var lexer = SwiftLexer(bytes)
         lexer.run()
         return lexer.tokens
     }
 
-    public static func tokenize(_ source: String) -> [SwiftToken] {
+    package static func tokenize(_ source: String) -> [SwiftToken] {
         tokenize(Array(source.utf8))
     }
 

@@ -18,29 +18,29 @@ import LedgerCore
 /// knows the case name (or a key-style spelling of it), it is that toggle. Every other enum's
 /// cases are remembered to recognise ambiguous implicit members. References: see
 /// ``collectReferences(_:facts:into:)``.
-public struct SwiftReferenceScanner: Sendable {
-    public static let wellKnownToggleEnums: Set<String> = ["RemoteToggle", "InternalToggle", "BuildTargetToggle", "RemoteConfigKeys"]
-    public static let toggleProtocols: Set<String> = ["ToggleType", "RemoteConfigKey"]
+package struct SwiftReferenceScanner: Sendable {
+    package static let wellKnownToggleEnums: Set<String> = ["RemoteToggle", "InternalToggle", "BuildTargetToggle", "RemoteConfigKeys"]
+    package static let toggleProtocols: Set<String> = ["ToggleType", "RemoteConfigKey"]
 
     /// Names the log knows (live or removed); string keys and implicit members match them too.
-    public var knownToggles: Set<String>
+    package var knownToggles: Set<String>
     /// The kind of each toggle the log knows: a string key at a `UserDefaults` accessor is a
     /// local toggle's, at a Remote Config accessor a remote one's.
-    public var toggleKinds: [String: ToggleKind]
-    public var settings: SwiftScanSettings
+    package var toggleKinds: [String: ToggleKind]
+    package var settings: SwiftScanSettings
 
-    public init(knownToggles: Set<String> = [], toggleKinds: [String: ToggleKind] = [:], settings: SwiftScanSettings = SwiftScanSettings()) {
+    package init(knownToggles: Set<String> = [], toggleKinds: [String: ToggleKind] = [:], settings: SwiftScanSettings = SwiftScanSettings()) {
         self.knownToggles = knownToggles.union(toggleKinds.keys)
         self.toggleKinds = toggleKinds
         self.settings = settings
     }
 
     /// A file's tokens, lexed once for both passes.
-    public struct LexedFile: Sendable {
-        public var path: String
-        public var tokens: [SwiftToken]
+    package struct LexedFile: Sendable {
+        package var path: String
+        package var tokens: [SwiftToken]
 
-        public init(path: String, tokens: [SwiftToken]) {
+        package init(path: String, tokens: [SwiftToken]) {
             self.path = path
             self.tokens = tokens
         }
@@ -89,11 +89,11 @@ public struct SwiftReferenceScanner: Sendable {
     }
 
     /// Scans sources given in memory (path, text); for tests and tools.
-    public func scan(sources: [(path: String, text: String)]) -> ScanResult {
+    package func scan(sources: [(path: String, text: String)]) -> ScanResult {
         scan(files: sources.map { LexedFile(path: $0.path, tokens: SwiftLexer.tokenize($0.text)) }, fileCount: sources.count)
     }
 
-    public func scan(files: [LexedFile], fileCount: Int, problems: [String] = []) -> ScanResult {
+    package func scan(files: [LexedFile], fileCount: Int, problems: [String] = []) -> ScanResult {
         scan(fileCount: files.count, problems: problems) { index, _ in files[index] }
     }
 
@@ -102,7 +102,7 @@ public struct SwiftReferenceScanner: Sendable {
     /// every file's tokens in memory. The second argument is true in the first pass, where only
     /// enum declarations matter (a file without `enum` may give no tokens). `file` returns nil
     /// for a file to skip.
-    public func scan(fileCount: Int, problems: [String] = [], file: (_ index: Int, _ declarationsOnly: Bool) -> LexedFile?) -> ScanResult {
+    package func scan(fileCount: Int, problems: [String] = [], file: (_ index: Int, _ declarationsOnly: Bool) -> LexedFile?) -> ScanResult {
         var scanned = 0
         let facts = collectFacts(fileCount: fileCount) { index in
             let lexed = file(index, true)

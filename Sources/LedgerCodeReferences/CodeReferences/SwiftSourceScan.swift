@@ -18,7 +18,7 @@ import Dispatch
 /// `.gitignore` files say (those inside the walked trees and those between the enclosing git
 /// repository's root and the path). A file named explicitly is always scanned.
 public struct SwiftSourceScan: Sendable {
-    public var scanner: SwiftReferenceScanner
+    package var scanner: SwiftReferenceScanner
     /// Directory names never entered.
     public static let skippedDirectories: Set<String> = [".build", ".git", ".swiftpm"]
 

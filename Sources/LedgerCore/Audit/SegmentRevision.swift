@@ -10,37 +10,37 @@ import LedgerStore
 /// torn tail, which cuts an unterminated fragment that is not a valid event (the writer was
 /// killed) or adds the newline a complete last event lacked. Both are allowed here; every
 /// other change of an existing line is a finding.
-public enum SegmentRevision {
+package enum SegmentRevision {
     /// What happened to one line of the older version.
-    public struct LineChange: Sendable, Hashable {
-        public enum Kind: String, Sendable {
+    package struct LineChange: Sendable, Hashable {
+        package enum Kind: String, Sendable {
             /// The line is gone and no line with its event id took its place.
             case deleted
             /// A line with the same event id but different bytes took its place.
             case edited
         }
 
-        public var kind: Kind
+        package var kind: Kind
         /// 1-based line number in the older version.
-        public var line: Int
+        package var line: Int
         /// The older line's bytes (without the newline).
-        public var old: [UInt8]
+        package var old: [UInt8]
         /// For an edit, the line that replaced it.
-        public var new: [UInt8]?
+        package var new: [UInt8]?
     }
 
     /// The verdict on one pair of versions.
-    public struct Comparison: Sendable {
+    package struct Comparison: Sendable {
         /// Lines edited or deleted; empty when the change was append-only.
-        public var changes: [LineChange] = []
+        package var changes: [LineChange] = []
         /// Whether a torn fragment (not a valid event) was cut from the end.
-        public var cutTornTail = false
+        package var cutTornTail = false
         /// Lines present only in the newer version.
-        public var addedLineCount = 0
+        package var addedLineCount = 0
     }
 
     /// Compares `old` with `new`; `new` is nil when the segment was deleted.
-    public static func compare(old: [UInt8], new: [UInt8]?) -> Comparison {
+    package static func compare(old: [UInt8], new: [UInt8]?) -> Comparison {
         var result = Comparison()
         let oldLines = lines(of: old)
         let newLines = new.map { lines(of: $0) } ?? []

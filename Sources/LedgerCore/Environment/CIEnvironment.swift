@@ -6,10 +6,10 @@ import LedgerStore
 ///
 /// Supports GitHub Actions, GitLab CI, Buildkite, CircleCI, Bitrise and Jenkins; elsewhere
 /// the actor comes from git's `user.email`, then the login name.
-public struct CIEnvironment: Sendable {
-    public var variables: [String: String]
+package struct CIEnvironment: Sendable {
+    package var variables: [String: String]
 
-    public init(_ variables: [String: String]) {
+    package init(_ variables: [String: String]) {
         self.variables = variables
     }
 
@@ -19,7 +19,7 @@ public struct CIEnvironment: Sendable {
     }
 
     /// The CI system's name, or nil when not running in CI.
-    public var system: String? {
+    package var system: String? {
         if value("GITHUB_ACTIONS") == "true" { return "github-actions" }
         if value("GITLAB_CI") != nil { return "gitlab-ci" }
         if value("BUILDKITE") == "true" { return "buildkite" }
@@ -30,7 +30,7 @@ public struct CIEnvironment: Sendable {
     }
 
     /// Who triggered the job, as the CI system names them.
-    public var actor: String? {
+    package var actor: String? {
         switch system {
         case "github-actions": return value("GITHUB_ACTOR").map { "github:\($0)" }
         case "gitlab-ci": return value("GITLAB_USER_EMAIL") ?? value("GITLAB_USER_LOGIN").map { "gitlab:\($0)" }
@@ -44,14 +44,14 @@ public struct CIEnvironment: Sendable {
 
     /// The actor for an event: the CI actor, else git's user.email (looked up lazily), else
     /// the login name, else `unknown`.
-    public func resolveActor(gitEmail: () throws -> String?) rethrows -> String {
+    package func resolveActor(gitEmail: () throws -> String?) rethrows -> String {
         if let actor { return actor }
         if let email = try gitEmail()?.trimmingSpaces, !email.isEmpty { return email }
         return value("USER") ?? value("LOGNAME") ?? "unknown"
     }
 
     /// Commit, branch, run and URL of the CI job, or nil outside CI.
-    public var provenance: Provenance? {
+    package var provenance: Provenance? {
         guard let system else { return nil }
         var source = Provenance(ci: system)
         switch system {

@@ -1,22 +1,22 @@
 import LedgerJSON
 import LedgerPlatform
 /// What one event did to its toggle, for an auditor reading history event by event.
-public struct ReplayStep: Sendable {
-    public var logged: LoggedEvent
+package struct ReplayStep: Sendable {
+    package var logged: LoggedEvent
     /// The toggle just before the event; nil when the name did not exist.
-    public var before: ToggleState?
+    package var before: ToggleState?
     /// The toggle just after; equal to `before` when the event was skipped.
-    public var after: ToggleState?
+    package var after: ToggleState?
     /// Why replay skipped the event, when it broke a lifecycle rule.
-    public var violation: LifecycleViolation?
+    package var violation: LifecycleViolation?
     /// The fields whose value changed, in a fixed order.
-    public var changes: [FieldChange]
+    package var changes: [FieldChange]
 
     /// One field of a toggle's state, before and after (nil: absent).
-    public struct FieldChange: Sendable, Hashable {
-        public var field: String
-        public var before: JSONValue?
-        public var after: JSONValue?
+    package struct FieldChange: Sendable, Hashable {
+        package var field: String
+        package var before: JSONValue?
+        package var after: JSONValue?
     }
 }
 
@@ -24,14 +24,14 @@ public struct ReplayStep: Sendable {
 ///
 /// Memory grows with the number of toggles, not with the number of events, so the steps
 /// can be streamed straight to the output.
-public struct ReplayTracker: Sendable {
-    public private(set) var toggles: [String: ToggleState] = [:]
+package struct ReplayTracker: Sendable {
+    package private(set) var toggles: [String: ToggleState] = [:]
 
-    public init() {}
+    package init() {}
 
     /// Applies `logged` and returns what it changed. Events of an unknown type and events
     /// that break a rule change nothing.
-    public mutating func apply(_ logged: LoggedEvent) -> ReplayStep {
+    package mutating func apply(_ logged: LoggedEvent) -> ReplayStep {
         let before = toggles[logged.event.toggle]
         switch Lifecycle.apply(logged.event, to: before) {
         case .success(let after):
@@ -47,7 +47,7 @@ public struct ReplayTracker: Sendable {
 
     /// The fields of the state's JSON form (as `toggles state --format json` prints it)
     /// that differ between `before` and `after`.
-    public static func changes(_ before: ToggleState?, _ after: ToggleState?) -> [ReplayStep.FieldChange] {
+    package static func changes(_ before: ToggleState?, _ after: ToggleState?) -> [ReplayStep.FieldChange] {
         let old = before.map(\.jsonObject) ?? JSONObject()
         let new = after.map(\.jsonObject) ?? JSONObject()
         var result: [ReplayStep.FieldChange] = []

@@ -1,15 +1,15 @@
 import LedgerJSON
 import LedgerPlatform
 /// How values appear in human-readable output.
-public enum ValueText {
+package enum ValueText {
     /// A string as is, anything else as compact JSON.
-    public static func describe(_ value: JSONValue) -> String {
+    package static func describe(_ value: JSONValue) -> String {
         if case .string(let text) = value { return text }
         return JSONWriter.string(value)
     }
 
     /// `false; Chinese users → true`, or `in-app default`.
-    public static func describe(_ remote: RemoteValue?) -> String {
+    package static func describe(_ remote: RemoteValue?) -> String {
         guard let remote else { return "—" }
         func served(_ value: JSONValue?, _ managed: JSONObject?) -> String {
             if let managed { return "managed (\(managed.keys.joined(separator: ", ")))" }

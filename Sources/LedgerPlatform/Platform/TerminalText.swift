@@ -1,9 +1,9 @@
 import LedgerJSON
 /// Makes text from the log safe to print on a terminal.
-public enum TerminalText {
+package enum TerminalText {
     /// Replaces newlines and tabs with spaces and every other control character (C0, DEL,
     /// C1, including ESC) with a visible `\u{…}` escape.
-    public static func sanitize(_ text: String) -> String {
+    package static func sanitize(_ text: String) -> String {
         if isPrintableASCII(text) { return text }
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var output = ""

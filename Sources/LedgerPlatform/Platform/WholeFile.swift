@@ -8,7 +8,7 @@ import Darwin
 #endif
 
 /// Why a whole file could not be read. Every case names the file as the user typed it.
-public enum FileReadError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum FileReadError: Error, Sendable, Equatable, CustomStringConvertible {
     case missing(file: String)
     case directory(file: String)
     /// A FIFO, a device or a socket: reading one could block forever or never end.
@@ -16,7 +16,7 @@ public enum FileReadError: Error, Sendable, Equatable, CustomStringConvertible {
     case tooLarge(file: String, maximumBytes: Int)
     case unreadable(file: String, errno: Int32)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .missing(let file): "\(file) does not exist"
         case .directory(let file): "\(file) is a directory; expected a file"
@@ -29,12 +29,12 @@ public enum FileReadError: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// The one way to read a whole file named by the user (an events file, a template, a policy,
 /// a defaults plist): bounded in size, and refusing FIFOs and devices as the log reader does.
-public enum WholeFile {
+package enum WholeFile {
     /// The bytes of the regular file at `path`.
     /// - Parameters:
     ///   - displayName: how errors name the file (as the user typed it).
     ///   - maximumBytes: a larger file is refused rather than read into memory.
-    public static func read(_ path: String, displayName: String, maximumBytes: Int = 1 << 32) throws(FileReadError) -> [UInt8] {
+    package static func read(_ path: String, displayName: String, maximumBytes: Int = 1 << 32) throws(FileReadError) -> [UInt8] {
         // Non-blocking, so opening a FIFO with no writer returns at once; fstat then refuses it.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {

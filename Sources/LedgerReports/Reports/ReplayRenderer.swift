@@ -4,9 +4,9 @@ import LedgerModel
 import LedgerStore
 import LedgerCore
 /// Renders replay steps (`toggles replay`), one event at a time so output can stream.
-public enum ReplayRenderer {
+package enum ReplayRenderer {
     /// Two or more lines: the event, then one indented line per changed field.
-    public static func text(_ step: ReplayStep) -> String {
+    package static func text(_ step: ReplayStep) -> String {
         let event = step.logged.event
         var output = TerminalText.sanitize(
             "\(event.at)  \(event.type) \(event.toggle) by \(event.actor) (id \(event.id), \(step.logged.location))") + "\n"
@@ -25,7 +25,7 @@ public enum ReplayRenderer {
     }
 
     /// One compact JSON object per line (JSON Lines), so a consumer can stream it too.
-    public static func jsonLine(_ step: ReplayStep) -> String {
+    package static func jsonLine(_ step: ReplayStep) -> String {
         var object = JSONObject([
             .init("event", .object(EventCodec.object(for: step.logged.event))),
             .init("location", .string(step.logged.location.description)),

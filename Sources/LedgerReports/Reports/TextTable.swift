@@ -5,19 +5,19 @@ import LedgerStore
 import LedgerCore
 /// An aligned plain-text table. Every cell passes through ``TerminalText/sanitize(_:)``, so
 /// nothing from the log can move the cursor, clear the screen or change colours.
-public struct TextTable: Sendable {
-    public var headers: [String]
-    public var rows: [[String]]
+package struct TextTable: Sendable {
+    package var headers: [String]
+    package var rows: [[String]]
     /// The widest a cell may be before it is cut with `…`.
-    public var maximumCellWidth: Int
+    package var maximumCellWidth: Int
 
-    public init(headers: [String], rows: [[String]] = [], maximumCellWidth: Int = 48) {
+    package init(headers: [String], rows: [[String]] = [], maximumCellWidth: Int = 48) {
         self.headers = headers
         self.rows = rows
         self.maximumCellWidth = maximumCellWidth
     }
 
-    public func render() -> String {
+    package func render() -> String {
         let cells = ([headers] + rows).map { row in row.map { fit(TerminalText.sanitize($0)) } }
         var widths = [Int](repeating: 0, count: headers.count)
         for row in cells {

@@ -7,22 +7,22 @@ import LedgerModel
 /// k-way merge: the reader learns each segment's first event, then keeps open only the
 /// segments whose range overlaps the merge front. Memory grows with the number of toggles
 /// the caller folds into and the number of ids seen, never with the size of the files.
-public struct LogReader: Sendable {
+package struct LogReader: Sendable {
     /// The directory to read.
-    public let directory: String
+    package let directory: String
     /// How to name the directory in messages (as the user typed it).
-    public let displayName: String
+    package let displayName: String
     /// When a large log is merged on a second thread.
-    public let parallelMerge: ParallelMerge
+    package let parallelMerge: ParallelMerge
 
-    public init(directory: String, displayName: String? = nil, parallelMerge: ParallelMerge = ParallelMerge()) {
+    package init(directory: String, displayName: String? = nil, parallelMerge: ParallelMerge = ParallelMerge()) {
         self.directory = directory
         self.displayName = displayName ?? directory
         self.parallelMerge = parallelMerge
     }
 
     /// The segments, sorted by relative path.
-    public func segments() throws -> [Segment] {
+    package func segments() throws -> [Segment] {
         try SegmentDiscovery.segments(in: directory, displayName: displayName)
     }
 
@@ -30,7 +30,7 @@ public struct LogReader: Sendable {
     /// given. An id seen before in replay order is skipped: silently when the line is
     /// identical (the same event reached the log twice), with a warning otherwise.
     @discardableResult
-    public func read(until: Timestamp? = nil, _ body: (LoggedEvent) -> Void) throws -> ReadSummary {
+    package func read(until: Timestamp? = nil, _ body: (LoggedEvent) -> Void) throws -> ReadSummary {
         try read(segments: try segments(), until: until, body)
     }
 

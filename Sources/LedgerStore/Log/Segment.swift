@@ -10,13 +10,13 @@ import Darwin
 #endif
 
 /// One `.jsonl` file of the log.
-public struct Segment: Sendable, Hashable {
+package struct Segment: Sendable, Hashable {
     /// The path to open.
-    public var path: String
+    package var path: String
     /// The path relative to the log directory, with `/` separators (`2026/11/x.jsonl`).
-    public var relativePath: String
+    package var relativePath: String
     /// The path to show the user: the log directory as given, joined with ``relativePath``.
-    public var displayPath: String
+    package var displayPath: String
 }
 
 /// Finds the segments of a log directory: every regular file ending in `.jsonl` at any
