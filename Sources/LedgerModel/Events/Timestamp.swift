@@ -317,7 +317,7 @@ package func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
 }
 
 private extension String {
-    package func trimmingZeros() -> String {
+    func trimmingZeros() -> String {
         var text = self
         while text.hasSuffix("0") { text.removeLast() }
         return text

@@ -10,9 +10,9 @@ import Darwin
 /// Text built by copying UTF-8 bytes into one growing buffer: for megabytes of report lines
 /// much cheaper than appending to a `String` (or an array) piece by piece.
 package final class TextBuffer {
-    private var base: UnsafeMutablePointer<UInt8>
-    package private(set) var count = 0
-    private var capacity: Int
+    @exclusivity(unchecked) private var base: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) package private(set) var count = 0
+    @exclusivity(unchecked) private var capacity: Int
 
     package init(capacity: Int = 256) {
         self.capacity = max(capacity, 64)

@@ -107,10 +107,10 @@ package enum MergePipeline {
     /// so a producer that stays ahead never makes it grow, and a pool of as many emptied
     /// items for the producer to fill again.
     package final class Channel<Item>: @unchecked Sendable {
-        private var ring: [Item?]
-        private var head = 0
-        private var count = 0
-        private var stopped = false
+        @exclusivity(unchecked) private var ring: [Item?]
+        @exclusivity(unchecked) private var head = 0
+        @exclusivity(unchecked) private var count = 0
+        @exclusivity(unchecked) private var stopped = false
         private let lock = DispatchSemaphore(value: 1)
         private let free: DispatchSemaphore
         private let filled = DispatchSemaphore(value: 0)
@@ -144,7 +144,7 @@ package enum MergePipeline {
             return item
         }
 
-        private var emptied: [Item] = []
+        @exclusivity(unchecked) private var emptied: [Item] = []
 
         /// An emptied item to fill again.
         package func takeEmptied() -> Item? {

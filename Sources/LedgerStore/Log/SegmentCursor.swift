@@ -10,33 +10,33 @@ package final class SegmentCursor {
     package let segment: Segment
     /// The segment's position in the reader's list, to name it compactly.
     package let segmentIndex: Int
-    private var descriptor: Int32 = -1
+    @exclusivity(unchecked) private var descriptor: Int32 = -1
     /// The read-ahead bytes: owned memory rather than an array, so the per-line work pays no
     /// reference counting, uniqueness or exclusivity checks. `capacity` bytes; nil when empty.
-    private var buffer: UnsafeMutablePointer<UInt8>?
-    private var capacity = 0
+    @exclusivity(unchecked) private var buffer: UnsafeMutablePointer<UInt8>?
+    @exclusivity(unchecked) private var capacity = 0
     /// Start of unconsumed bytes in `buffer`.
-    private var start = 0
+    @exclusivity(unchecked) private var start = 0
     /// End of valid bytes in `buffer`.
-    private var end = 0
+    @exclusivity(unchecked) private var end = 0
     /// File offset of `buffer[0]`.
-    private var bufferOffset: Int64 = 0
-    private var atEndOfFile = false
-    private var lineNumber = 0
+    @exclusivity(unchecked) private var bufferOffset: Int64 = 0
+    @exclusivity(unchecked) private var atEndOfFile = false
+    @exclusivity(unchecked) private var lineNumber = 0
     /// The replay position of the previous event, to check the segment is sorted: its
     /// instant, and its id's bytes (reused, so no allocation per event).
-    private var previousAt: Int64?
-    private var previousID: [UInt8] = []
-    package private(set) var current: LoggedEvent?
+    @exclusivity(unchecked) private var previousAt: Int64?
+    @exclusivity(unchecked) private var previousID: [UInt8] = []
+    @exclusivity(unchecked) package private(set) var current: LoggedEvent?
     /// Where the id and toggle name of `current` are in `buffer`, when the decoder left them
     /// for the folding thread to turn into strings (see ``FastEventDecoder/defersIdentity``).
-    private var currentIdentity: (id: Range<Int>, toggle: Range<Int>)?
+    @exclusivity(unchecked) private var currentIdentity: (id: Range<Int>, toggle: Range<Int>)?
     /// The replay position of `current`, kept apart so the merge compares it without
     /// touching the event: its instant and the first eight bytes of its id, big-endian.
-    package private(set) var currentAt: Int64 = 0
-    package private(set) var currentIDPrefix: UInt64 = 0
+    @exclusivity(unchecked) package private(set) var currentAt: Int64 = 0
+    @exclusivity(unchecked) package private(set) var currentIDPrefix: UInt64 = 0
     /// The size of the file when it was first opened.
-    package private(set) var fileSize: Int64 = 0
+    @exclusivity(unchecked) package private(set) var fileSize: Int64 = 0
 
     private static let firstChunk = 4096
     private static let chunk = 256 * 1024
