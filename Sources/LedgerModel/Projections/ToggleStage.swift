@@ -48,6 +48,7 @@ public enum ToggleStage: String, Sendable, Hashable, CaseIterable {
 extension ToggleState {
     /// Recomputes ``stage`` after an event at `instant`. ``stageSince`` moves only when the
     /// stage changes, so "launched for 45 days" survives a republish of the same value.
+    @usableFromInline
     package mutating func updateStage(at instant: Timestamp) {
         let next: ToggleStage = removedAt != nil ? .removed : ToggleStage.of(
             valueType: valueType, defaultValue: defaultValue, remote: remote, baseline: baselineValue)

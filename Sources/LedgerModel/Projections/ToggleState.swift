@@ -25,6 +25,7 @@ public struct ToggleState: Sendable, Hashable {
     /// The in-app default declared at creation: what "off" means for a non-boolean toggle.
     public var baselineValue: JSONValue = .null
 
+    @usableFromInline
     package init(name: String, definition: ToggleDefinition, remote: RemoteValue? = nil, remotePublishedAt: Timestamp? = nil, createdAt: Timestamp, createdBy: String, updatedAt: Timestamp, removedAt: Timestamp? = nil, removedBy: String? = nil, removalReason: String? = nil, expiryExtensionReason: String? = nil, eventCount: Int, stage: ToggleStage = .inDevelopment, stageSince: Timestamp = Timestamp(nanoseconds: 0), baselineValue: JSONValue = .null) {
         self.name = name
         self.definition = definition

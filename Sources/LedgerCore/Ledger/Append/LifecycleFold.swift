@@ -1,5 +1,7 @@
 import LedgerJSON
 import LedgerPlatform
+import LedgerModel
+import LedgerStore
 /// One toggle's events folded through ``Lifecycle/apply(_:to:)`` from a starting state: the
 /// one fold behind every append check (``BatchValidation``), so the checks differ only in
 /// which events they fold and from where.
@@ -7,6 +9,8 @@ package enum LifecycleFold {
     /// The violations of the events at `positions` of `events`, folded in that order from
     /// `state` (nil: the toggle has no history). An event that breaks a rule is skipped, as
     /// replay skips it. Events are read in place, through the pointer, not copied out.
+    // Lives next to the checks that call it: in another target it ran unspecialized
+    // (generic over `positions`), and an append of 100k events cost 13% more.
     @inline(__always)
     package static func violations<Positions: Sequence<Int>>(
         of events: UnsafeBufferPointer<Event>, at positions: Positions, from state: ToggleState?
