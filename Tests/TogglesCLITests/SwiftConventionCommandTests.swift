@@ -107,7 +107,8 @@ import Testing
         try #require(try TogglesBinary.run(["create", "new_paywall", "--kind", "remote", "--type", "bool", "--default", "false"], in: directory.url).status == 0)
         let scanned = try TogglesBinary.run(["scan", "App", "--config", "toggles-scan.json"], in: directory.url)
         let usage = try #require(scanned.stdout.split(separator: "\n").first { $0.contains("implicit-member") })
-        let site = String(usage[..<try #require(usage.range(of: ": ")).lowerBound])  // "App/Paywall Screen.swift:6:17"
+        let separator = try #require(usage.range(of: ": "))
+        let site = String(usage[..<separator.lowerBound])  // "App/Paywall Screen.swift:6:17"
         #expect(site == "App/Paywall Screen.swift:6:17", "\(scanned)")
         let pasted = try TogglesBinary.run(["scan", "App", "--config", "toggles-scan.json", "--explain", site], in: directory.url)
         #expect(pasted.status == 0, "\(pasted)")
