@@ -23,23 +23,25 @@ enum CommonOptions {
     static let id = OptionSpec.value("--id", "ID", "idempotency key: an event with this id already in the log makes this a no-op (default: a new ULID)")
     static let appending = [log, at, actor, id]
 
-    static func format(_ choices: [String]) -> OptionSpec {
-        .value("--format", "FORMAT", "output format: \(choices.joined(separator: "|")) (default: \(choices[0]))")
+    static func format(_ choices: [ReportFormat]) -> OptionSpec {
+        .value("--format", "FORMAT", "output format: \(choices.map(\.rawValue).joined(separator: "|")) (default: \(choices[0].rawValue))")
     }
 
     /// The log directory from `--log`, resolved, with the name to show in messages.
     static func ledger(_ arguments: ParsedArguments, _ context: CommandContext) -> Ledger {
         let given = arguments.value("--log") ?? "events"
-        let noCheckpoint = (try? EnvironmentSwitch.noCheckpoint.isOn(in: context.environment)) ?? false
-        return Ledger(directory: context.resolve(given), displayName: given, usesCheckpoint: !noCheckpoint)
+        // Checked before any command runs (TogglesCLI.main), so a bad value never gets here.
+        let options = (try? ReplayEnvironment.options(in: context.environment)) ?? ReplayOptions()
+        return Ledger(directory: context.resolve(given), displayName: given, options: options)
     }
 
-    static func format(_ arguments: ParsedArguments, _ choices: [String], command: String) throws(UsageError) -> String {
-        let value = arguments.value("--format") ?? choices[0]
-        guard choices.contains(value) else {
-            throw UsageError("--format must be one of \(choices.joined(separator: ", ")), not '\(value)'", command: command)
+    /// The `--format` given, one of `choices` (the first is the default).
+    static func format(_ arguments: ParsedArguments, _ choices: [ReportFormat], command: String) throws(UsageError) -> ReportFormat {
+        guard let value = arguments.value("--format") else { return choices[0] }
+        guard let format = ReportFormat(rawValue: value), choices.contains(format) else {
+            throw UsageError("--format must be one of \(choices.map(\.rawValue).joined(separator: ", ")), not '\(value)'", command: command)
         }
-        return value
+        return format
     }
 
     static func timestamp(_ arguments: ParsedArguments, _ option: String, command: String) throws(UsageError) -> Timestamp? {

@@ -3,7 +3,6 @@ import ToggleLedger
 
 /// What `report` and `check` share: `--now`, `--policy`, the formats, and building the report.
 enum PolicyOptions {
-    static let formats = ["text", "json", "markdown", "csv", "sarif"]
     static let now = OptionSpec.value("--now", "TIME", "judge the log as of this instant, RFC 3339 or YYYY-MM-DD; events after it are ignored (default: the clock)")
     static let scan = OptionSpec.value("--scan", "PATH", "also scan Swift sources under PATH (like `toggles scan`) and report removed-but-referenced and untracked toggles", repeatable: true)
     static let policy = OptionSpec.value("--policy", "FILE", "the policy file (default: policy.json in the log directory; the standard policy when that is missing)")
@@ -70,13 +69,13 @@ enum PolicyOptions {
     }
 
     /// The report in a machine format; nil for `text`, which each command prints its own way.
-    static func render(_ report: StaleReport, format: String, verdict: StaleGate.Verdict?) -> String? {
+    static func render(_ report: StaleReport, format: ReportFormat, verdict: StaleGate.Verdict?) -> String? {
         switch format {
-        case "json": StaleJSONRenderer.render(report, verdict: verdict)
-        case "markdown": StaleMarkdownRenderer.render(report, verdict: verdict)
-        case "csv": StaleCSVRenderer.render(report)
-        case "sarif": StaleSARIFRenderer.render(report, toolVersion: TogglesCLI.version, verdict: verdict)
-        default: nil
+        case .json: StaleJSONRenderer.render(report, verdict: verdict)
+        case .markdown: StaleMarkdownRenderer.render(report, verdict: verdict)
+        case .csv: StaleCSVRenderer.render(report)
+        case .sarif: StaleSARIFRenderer.render(report, toolVersion: TogglesCLI.version, verdict: verdict)
+        case .text: nil
         }
     }
 }

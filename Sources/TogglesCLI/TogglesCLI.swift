@@ -66,6 +66,7 @@ public enum TogglesCLI {
         for variable in EnvironmentSwitch.allCases {
             do { _ = try variable.isOn(in: context.environment) } catch { return report(error, context: context).rawValue }
         }
+        do { _ = try ReplayEnvironment.options(in: context.environment) } catch { return report(error, context: context).rawValue }
         let rest = Array(arguments.dropFirst(consumed))
         if rest.contains("--help") || rest.contains("-h") {
             context.write(HelpCommand.help(for: command.spec))

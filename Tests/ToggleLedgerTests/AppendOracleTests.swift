@@ -61,7 +61,7 @@ import Testing
         }
         let freshByToggle = Dictionary(grouping: fresh, by: \.toggle)
         for toggle in freshByToggle.keys.sorted() {
-            violations += Ledger.check(new: freshByToggle[toggle]!, existing: existingByToggle[toggle] ?? [])
+            violations += BatchValidation.check(new: freshByToggle[toggle]!, existing: existingByToggle[toggle] ?? [])
         }
         guard violations.isEmpty else { return .rejected(violations.map(\.description)) }
         return .written(written: referenceOrder(fresh), alreadyRecorded: alreadyRecorded)
@@ -187,14 +187,14 @@ import Testing
         for _ in 0..<500 {
             let events = (0..<Int.random(in: 1...6, using: &scenario.random)).map { _ in scenario.event() }
             let positions = ArraySlice(events.indices.shuffled(using: &scenario.random).prefix(Int.random(in: 1...events.count, using: &scenario.random)))
-            let expected = Ledger.check(new: positions.map { events[$0] }, existing: [])
-            #expect(Ledger.check(new: positions, of: events).map(\.description) == expected.map(\.description))
+            let expected = BatchValidation.check(new: positions.map { events[$0] }, existing: [])
+            #expect(BatchValidation.check(new: positions, of: events).map(\.description) == expected.map(\.description))
             var state: ToggleState?
             if case .created(let definition) = scenario.event().change {
                 state = try? Lifecycle.apply(Event(id: "s", at: Timestamp(secondsSince1970: 0), toggle: "a", actor: "t", change: .created(definition)), to: nil).get()
             }
-            #expect(Ledger.check(new: positions, of: events, after: state).map(\.description)
-                    == Ledger.check(new: positions.map { events[$0] }, after: state).map(\.description))
+            #expect(BatchValidation.check(new: positions, of: events, after: state).map(\.description)
+                    == BatchValidation.check(new: positions.map { events[$0] }, after: state).map(\.description))
         }
     }
 

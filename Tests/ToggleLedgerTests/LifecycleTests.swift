@@ -73,13 +73,13 @@ import Testing
     @Test func anInsertedEventMustNotInvalidateALaterOne() {
         let existing = [Self.event(Self.createdRemoteBool, at: 0), Self.event(.defaultChanged(.bool(true)), at: 10)]
         let backdatedRemoval = Self.event(.removed(reason: nil), at: 5)
-        let violations = Ledger.check(new: [backdatedRemoval], existing: existing)
+        let violations = BatchValidation.check(new: [backdatedRemoval], existing: existing)
         #expect(violations.count == 1)
         guard case .invalidatesLater(let later)? = violations.first?.reason else {
             Issue.record("expected invalidatesLater, got \(violations)")
             return
         }
         #expect(later.eventID == "e10-default-changed")
-        #expect(Ledger.check(new: [Self.event(.removed(reason: nil), at: 11)], existing: existing).isEmpty)
+        #expect(BatchValidation.check(new: [Self.event(.removed(reason: nil), at: 11)], existing: existing).isEmpty)
     }
 }

@@ -47,12 +47,11 @@ import Testing
     /// Pipelined: the merge runs on a second thread (MergePipeline), as it does for big logs.
     @Test(arguments: [21 as UInt64, 22, 23], [false, true])
     func readerMatchesTheOracle(seed: UInt64, pipelined: Bool) throws {
-        try MergePipeline.$minimumBytesOverride.withValue(pipelined ? 0 : Int64.max) {
-            try readerMatchesTheOracle(seed: seed)
-        }
+        try readerMatchesTheOracle(
+            seed: seed, parallelMerge: pipelined ? ParallelMerge(threads: 2, minimumBytes: 0) : ParallelMerge(threads: 1))
     }
 
-    private func readerMatchesTheOracle(seed: UInt64) throws {
+    private func readerMatchesTheOracle(seed: UInt64, parallelMerge: ParallelMerge) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reader-oracle-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let lines = EventLogGenerator.lines(count: 1_500, seed: seed)
@@ -75,7 +74,7 @@ import Testing
             .write(to: directory.appendingPathComponent("2026/aa-edit.jsonl"))
 
         var delivered: [Delivered] = []
-        let summary = try LogReader(directory: directory.path).read { logged in
+        let summary = try LogReader(directory: directory.path, parallelMerge: parallelMerge).read { logged in
             delivered.append(Delivered(event: logged.event, location: logged.location.description))
         }
         let expected = try Self.oracle(directory)

@@ -8,17 +8,16 @@ import Testing
 @Suite struct MergePipelineTests {
     /// Reads `log` with and without the pipeline: (delivered ids, warnings, error).
     static func readBothWays(_ log: ScratchLog, until: Timestamp? = nil) -> [(ids: [String], warnings: [LogWarning], error: String?)] {
-        [Int64.max, 0].map { threshold in
-            MergePipeline.$minimumBytesOverride.withValue(threshold) {
-                var ids: [String] = []
-                var warnings: [LogWarning] = []
-                do {
-                    let summary = try LogReader(directory: log.path, displayName: "events").read(until: until) { ids.append($0.event.id) }
-                    warnings = summary.warnings
-                    return (ids, warnings, nil)
-                } catch {
-                    return (ids, warnings, "\(error)")
-                }
+        [ParallelMerge(threads: 1), ParallelMerge(threads: 2, minimumBytes: 0)].map { parallelMerge in
+            var ids: [String] = []
+            var warnings: [LogWarning] = []
+            do {
+                let reader = LogReader(directory: log.path, displayName: "events", parallelMerge: parallelMerge)
+                let summary = try reader.read(until: until) { ids.append($0.event.id) }
+                warnings = summary.warnings
+                return (ids, warnings, nil)
+            } catch {
+                return (ids, warnings, "\(error)")
             }
         }
     }
@@ -88,7 +87,7 @@ import Testing
     @Test func aFoldThatThrowsStopsTheProducer() throws {
         struct Enough: Error {}
         let log = try Self.bigLog(events: 20_000)
-        let reader = LogReader(directory: log.path, displayName: "events")
+        let reader = LogReader(directory: log.path, displayName: "events", parallelMerge: ParallelMerge(threads: 2, minimumBytes: 0))
         let segments = try reader.segments()
         for _ in 0..<20 {
             var cursors = segments.enumerated().map { SegmentCursor(segment: $0.element, index: $0.offset) }
@@ -97,12 +96,10 @@ import Testing
             var summary = ReadSummary(segmentCount: segments.count)
             var delivered = 0
             #expect(throws: Enough.self) {
-                try MergePipeline.$minimumBytesOverride.withValue(0) {
-                    try reader.merge(
-                        &cursors, segments: segments, until: nil, decoder: &decoder, seen: &seen, summary: &summary,
-                        admit: { _ in if delivered == 3_000 { throw Enough() } }
-                    ) { _ in delivered += 1 }
-                }
+                try reader.merge(
+                    &cursors, segments: segments, until: nil, decoder: &decoder, seen: &seen, summary: &summary,
+                    admit: { _ in if delivered == 3_000 { throw Enough() } }
+                ) { _ in delivered += 1 }
             }
             #expect(delivered == 3_000)
         }

@@ -10,6 +10,10 @@ import Testing
         let url: URL
         var path: String { url.path }
         var ledger: Ledger { Ledger(directory: path) }
+        /// A ledger that writes a checkpoint for any log (a 1-byte threshold), or at `minimumLogBytes`.
+        func checkpointing(minimumLogBytes: Int64 = 1) -> Ledger {
+            Ledger(directory: path, options: ReplayOptions(checkpointMinimumLogBytes: minimumLogBytes))
+        }
 
         init(events: Int = 600, seed: UInt64 = 11) throws {
             url = FileManager.default.temporaryDirectory.appendingPathComponent("checkpoint-\(UUID().uuidString)")
@@ -45,20 +49,17 @@ import Testing
         describe(try log.ledger.replay(until: until, observe: { _ in }))
     }
 
-    final class Uses: @unchecked Sendable {
-        var list: [ReplayCheckpoint.Use] = []
+    /// How a replay used the checkpoint, from its ``ReplayPath``.
+    enum Use: Equatable {
+        case incremental, full
+        init(_ path: ReplayPath) { self = path == .checkpoint ? .incremental : .full }
     }
 
     /// Replays through the checkpoint path with a 1-byte threshold; returns the answer and
     /// how the checkpoint was used.
-    static func replay(_ log: Log, until: Timestamp? = nil) throws -> (String, ReplayCheckpoint.Use?) {
-        let uses = Uses()
-        let replay = try ReplayCheckpoint.$minimumLogBytesOverride.withValue(1) {
-            try ReplayCheckpoint.$recorder.withValue({ uses.list.append($0) }) {
-                try log.ledger.replay(until: until)
-            }
-        }
-        return (describe(replay), uses.list.last)
+    static func replay(_ log: Log, until: Timestamp? = nil) throws -> (String, Use?) {
+        let replay = try log.checkpointing().replay(until: until)
+        return (describe(replay), Use(replay.path))
     }
 
     /// Everything a snapshot answers, in the words of ``describe(_:)-(Replay)``.
@@ -79,14 +80,11 @@ import Testing
     }
 
     /// A snapshot through the checkpoint path with a 1-byte threshold, and how it used the checkpoint.
-    static func snapshot(_ log: Log, until: Timestamp? = nil, includingRemoved: Bool = true) throws -> (String, ReplayCheckpoint.Use?) {
-        let uses = Uses()
-        let snapshot = try ReplayCheckpoint.$minimumLogBytesOverride.withValue(1) {
-            try ReplayCheckpoint.$recorder.withValue({ uses.list.append($0) }) {
-                try log.ledger.snapshot(until: until, includingRemoved: includingRemoved)
-            }
-        }
-        return (describe(snapshot), uses.list.last)
+    static func snapshot(
+        _ log: Log, until: Timestamp? = nil, includingRemoved: Bool = true, minimumLogBytes: Int64 = 1
+    ) throws -> (String, Use?) {
+        let snapshot = try log.checkpointing(minimumLogBytes: minimumLogBytes).snapshot(until: until, includingRemoved: includingRemoved)
+        return (describe(snapshot), Use(snapshot.path))
     }
 
     /// ``referenceSnapshot(_:until:)`` of live toggles only.
@@ -176,11 +174,8 @@ import Testing
         _ = try Self.replay(log)
         let copy = try Self.copyWithNewIdentities(log)
         defer { try? FileManager.default.removeItem(at: copy) }
-        let uses = Uses()
-        let replay = try ReplayCheckpoint.$minimumLogBytesOverride.withValue(1) {
-            try ReplayCheckpoint.$recorder.withValue({ uses.list.append($0) }) { try Ledger(directory: copy.path).replay() }
-        }
-        #expect(uses.list.last == .incremental)
+        let replay = try Ledger(directory: copy.path, options: ReplayOptions(checkpointMinimumLogBytes: 1)).replay()
+        #expect(Use(replay.path) == .incremental)
         #expect(Self.describe(replay) == (try Self.reference(log)).replacingOccurrences(of: log.path, with: copy.path))
     }
 
@@ -288,21 +283,24 @@ import Testing
     }
 
     /// Appending with and without a checkpoint must accept, reject and record the same.
-    static func appendOutcome(_ log: Log, _ lines: [String], useCheckpoint: Bool) throws -> (String, ReplayCheckpoint.Use?) {
+    static func appendOutcome(_ log: Log, _ lines: [String], useCheckpoint: Bool) throws -> (String, Use?) {
         let events = try lines.map { try EventCodec.decode(try JSONParser.parse($0)) }
-        let uses = Uses()
         if !useCheckpoint { try? FileManager.default.removeItem(at: log.checkpoint) }
-        let result: String = ReplayCheckpoint.$minimumLogBytesOverride.withValue(1) {
-            ReplayCheckpoint.$recorder.withValue({ uses.list.append($0) }) {
-                do {
-                    let outcome = try log.ledger.append(events)
-                    return "written \(outcome.written.map(\.id)) recorded \(outcome.alreadyRecorded.map(\.id)) segment \(outcome.segment != nil)"
-                } catch {
-                    return "error \(error)"
-                }
-            }
+        var use: Use?
+        let result: String
+        do {
+            let outcome = try log.checkpointing().append(events)
+            use = Use(outcome.historyPath)
+            result = "written \(outcome.written.map(\.id)) recorded \(outcome.alreadyRecorded.map(\.id)) segment \(outcome.segment != nil)"
+        } catch {
+            result = "error \(error)"
+            // A rejected append returns no outcome: whether the checkpoint could serve its
+            // validation is asked of the same step the append takes first.
+            var whyNot = FullReplayReason.noCheckpoint
+            let probe = Dictionary(events.map { ($0.id, 0) }, uniquingKeysWith: { first, _ in first })
+            if try log.checkpointing().replayForAppend(probing: probe, whyNot: &whyNot) != nil { use = .incremental }
         }
-        return (result + "\n" + (try reference(log)), uses.list.first)
+        return (result + "\n" + (try reference(log)), use)
     }
 
     @Test(arguments: ["valid", "unknown toggle", "wrong type", "created twice", "already recorded", "id of the added part"])
@@ -404,11 +402,11 @@ import Testing
 
     /// A log with a checkpoint, then `change` made to it: the instant to replay to and how
     /// the checkpoint should be used.
-    static func prepare(_ change: String) throws -> (Log, Timestamp?, ReplayCheckpoint.Use) {
+    static func prepare(_ change: String) throws -> (Log, Timestamp?, Use) {
         let log = try Log()
         _ = try replay(log)
         var until: Timestamp?
-        var expected: ReplayCheckpoint.Use = .incremental
+        var expected: Use = .incremental
         let toggles = try log.ledger.replay(observe: { _ in }).projection.sortedToggles
         let live = toggles.first { $0.isLive }!.name
         let removed = try #require(toggles.first { !$0.isLive }?.name)
@@ -473,7 +471,7 @@ import Testing
             lines.append(Self.line("bulk-\(number)", "2031-01-01T00:00:00Z", #""type":"created","toggle":"bulk\#(number)","actor":"a","kind":"local","valueType":"bool","default":true,"category":"release""#))
         }
         try log.write("2031/01/bulk.jsonl", lines.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
-        let (answer, _) = try ReplayCheckpoint.$minimumLogBytesOverride.withValue(1 << 40) { try Self.snapshot(log) }
+        let (answer, _) = try Self.snapshot(log, minimumLogBytes: 1 << 40)
         #expect(answer == (try Self.referenceSnapshot(log)))
     }
 
@@ -508,13 +506,9 @@ import Testing
         let copy = try Self.copyWithNewIdentities(log)
         defer { try? FileManager.default.removeItem(at: copy) }
         #expect(!(try Self.storedIdentitiesMatch(log, copy.path)))
-        let uses = Uses()
-        try ReplayCheckpoint.$minimumLogBytesOverride.withValue(1) {
-            try ReplayCheckpoint.$recorder.withValue({ uses.list.append($0) }) {
-                if throughSnapshot { _ = try Ledger(directory: copy.path).snapshot() } else { _ = try Ledger(directory: copy.path).replay() }
-            }
-        }
-        #expect(uses.list == [.incremental])
+        let copied = Ledger(directory: copy.path, options: ReplayOptions(checkpointMinimumLogBytes: 1))
+        let path = throughSnapshot ? try copied.snapshot().path : try copied.replay().path
+        #expect(Use(path) == .incremental)
         #expect(try Self.storedIdentitiesMatch(log, copy.path))
         // A segment rewritten after that (same size, other bytes) is still caught.
         let first = try Ledger(directory: copy.path).reader.segments()[0].path
@@ -522,10 +516,8 @@ import Testing
         let marker = text.range(of: "\"actor\":\"")!
         text.replaceSubrange(marker.upperBound...marker.upperBound, with: text[marker.upperBound] == "Q" ? "R" : "Q")
         try Data(text.utf8).write(to: URL(fileURLWithPath: first))
-        let replay = try ReplayCheckpoint.$minimumLogBytesOverride.withValue(1) {
-            try ReplayCheckpoint.$recorder.withValue({ uses.list.append($0) }) { try Ledger(directory: copy.path).replay() }
-        }
-        #expect(uses.list.last == .full)
+        let replay = try copied.replay()
+        #expect(Use(replay.path) == .full)
         #expect(Self.describe(replay) == Self.describe(try Ledger(directory: copy.path).replay(observe: { _ in })))
     }
 

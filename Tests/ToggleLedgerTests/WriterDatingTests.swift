@@ -103,16 +103,12 @@ import Testing
         let clock = Clock("2026-11-25T09:00:00Z")
         try Self.append([Self.event("x", Self.created)], to: log, clock: clock)
         try Data(LogWriter.gitignore.utf8).write(to: URL(fileURLWithPath: log.path + "/.gitignore"))
-        try ReplayCheckpoint.$minimumLogBytesOverride.withValue(1) {
-            _ = try log.ledger.replay()  // writes the checkpoint
-            clock.set("2026-11-25T08:00:00Z")
-            final class Uses: @unchecked Sendable { var list: [ReplayCheckpoint.Use] = [] }
-            let uses = Uses()
-            try ReplayCheckpoint.$recorder.withValue({ uses.list.append($0) }) {
-                try Self.append([Self.event("x", .defaultChanged(.bool(true)), id: "0")], to: log, clock: clock)
-            }
-            #expect(uses.list == [.incremental], "dated after the checkpoint's last event, so the checkpoint serves")
-        }
+        let ledger = Ledger(directory: log.path, displayName: "events", options: ReplayOptions(checkpointMinimumLogBytes: 1))
+        _ = try ledger.replay()  // writes the checkpoint
+        clock.set("2026-11-25T08:00:00Z")
+        let events = [Self.event("x", .defaultChanged(.bool(true)), id: "0")]
+        let outcome = try ledger.append(events, dating: WriterDating(undated: Array(events.indices), clock: { clock.now }))
+        #expect(outcome.historyPath == .checkpoint, "dated after the checkpoint's last event, so the checkpoint serves")
         #expect(try Self.replayed(log) == ["created x", "default-changed x"])
     }
 

@@ -27,3 +27,9 @@ func utf8Precedes(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPoint
     }
     return left.count < right.count
 }
+
+/// Whether two strings have the same UTF-8 bytes (file names: canonically equivalent but
+/// differently encoded names are different files).
+func utf8Equal(_ lhs: String, _ rhs: String) -> Bool {
+    lhs.utf8.count == rhs.utf8.count && !utf8Precedes(lhs, rhs) && !utf8Precedes(rhs, lhs)
+}

@@ -42,7 +42,7 @@ enum CoveredIDSearch {
 
         /// Reads one segment in chunks; false when the search has to give up.
         mutating func read(_ segment: Segment, byteCount: Int64) throws -> Bool {
-            let descriptor = try SystemCalls.open(segment.path, O_RDONLY_VALUE)
+            let descriptor = try logIO { try SystemCalls.open(segment.path, O_RDONLY_VALUE) }
             defer { SystemCalls.close(descriptor) }
             var filled = 0
             var offset: Int64 = 0
@@ -55,7 +55,7 @@ enum CoveredIDSearch {
                     (buffer, capacity) = (larger, capacity * 2)
                 }
                 let wanted = Int(min(Int64(capacity - filled), byteCount - offset))
-                let read = try SystemCalls.pread(descriptor, into: buffer + filled, count: wanted, offset: offset, path: segment.path)
+                let read = try logIO { try SystemCalls.pread(descriptor, into: buffer + filled, count: wanted, offset: offset, path: segment.path) }
                 guard read > 0 else { return false }  // shorter than verified: not the covered file
                 offset += Int64(read)
                 filled += read

@@ -15,7 +15,7 @@ struct FileLock: ~Copyable {
     private let descriptor: Int32
 
     init(path: String) throws {
-        let descriptor = try SystemCalls.open(path, O_RDWR | O_CREAT, mode: 0o644)
+        let descriptor = try logIO { try SystemCalls.open(path, O_RDWR | O_CREAT, mode: 0o644) }
         while flock(descriptor, LOCK_EX) != 0 {
             if errno == EINTR { continue }
             let code = errno

@@ -15,6 +15,14 @@ public enum LogError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A name ending in `.jsonl` is not a regular file.
     case segmentNotAFile(path: String)
 
+    /// The same failure, as the log reports it.
+    init(_ error: SystemCallError) {
+        switch error {
+        case .failed(let path, let operation, let code): self = .io(path: path, operation: operation, errno: code)
+        case .notADirectory(let path): self = .notADirectory(path: path)
+        }
+    }
+
     public var description: String {
         switch self {
         case .directoryMissing(let path):
@@ -33,21 +41,6 @@ public enum LogError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(path) ends in .jsonl but is not a regular file; a segment must be a file of JSON lines"
         }
     }
-}
-
-/// A line in a segment, written `events/2026/11/x.jsonl:3`.
-public struct LineLocation: Sendable, Hashable, CustomStringConvertible {
-    /// The segment's path as the user would type it (log directory joined with the relative path).
-    public var file: String
-    /// 1-based line number.
-    public var line: Int
-
-    public init(file: String, line: Int) {
-        self.file = file
-        self.line = line
-    }
-
-    public var description: String { "\(file):\(line)" }
 }
 
 /// Something wrong with the log that does not stop it from being read.
@@ -71,5 +64,15 @@ public enum LogWarning: Sendable, Hashable, CustomStringConvertible {
         case .duplicateID(let id, let first, let duplicate):
             "\(duplicate): id \(JSONWriter.quoted(id)) was already used at \(first) for a different event; this one is ignored"
         }
+    }
+}
+
+/// Runs `body` (system calls), reporting a failed call as the log's ``LogError``.
+@inline(__always)
+func logIO<T>(_ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch let error as SystemCallError {
+        throw LogError(error)
     }
 }

@@ -9,10 +9,13 @@ public struct LogReader: Sendable {
     public let directory: String
     /// How to name the directory in messages (as the user typed it).
     public let displayName: String
+    /// When a large log is merged on a second thread.
+    public let parallelMerge: ParallelMerge
 
-    public init(directory: String, displayName: String? = nil) {
+    public init(directory: String, displayName: String? = nil, parallelMerge: ParallelMerge = ParallelMerge()) {
         self.directory = directory
         self.displayName = displayName ?? directory
+        self.parallelMerge = parallelMerge
     }
 
     /// The segments, sorted by relative path.
@@ -119,7 +122,7 @@ public struct LogReader: Sendable {
             for remaining in warnings[nextWarning...] { summary.warnings.append(remaining.warning) }
         }
         let totalBytes = cursors.reduce(Int64(0)) { $0 + $1.fileSize }
-        if MergePipeline.isWorthIt(totalBytes: totalBytes) {
+        if parallelMerge.isWorthIt(totalBytes: totalBytes) {
             try MergePipeline.run(cursors: cursors, until: until, decoder: decoder, consume)
         } else {
             var batch = MergeBatch()

@@ -13,18 +13,21 @@ import Darwin
 /// whole batch or none of it, and two git branches never touch the same file, so they merge
 /// without conflicts. The name is derived from the content: the same batch written on two
 /// branches is the same file.
-public struct LogWriter: Sendable {
-    public let directory: String
-    public let displayName: String
+///
+/// Internal on purpose: it writes what it is given, unvalidated. A library user writes through
+/// ``Ledger/append(_:dating:now:)``, which validates and holds the lock.
+struct LogWriter: Sendable {
+    let directory: String
+    let displayName: String
 
-    public init(directory: String, displayName: String? = nil) {
+    init(directory: String, displayName: String? = nil) {
         self.directory = directory
         self.displayName = displayName ?? directory
     }
 
     /// Runs `body` holding the log's exclusive lock (`.lock` in the log directory), creating
     /// the directory first if `create` is set.
-    public func withLock<T>(creatingDirectory create: Bool, _ body: () throws -> T) throws -> T {
+    func withLock<T>(creatingDirectory create: Bool, _ body: () throws -> T) throws -> T {
         if create {
             let created = try makeDirectories(directory)
             do {
@@ -51,11 +54,11 @@ public struct LogWriter: Sendable {
         let path = directory + "/.gitignore"
         guard SystemCalls.fileType(path) == nil else { return }
         let temporaryPath = path + ".tmp-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
-        let descriptor = try SystemCalls.open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL, mode: 0o644)
+        let descriptor = try logIO { try SystemCalls.open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL, mode: 0o644) }
         do {
-            try Array(Self.gitignore.utf8).withUnsafeBytes { raw in try SystemCalls.writeAll(descriptor, raw, path: path) }
+            try Array(Self.gitignore.utf8).withUnsafeBytes { raw in try logIO { try SystemCalls.writeAll(descriptor, raw, path: path) } }
             SystemCalls.close(descriptor)
-            try SystemCalls.rename(temporaryPath, path)
+            try logIO { try SystemCalls.rename(temporaryPath, path) }
         } catch {
             // A full disk must not leave a stray temporary file next to the log.
             SystemCalls.close(descriptor)
@@ -67,7 +70,7 @@ public struct LogWriter: Sendable {
     /// Writes `events` (already validated, any order) as one new segment, sorted into replay
     /// order. Returns the segment's path as shown to the user.
     @discardableResult
-    public func writeSegment(_ events: [Event]) throws -> String {
+    func writeSegment(_ events: [Event]) throws -> String {
         precondition(!events.isEmpty, "a segment holds at least one event")
         let sorted = events.inReplayOrder()
         let bytes = Self.encode(sorted)
@@ -91,20 +94,20 @@ public struct LogWriter: Sendable {
             // The temporary file is an implementation detail: errors name the segment.
             let descriptor: Int32
             do {
-                descriptor = try SystemCalls.open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL, mode: 0o644)
+                descriptor = try logIO { try SystemCalls.open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL, mode: 0o644) }
             } catch LogError.io(_, _, let code) {
                 throw LogError.io(path: display, operation: "create", errno: code)
             }
             do {
-                try SystemCalls.writeAll(descriptor, UnsafeRawBufferPointer(bytes.bytes), path: display)
-                try SystemCalls.sync(descriptor, path: display)
+                try logIO { try SystemCalls.writeAll(descriptor, UnsafeRawBufferPointer(bytes.bytes), path: display) }
+                try logIO { try SystemCalls.sync(descriptor, path: display) }
                 SystemCalls.close(descriptor)
                 do {
-                    try SystemCalls.rename(temporaryPath, finalPath)
+                    try logIO { try SystemCalls.rename(temporaryPath, finalPath) }
                 } catch LogError.io(_, _, let code) {
                     throw LogError.io(path: display, operation: "create", errno: code)
                 }
-                try SystemCalls.syncDirectory(folderPath)
+                try logIO { try SystemCalls.syncDirectory(folderPath) }
             } catch {
                 SystemCalls.close(descriptor)
                 SystemCalls.unlink(temporaryPath)
@@ -145,42 +148,42 @@ public struct LogWriter: Sendable {
     /// Repairs what a killed or foreign writer left at the end of segments: a complete last
     /// event without a newline gets its newline; a torn fragment is moved to
     /// `<segment>.torn` (so nothing is lost) and cut from the segment.
-    public func repair(_ warnings: [LogWarning]) throws -> [String] {
+    func repair(_ warnings: [LogWarning]) throws -> [String] {
         var repaired: [String] = []
         for warning in warnings {
             switch warning {
             case .missingFinalNewline(let location, let offset):
                 let path = try physicalPath(of: location)
-                let descriptor = try SystemCalls.open(path, O_WRONLY)
+                let descriptor = try logIO { try SystemCalls.open(path, O_WRONLY) }
                 defer { SystemCalls.close(descriptor) }
-                guard try SystemCalls.fileSize(descriptor, path: location.file) == offset else { continue }
+                guard try logIO({ try SystemCalls.fileSize(descriptor, path: location.file) }) == offset else { continue }
                 let newline: [UInt8] = [0x0A]
-                try SystemCalls.truncate(descriptor, to: offset, path: location.file)
+                try logIO { try SystemCalls.truncate(descriptor, to: offset, path: location.file) }
                 _ = lseek(descriptor, off_t(offset), SEEK_SET)
                 try newline.withUnsafeBytes { (raw: UnsafeRawBufferPointer) throws in
-                    try SystemCalls.writeAll(descriptor, raw, path: location.file)
+                    try logIO { try SystemCalls.writeAll(descriptor, raw, path: location.file) }
                 }
-                try SystemCalls.sync(descriptor, path: location.file)
+                try logIO { try SystemCalls.sync(descriptor, path: location.file) }
                 repaired.append("\(location): added the missing final newline")
             case .tornTail(let location, let byteCount, let offset):
                 let path = try physicalPath(of: location)
-                let descriptor = try SystemCalls.open(path, O_RDWR)
+                let descriptor = try logIO { try SystemCalls.open(path, O_RDWR) }
                 defer { SystemCalls.close(descriptor) }
-                guard try SystemCalls.fileSize(descriptor, path: location.file) == offset + Int64(byteCount) else { continue }
+                guard try logIO({ try SystemCalls.fileSize(descriptor, path: location.file) }) == offset + Int64(byteCount) else { continue }
                 var fragment = [UInt8](repeating: 0, count: byteCount)
                 _ = try fragment.withUnsafeMutableBytes { (raw: UnsafeMutableRawBufferPointer) throws -> Int in
-                    try SystemCalls.pread(descriptor, into: raw.baseAddress!, count: byteCount, offset: offset, path: location.file)
+                    try logIO { try SystemCalls.pread(descriptor, into: raw.baseAddress!, count: byteCount, offset: offset, path: location.file) }
                 }
                 let tornPath = path + ".torn"
-                let tornDescriptor = try SystemCalls.open(tornPath, O_WRONLY | O_CREAT | O_APPEND, mode: 0o644)
+                let tornDescriptor = try logIO { try SystemCalls.open(tornPath, O_WRONLY | O_CREAT | O_APPEND, mode: 0o644) }
                 defer { SystemCalls.close(tornDescriptor) }
                 fragment.append(0x0A)
                 try fragment.withUnsafeBytes { (raw: UnsafeRawBufferPointer) throws in
-                    try SystemCalls.writeAll(tornDescriptor, raw, path: tornPath)
+                    try logIO { try SystemCalls.writeAll(tornDescriptor, raw, path: tornPath) }
                 }
-                try SystemCalls.sync(tornDescriptor, path: tornPath)
-                try SystemCalls.truncate(descriptor, to: offset, path: location.file)
-                try SystemCalls.sync(descriptor, path: location.file)
+                try logIO { try SystemCalls.sync(tornDescriptor, path: tornPath) }
+                try logIO { try SystemCalls.truncate(descriptor, to: offset, path: location.file) }
+                try logIO { try SystemCalls.sync(descriptor, path: location.file) }
                 repaired.append("\(location): moved a torn line (\(byteCount) bytes) to \(location.file).torn")
             case .duplicateID:
                 continue
@@ -206,12 +209,12 @@ public struct LogWriter: Sendable {
             for component in path.split(separator: "/") where !component.isEmpty {
                 let parent = current
                 current = current.isEmpty ? "/" + component : current + "/" + component
-                if try SystemCalls.makeDirectory(current) {
+                if try logIO({ try SystemCalls.makeDirectory(current) }) {
                     created.append(current)
                     parents.append(parent.isEmpty ? "/" : parent)
                 }
             }
-            for parent in parents { try SystemCalls.syncDirectory(parent) }
+            for parent in parents { try logIO { try SystemCalls.syncDirectory(parent) } }
         } catch {
             removeDirectories(created)
             throw error

@@ -1,27 +1,37 @@
 import Dispatch
 
+/// When a read merges on a second thread (``MergePipeline``): the reader's setting, which
+/// the caller passes in (the command line builds it from `TOGGLES_READ_THREADS`).
+public struct ParallelMerge: Sendable, Equatable {
+    /// nil: a second thread on machines with more than one core; 1: the calling thread only;
+    /// 2 or more: a second thread whatever the machine (the pipeline uses two).
+    public var threads: Int?
+    /// Logs smaller than this are merged on the calling thread.
+    public var minimumBytes: Int64
+
+    public init(threads: Int? = nil, minimumBytes: Int64 = ParallelMerge.defaultMinimumBytes) {
+        self.threads = threads
+        self.minimumBytes = minimumBytes
+    }
+
+    public static let defaultMinimumBytes: Int64 = 4 << 20
+
+    /// Whether a log of `totalBytes` repays a second thread.
+    func isWorthIt(totalBytes: Int64) -> Bool {
+        guard totalBytes >= minimumBytes else { return false }
+        if let threads { return threads > 1 }
+        return sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1
+    }
+}
+
 /// Runs the merge (reading and decoding, about half of a replay) on a second thread while
 /// the calling thread deduplicates and folds, handing events over in batches of 512.
 ///
 /// Replay order, warnings, errors and their place in the stream are exactly those of the
 /// single-threaded merge: the producer sends items in order and ends the stream with its
-/// error, if any; the consumer stops the producer if the fold throws. Used for logs big
-/// enough to repay a thread (``minimumBytes``) on machines with more than one core;
-/// `TOGGLES_READ_THREADS=1` turns it off.
+/// error, if any; the consumer stops the producer if the fold throws. Used when the reader's
+/// ``ParallelMerge`` says the log is big enough to repay a thread.
 enum MergePipeline {
-    /// Logs smaller than this are merged on the calling thread.
-    static var minimumBytes: Int64 { minimumBytesOverride ?? 4 << 20 }
-
-    /// Tests set this (for their task only) to run small logs through the pipeline.
-    @TaskLocal static var minimumBytesOverride: Int64?
-
-    static func isWorthIt(totalBytes: Int64) -> Bool {
-        guard totalBytes >= minimumBytes else { return false }
-        if minimumBytesOverride != nil { return true }
-        if let setting = getenv("TOGGLES_READ_THREADS"), String(cString: setting) == "1" { return false }
-        return sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1
-    }
-
     private static let batchesInFlight = 4
 
     static func run(

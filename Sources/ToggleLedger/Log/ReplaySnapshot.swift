@@ -1,5 +1,5 @@
 /// The outcome of a replay as a list sorted by toggle name: what `state`, `report` and
-/// `check` print. It answers exactly what ``Replay`` answers, without the index by name a
+/// `check` print. It answers exactly what a full replay answers, without the index by name a
 /// ``Projection`` keeps, so it can be restored from a replay checkpoint in a fraction of the
 /// time (the checkpoint stores the toggles in this order).
 public struct ReplaySnapshot: Sendable {
@@ -15,21 +15,14 @@ public struct ReplaySnapshot: Sendable {
     /// Events folded (``Projection/eventCount``).
     public var eventCount: Int
     public var summary: ReadSummary
-
-    /// The snapshot of a replay.
-    public init(_ replay: Replay) {
-        let projection = replay.projection
-        (toggles, creationSites) = projection.sortedTogglesWithSites
-        violations = projection.violations
-        unknownTypes = projection.unknownTypes
-        eventCount = projection.eventCount
-        summary = replay.summary
-    }
+    /// Whether it was restored from the checkpoint or replayed in full, and why.
+    public var path: ReplayPath
 
     init(
         toggles: [ToggleState], creationSites: [LineLocation?],
         violations: [(location: LineLocation?, violation: LifecycleViolation)],
-        unknownTypes: [(location: LineLocation?, event: Event)], eventCount: Int, summary: ReadSummary
+        unknownTypes: [(location: LineLocation?, event: Event)], eventCount: Int, summary: ReadSummary,
+        path: ReplayPath
     ) {
         self.toggles = toggles
         self.creationSites = creationSites
@@ -37,6 +30,7 @@ public struct ReplaySnapshot: Sendable {
         self.unknownTypes = unknownTypes
         self.eventCount = eventCount
         self.summary = summary
+        self.path = path
     }
 
     /// Leaves out removed toggles (and their creation sites).
@@ -134,24 +128,5 @@ public struct ReplaySnapshot: Sendable {
         violations += projection.violations
         unknownTypes += projection.unknownTypes
         eventCount += projection.eventCount
-    }
-}
-
-extension Ledger {
-    /// The state of every toggle after replaying the log up to and including `until`, sorted
-    /// by name: the same answer as ``replay(until:observe:)``, from the log's checkpoint when
-    /// it can stand in for a prefix of the log.
-    ///
-    /// - Parameter includingRemoved: false to leave removed toggles out of
-    ///   ``ReplaySnapshot/toggles`` (a report judges live toggles only); restoring it is then
-    ///   cheaper still.
-    public func snapshot(until: Timestamp? = nil, includingRemoved: Bool = true) throws -> ReplaySnapshot {
-        if usesCheckpoint,
-           let snapshot = try checkpointedSnapshot(until: until, includingRemoved: includingRemoved) {
-            return snapshot
-        }
-        var snapshot = ReplaySnapshot(try replay(until: until))
-        if !includingRemoved { snapshot.dropRemoved() }
-        return snapshot
     }
 }

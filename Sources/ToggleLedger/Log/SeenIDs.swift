@@ -148,14 +148,14 @@ struct SeenIDs {
 enum LineFetcher {
     /// The line starting at `offset`, without its newline (and without a CR before it).
     static func line(in segment: Segment, at offset: Int64) throws -> [UInt8] {
-        let descriptor = try SystemCalls.open(segment.path, O_RDONLY_VALUE)
+        let descriptor = try logIO { try SystemCalls.open(segment.path, O_RDONLY_VALUE) }
         defer { SystemCalls.close(descriptor) }
         var line: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         var position = offset
         while true {
             let read = try chunk.withUnsafeMutableBytes { raw in
-                try SystemCalls.pread(descriptor, into: raw.baseAddress!, count: raw.count, offset: position, path: segment.displayPath)
+                try logIO { try SystemCalls.pread(descriptor, into: raw.baseAddress!, count: raw.count, offset: position, path: segment.displayPath) }
             }
             if read == 0 { break }
             if let newline = chunk[..<read].firstIndex(of: 0x0A) {
@@ -171,7 +171,7 @@ enum LineFetcher {
 
     /// The 1-based number of the line starting at `offset`.
     static func lineNumber(in segment: Segment, at offset: Int64) throws -> Int {
-        let descriptor = try SystemCalls.open(segment.path, O_RDONLY_VALUE)
+        let descriptor = try logIO { try SystemCalls.open(segment.path, O_RDONLY_VALUE) }
         defer { SystemCalls.close(descriptor) }
         var chunk = [UInt8](repeating: 0, count: 256 * 1024)
         var position: Int64 = 0
@@ -179,7 +179,7 @@ enum LineFetcher {
         while position < offset {
             let wanted = Int(min(Int64(chunk.count), offset - position))
             let read = try chunk.withUnsafeMutableBytes { raw in
-                try SystemCalls.pread(descriptor, into: raw.baseAddress!, count: wanted, offset: position, path: segment.displayPath)
+                try logIO { try SystemCalls.pread(descriptor, into: raw.baseAddress!, count: wanted, offset: position, path: segment.displayPath) }
             }
             if read == 0 { break }
             for byte in chunk[..<read] where byte == 0x0A { newlines += 1 }

@@ -63,7 +63,7 @@ enum SegmentDiscovery {
         let pathPrefix = directory + "/"
         let relativePrefix = relative.isEmpty ? "" : relative + "/"
         let displayPrefix = join(displayName, relativePrefix)
-        try SystemCalls.withDirectoryEntries(directory, skipHidden: true) { descriptor, entries in
+        try logIO { try SystemCalls.withDirectoryEntries(directory, skipHidden: true) { descriptor, entries in
             for (name, listedType) in entries {
                 let isSegmentName = name.hasSuffix(".jsonl")
                 if listedType == .regular && !isSegmentName { continue }  // not a segment: never opened
@@ -109,7 +109,7 @@ enum SegmentDiscovery {
                     if isSegmentName { throw LogError.segmentNotAFile(path: display) }
                 }
             }
-        }
+        } }
     }
 
     private static func bytesPrecede(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {

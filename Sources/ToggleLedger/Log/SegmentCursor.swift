@@ -57,7 +57,7 @@ final class SegmentCursor {
     func prime(decoder: inout FastEventDecoder, warnings: inout [LogWarning]) throws {
         try open()
         defer { suspend() }  // closed on every path, a malformed first line included
-        fileSize = try SystemCalls.fileSize(descriptor, path: segment.displayPath)
+        fileSize = try logIO { try SystemCalls.fileSize(descriptor, path: segment.displayPath) }
         try advance(decoder: &decoder, warnings: &warnings)
     }
 
@@ -155,7 +155,7 @@ final class SegmentCursor {
     }
 
     private func open() throws {
-        descriptor = try SystemCalls.open(segment.path, O_RDONLY_VALUE)
+        descriptor = try logIO { try SystemCalls.open(segment.path, O_RDONLY_VALUE) }
     }
 
     /// Reads the next line into `current` (left nil at the end). Events are big (over 200
@@ -212,7 +212,7 @@ final class SegmentCursor {
         let path = segment.displayPath
         let descriptor = self.descriptor
         let readEnd = end
-        let read = try SystemCalls.pread(descriptor, into: UnsafeMutableRawPointer(buffer! + readEnd), count: count, offset: offset, path: path)
+        let read = try logIO { try SystemCalls.pread(descriptor, into: UnsafeMutableRawPointer(buffer! + readEnd), count: count, offset: offset, path: path) }
         if read == 0 { atEndOfFile = true } else { end += read }
     }
 
@@ -270,30 +270,6 @@ enum EventLineDecoder {
         } catch {
             return .failure(.malformedLine(location, reason: "\(error)"))
         }
-    }
-}
-
-/// An event with the line it was read from.
-public struct LoggedEvent: Sendable {
-    public var event: Event
-    public var location: LineLocation
-    /// Which segment of the read (its index in ``LogReader/segments()``) and the line's byte offset.
-    var segmentIndex: Int = 0
-    var offset: Int64 = 0
-    /// The reader's number for the toggle name (-1: none), see ``Projection/apply(_:)``.
-    var toggleSlot: Int32 = -1
-
-    public init(event: Event, location: LineLocation) {
-        self.event = event
-        self.location = location
-    }
-
-    init(event: consuming Event, location: LineLocation, segmentIndex: Int, offset: Int64, toggleSlot: Int32) {
-        self.event = event
-        self.location = location
-        self.segmentIndex = segmentIndex
-        self.offset = offset
-        self.toggleSlot = toggleSlot
     }
 }
 

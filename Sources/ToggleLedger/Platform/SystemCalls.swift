@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// Thin, throwing wrappers over the POSIX calls the log needs. Every failure becomes a
-/// ``LogError/io(path:operation:errno:)`` naming the file and the operation.
+/// ``SystemCallError`` naming the file and the operation.
 enum SystemCalls {
     static var errnoValue: Int32 { errno }
 
@@ -24,7 +24,7 @@ enum SystemCalls {
             }
             if descriptor >= 0 { return descriptor }
             if errno == EINTR { continue }
-            throw LogError.io(path: path, operation: "open", errno: errno)
+            throw SystemCallError.failed(path: path, operation: "open", errno: errno)
         }
     }
 
@@ -50,7 +50,7 @@ enum SystemCalls {
             #endif
             if result >= 0 { return result }
             if errno == EINTR { continue }
-            throw LogError.io(path: path, operation: "read", errno: errno)
+            throw SystemCallError.failed(path: path, operation: "read", errno: errno)
         }
     }
 
@@ -67,7 +67,7 @@ enum SystemCalls {
             #endif
             if result < 0 {
                 if errno == EINTR { continue }
-                throw LogError.io(path: path, operation: "write", errno: errno)
+                throw SystemCallError.failed(path: path, operation: "write", errno: errno)
             }
             written += result
         }
@@ -81,7 +81,7 @@ enum SystemCalls {
         if fcntl(descriptor, F_FULLFSYNC) == 0 { return }
         #endif
         if fsync(descriptor) != 0 {
-            throw LogError.io(path: path, operation: "fsync", errno: errno)
+            throw SystemCallError.failed(path: path, operation: "fsync", errno: errno)
         }
     }
 
@@ -92,7 +92,7 @@ enum SystemCalls {
         // Some file systems refuse fsync on a directory (EINVAL); the rename is then as
         // durable as that file system can make it.
         if fsync(descriptor) != 0 && errno != EINVAL {
-            throw LogError.io(path: path, operation: "fsync", errno: errno)
+            throw SystemCallError.failed(path: path, operation: "fsync", errno: errno)
         }
     }
 
@@ -104,7 +104,7 @@ enum SystemCalls {
         #else
         let result = Musl.rename(from, to)
         #endif
-        if result != 0 { throw LogError.io(path: to, operation: "rename", errno: errno) }
+        if result != 0 { throw SystemCallError.failed(path: to, operation: "rename", errno: errno) }
     }
 
     static func unlink(_ path: String) {
@@ -119,7 +119,7 @@ enum SystemCalls {
 
     static func truncate(_ descriptor: Int32, to length: Int64, path: String) throws {
         if ftruncate(descriptor, off_t(length)) != 0 {
-            throw LogError.io(path: path, operation: "truncate", errno: errno)
+            throw SystemCallError.failed(path: path, operation: "truncate", errno: errno)
         }
     }
 
@@ -130,10 +130,10 @@ enum SystemCalls {
         if errno == EEXIST {
             // Following a symlink, as the reader does: `events -> /elsewhere/events` is written through.
             var info = stat()
-            guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { throw LogError.notADirectory(path: path) }
+            guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { throw SystemCallError.notADirectory(path: path) }
             return false
         }
-        throw LogError.io(path: path, operation: "create directory", errno: errno)
+        throw SystemCallError.failed(path: path, operation: "create directory", errno: errno)
     }
 
     enum FileType { case regular, directory, symlink, other }
@@ -161,7 +161,7 @@ enum SystemCalls {
     /// The names in a directory, unsorted, without `.` and `..`.
     static func directoryEntries(_ path: String) throws -> [String] {
         guard let directory = opendir(path) else {
-            throw LogError.io(path: path, operation: "list", errno: errno)
+            throw SystemCallError.failed(path: path, operation: "list", errno: errno)
         }
         defer { closedir(directory) }
         var names: [String] = []
@@ -183,7 +183,7 @@ enum SystemCalls {
         _ path: String, skipHidden: Bool, _ body: (Int32, [(name: String, type: FileType?)]) throws -> T
     ) throws -> T {
         guard let directory = opendir(path) else {
-            throw LogError.io(path: path, operation: "list", errno: errno)
+            throw SystemCallError.failed(path: path, operation: "list", errno: errno)
         }
         defer { closedir(directory) }
         var entries: [(name: String, type: FileType?)] = []
@@ -225,7 +225,7 @@ enum SystemCalls {
 
     static func fileSize(_ descriptor: Int32, path: String) throws -> Int64 {
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw LogError.io(path: path, operation: "stat", errno: errno) }
+        guard fstat(descriptor, &info) == 0 else { throw SystemCallError.failed(path: path, operation: "stat", errno: errno) }
         return Int64(info.st_size)
     }
 

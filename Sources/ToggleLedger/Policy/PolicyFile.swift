@@ -42,7 +42,7 @@ public enum PolicyFile {
         guard SystemCalls.fileType(path) != nil else { return nil }
         let bytes: [UInt8]
         do {
-            bytes = try readAll(path)
+            bytes = try WholeFile.read(path, displayName: displayName, maximumBytes: 1 << 20)
         } catch {
             throw PolicyError(file: displayName, field: nil, message: "cannot read the policy file: \(error)")
         }
@@ -150,25 +150,6 @@ public enum PolicyFile {
             lineStart = index + 1
         }
         return (line, offset - lineStart + 1)
-    }
-
-    private static func readAll(_ path: String) throws -> [UInt8] {
-        let descriptor = try SystemCalls.open(path, O_RDONLY)
-        defer { SystemCalls.close(descriptor) }
-        let size = try SystemCalls.fileSize(descriptor, path: path)
-        guard size <= 1 << 20 else {
-            throw LogError.io(path: path, operation: "read (larger than 1 MiB)", errno: EFBIG)
-        }
-        var bytes = [UInt8](repeating: 0, count: Int(size))
-        var count = 0
-        while count < bytes.count {
-            let read = try bytes.withUnsafeMutableBytes { buffer in
-                try SystemCalls.pread(descriptor, into: buffer.baseAddress! + count, count: buffer.count - count, offset: Int64(count), path: path)
-            }
-            if read == 0 { break }
-            count += read
-        }
-        return Array(bytes[..<count])
     }
 }
 

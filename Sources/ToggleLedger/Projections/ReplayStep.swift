@@ -46,8 +46,8 @@ public struct ReplayTracker: Sendable {
     /// The fields of the state's JSON form (as `toggles state --format json` prints it)
     /// that differ between `before` and `after`.
     public static func changes(_ before: ToggleState?, _ after: ToggleState?) -> [ReplayStep.FieldChange] {
-        let old = before.map(StateRenderer.object(for:)) ?? JSONObject()
-        let new = after.map(StateRenderer.object(for:)) ?? JSONObject()
+        let old = before.map(\.jsonObject) ?? JSONObject()
+        let new = after.map(\.jsonObject) ?? JSONObject()
         var result: [ReplayStep.FieldChange] = []
         var keys = new.keys
         for key in old.keys where !keys.contains(key) { keys.append(key) }

@@ -161,36 +161,9 @@ import Foundation
 
 /// Reads a whole file named on the command line; a failure is an I/O error (exit 2).
 func readFile(_ path: String, displayName: String) throws -> [UInt8] {
-    if let bytes = readRegularFile(path) { return bytes }
-    guard let data = FileManager.default.contents(atPath: path) else {
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        throw CommandFailure(status: .invalidLog, message: exists
-            ? (isDirectory.boolValue ? "\(displayName) is a directory; expected a file" : "cannot read \(displayName)")
-            : "\(displayName) does not exist")
+    do {
+        return try WholeFile.read(path, displayName: displayName)
+    } catch {
+        throw CommandFailure(status: .invalidLog, message: error.description)
     }
-    return Array(data)
-}
-
-/// A regular file's bytes read straight into one array (no intermediate `Data`); nil for
-/// anything else or any failure, which ``readFile(_:displayName:)`` then handles and explains.
-private func readRegularFile(_ path: String) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
-    var complete = false
-    // One byte more than the size, so a read that fills it shows the file grew meanwhile.
-    let bytes = [UInt8](unsafeUninitializedCapacity: Int(status.st_size) + 1) { buffer, count in
-        count = 0
-        while count < buffer.count {
-            let result = read(descriptor, buffer.baseAddress! + count, buffer.count - count)
-            if result < 0 && errno == EINTR { continue }
-            if result < 0 { return }
-            if result == 0 { complete = true; return }
-            count += result
-        }
-    }
-    return complete ? bytes : nil
 }

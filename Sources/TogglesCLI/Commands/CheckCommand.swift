@@ -9,7 +9,7 @@ enum CheckCommand: Command {
         synopsis: "check [--now TIME] [--format text|json|markdown|csv|sarif] [--fail-on CODES] [--max-stale N] [--policy FILE] [--scan PATH]…",
         options: [
             PolicyOptions.now,
-            CommonOptions.format(PolicyOptions.formats),
+            CommonOptions.format(ReportFormat.staleReport),
             .value("--fail-on", "CODES", "comma-separated stale reasons that fail the check: expired, over-lifetime, launched, and with --scan removed-but-referenced, untracked (default: all)"),
             .value("--max-stale", "N", "tolerate up to N stale toggles, to pay a backlog down (default: 0)"),
             PolicyOptions.policy,
@@ -36,7 +36,7 @@ enum CheckCommand: Command {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
-        let format = try CommonOptions.format(arguments, PolicyOptions.formats, command: spec.name)
+        let format = try CommonOptions.format(arguments, ReportFormat.staleReport, command: spec.name)
         let now = try PolicyOptions.instant(arguments, context, command: spec.name)
         let gate = StaleGate(failOn: try failOn(arguments), maximumStale: try maximumStale(arguments))
         let (report, replay) = try PolicyOptions.report(arguments, context, now: now)
@@ -81,13 +81,7 @@ enum CheckCommand: Command {
 
     /// What `toggles audit` would call errors: reused ids and events that break lifecycle rules.
     static func invalidity(_ replay: ReplaySnapshot) -> [String] {
-        var problems: [String] = []
-        for warning in replay.summary.warnings {
-            if case .duplicateID = warning { problems.append(warning.description) }
-        }
-        for (location, violation) in replay.violations {
-            problems.append("\(location.map { "\($0): " } ?? "")\(violation.description); replay skipped this event")
-        }
-        return problems
+        LogAudit.classify(warnings: replay.summary.warnings, violations: replay.violations, unknownTypes: [], strict: false, skipped: true)
+            .filter(\.isError).map(\.message)
     }
 }

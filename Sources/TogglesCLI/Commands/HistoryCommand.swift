@@ -7,12 +7,12 @@ enum HistoryCommand: Command {
         summary: "Show the events of one toggle, in replay order.",
         synopsis: "history NAME [--format text|json]",
         positionals: [("NAME", "the toggle's key")],
-        options: [CommonOptions.format(["text", "json"]), CommonOptions.log],
+        options: [CommonOptions.format(ReportFormat.textOrJSON), CommonOptions.log],
         examples: ["toggles history isRoundedAvatar", "toggles history isRoundedAvatar --format json | jq '.events[].type'"])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let name = arguments.positionals[0]
-        let format = try CommonOptions.format(arguments, ["text", "json"], command: spec.name)
+        let format = try CommonOptions.format(arguments, ReportFormat.textOrJSON, command: spec.name)
         let ledger = CommonOptions.ledger(arguments, context)
         let (events, summary) = try ledger.history(of: name)
         for warning in summary.warnings { context.warn(warning.description) }
@@ -22,7 +22,7 @@ enum HistoryCommand: Command {
             let hint = close.first.map { "; did you mean \($0)?" } ?? ""
             throw UsageError("no toggle named \(name) in the log\(hint)", command: spec.name)
         }
-        context.write(format == "json" ? HistoryRenderer.json(events, toggle: name) : HistoryRenderer.text(events, toggle: name))
+        context.write(format == .json ? HistoryRenderer.json(events, toggle: name) : HistoryRenderer.text(events, toggle: name))
         return .ok
     }
 }

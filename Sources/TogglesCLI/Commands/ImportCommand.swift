@@ -19,7 +19,7 @@ enum ImportCommand: Command {
         ],
         options: [
             .flag("--dry-run", "print the events it would append and append nothing"),
-            CommonOptions.format(["text", "json"]),
+            CommonOptions.format(ReportFormat.textOrJSON),
             .flag("--allow-mass-unpublish", "firebase: import a template that unpublishes every remote toggle the log serves, or more than half of them (refused without it)"),
             .value("--category", "C", "firebase: the category of toggles created for parameters the log does not know (default: release)"),
             .value("--at", "TIME", "when the change happened, RFC 3339 or YYYY-MM-DD: plist always; firebase only for a template without version.updateTime (default: now)"),
@@ -57,7 +57,7 @@ enum ImportCommand: Command {
         guard sources.contains(source) else {
             throw UsageError("unknown import source '\(source)'; expected one of \(sources.joined(separator: ", "))", command: spec.name)
         }
-        let format = try CommonOptions.format(arguments, ["text", "json"], command: spec.name)
+        let format = try CommonOptions.format(arguments, ReportFormat.textOrJSON, command: spec.name)
         for option in ["--category", "--allow-mass-unpublish"] where source != "firebase" && arguments.has(option) {
             throw UsageError("\(option) applies only to import firebase", command: spec.name)
         }
@@ -100,7 +100,7 @@ enum ImportCommand: Command {
 
     // MARK: firebase
 
-    static func importTemplate(_ bytes: [UInt8], file: String, history: [Event], category: String, format: String, _ arguments: ParsedArguments, _ context: CommandContext, _ ledger: Ledger) throws -> ExitStatus {
+    static func importTemplate(_ bytes: [UInt8], file: String, history: [Event], category: String, format: ReportFormat, _ arguments: ParsedArguments, _ context: CommandContext, _ ledger: Ledger) throws -> ExitStatus {
         let plan: FirebaseImport.Plan
         let fallbackAt = try CommonOptions.timestamp(arguments, "--at", command: spec.name) ?? context.now()
         do {
@@ -120,7 +120,7 @@ enum ImportCommand: Command {
         let undated = arguments.value("--at") == nil ? plan.events.indices.filter { plan.events[$0].at == fallbackAt } : []
         let (written, segment) = try appendUnlessDryRun(plan.events, undated: undated, dryRun: dryRun, ledger, context)
         defer { for skipped in plan.skipped { context.warn("skipped parameter \(skipped.parameter): \(skipped.reason)") } }
-        if format == "json" {
+        if format == .json {
             var document = JSONObject([
                 .init("source", .string("firebase")),
                 .init("file", .string(file)),
@@ -235,7 +235,7 @@ enum ImportCommand: Command {
 
     // MARK: firebase-versions
 
-    static func checkVersions(_ bytes: [UInt8], file: String, history: [Event], format: String, _ context: CommandContext) throws -> ExitStatus {
+    static func checkVersions(_ bytes: [UInt8], file: String, history: [Event], format: ReportFormat, _ context: CommandContext) throws -> ExitStatus {
         let list: FirebaseVersionList
         switch Result(catching: { () throws(InteropError) in try FirebaseVersionList.decode(bytes, file: file) }) {
         case .success(let decoded): list = decoded
@@ -243,7 +243,7 @@ enum ImportCommand: Command {
         }
         let entries = FirebaseVersionCheck.check(list, history: history)
         let missing = entries.filter { $0.status == .missing }
-        if format == "json" {
+        if format == .json {
             let rows: [JSONValue] = entries.map { entry in
                 var object = versionObject(entry.version)
                 object["status"] = .string(entry.status.rawValue)
@@ -288,7 +288,7 @@ enum ImportCommand: Command {
 
     // MARK: plist
 
-    static func importPlist(_ bytes: [UInt8], file: String, history: [Event], format: String, _ arguments: ParsedArguments, _ context: CommandContext, _ ledger: Ledger) throws -> ExitStatus {
+    static func importPlist(_ bytes: [UInt8], file: String, history: [Event], format: ReportFormat, _ arguments: ParsedArguments, _ context: CommandContext, _ ledger: Ledger) throws -> ExitStatus {
         let at = try CommonOptions.timestamp(arguments, "--at", command: spec.name) ?? context.now()
         let plan: DefaultsImport.Plan
         do {
@@ -304,7 +304,7 @@ enum ImportCommand: Command {
         let dryRun = arguments.has("--dry-run")
         let undated = CommonOptions.undated(arguments, count: plan.events.count)
         let (written, segment) = try appendUnlessDryRun(plan.events, undated: undated, dryRun: dryRun, ledger, context)
-        if format == "json" {
+        if format == .json {
             var document = JSONObject([
                 .init("source", .string("plist")),
                 .init("file", .string(file)),

@@ -9,7 +9,7 @@ enum ReplayCommand: Command {
         options: [
             .value("--from", "TIME", "show events at or after this instant; earlier ones still build the state (default: the first)"),
             .value("--to", "TIME", "stop after this instant, RFC 3339 or YYYY-MM-DD (default: the end of the log)"),
-            CommonOptions.format(["text", "json"]),
+            CommonOptions.format(ReportFormat.textOrJSON),
             CommonOptions.log,
         ],
         discussion: """
@@ -26,7 +26,7 @@ enum ReplayCommand: Command {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
-        let format = try CommonOptions.format(arguments, ["text", "json"], command: spec.name)
+        let format = try CommonOptions.format(arguments, ReportFormat.textOrJSON, command: spec.name)
         let from = try CommonOptions.timestamp(arguments, "--from", command: spec.name)
         let to = try CommonOptions.timestamp(arguments, "--to", command: spec.name)
         if let from, let to, to < from {
@@ -38,10 +38,10 @@ enum ReplayCommand: Command {
             let step = tracker.apply(logged)
             if let from, logged.event.at < from { return }
             shown += 1
-            context.write(format == "json" ? ReplayRenderer.jsonLine(step) : ReplayRenderer.text(step))
+            context.write(format == .json ? ReplayRenderer.jsonLine(step) : ReplayRenderer.text(step))
         }
         for warning in summary.warnings { context.warn(warning.description) }
-        if format == "text" {
+        if format == .text {
             context.write("\(shown) event\(shown == 1 ? "" : "s") replayed\n")
         }
         return .ok

@@ -8,7 +8,7 @@ enum ReportCommand: Command {
         synopsis: "report [--now TIME] [--format text|json|markdown|csv|sarif] [--policy FILE] [--scan PATH]…",
         options: [
             PolicyOptions.now,
-            CommonOptions.format(PolicyOptions.formats),
+            CommonOptions.format(ReportFormat.staleReport),
             PolicyOptions.policy,
             PolicyOptions.scan,
             CommonOptions.log,
@@ -33,7 +33,7 @@ enum ReportCommand: Command {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
-        let format = try CommonOptions.format(arguments, PolicyOptions.formats, command: spec.name)
+        let format = try CommonOptions.format(arguments, ReportFormat.staleReport, command: spec.name)
         let now = try PolicyOptions.instant(arguments, context, command: spec.name)
         let (report, replay) = try PolicyOptions.report(arguments, context, now: now)
         context.write(PolicyOptions.render(report, format: format, verdict: nil)

@@ -9,7 +9,7 @@ enum ScanCommand: Command {
         synopsis: "scan [PATH…] [--format text|json] [--log DIR] [--config FILE] [--explain FILE:LINE]",
         variadicPositionals: true,
         options: [
-            CommonOptions.format(["text", "json"]),
+            CommonOptions.format(ReportFormat.textOrJSON),
             .value("--log", "DIR", "the log whose toggle names string keys and implicit members are matched against (default: events, if present)"),
             config,
             .value("--explain", "FILE:LINE", "say which rule matched each candidate on that line, or why none did"),
@@ -32,7 +32,7 @@ enum ScanCommand: Command {
     static let config = OptionSpec.value("--config", "FILE", "a JSON file whose \"swift\" object names toggle enums, query methods and key styles (default: the log's policy.json)")
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
-        let format = try CommonOptions.format(arguments, ["text", "json"], command: spec.name)
+        let format = try CommonOptions.format(arguments, ReportFormat.textOrJSON, command: spec.name)
         let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
         let known = try knownToggles(arguments, context)
         let settings = try scanSettings(arguments, context)
@@ -52,7 +52,7 @@ enum ScanCommand: Command {
         }
         let result = try scan(paths: paths, toggleKinds: known, settings: settings, context)
         for problem in result.problems { context.warn(problem) }
-        context.write(format == "json" ? CodeReferenceRenderer.json(result) : CodeReferenceRenderer.text(result))
+        context.write(format == .json ? CodeReferenceRenderer.json(result) : CodeReferenceRenderer.text(result))
         return .ok
     }
 
@@ -96,11 +96,16 @@ enum ScanCommand: Command {
             display = (log.hasSuffix("/") ? log : log + "/") + PolicyFile.name
             guard FileManager.default.fileExists(atPath: context.resolve(display)) else { return SwiftScanSettings() }
         }
-        guard let data = FileManager.default.contents(atPath: context.resolve(display)) else {
+        let bytes: [UInt8]
+        do {
+            bytes = try WholeFile.read(context.resolve(display), displayName: display, maximumBytes: 1 << 20)
+        } catch FileReadError.missing {
             throw CommandFailure(status: .invalidLog, message: "config file \(display) does not exist or cannot be read")
+        } catch {
+            throw CommandFailure(status: .invalidLog, message: "cannot read the config file: \(error)")
         }
         do {
-            return try SwiftScanSettings.parse(Array(data), file: display)
+            return try SwiftScanSettings.parse(bytes, file: display)
         } catch {
             throw CommandFailure(status: .invalidLog, message: "invalid config: \(error)")
         }

@@ -16,7 +16,7 @@ enum SyncSwiftCommand: Command {
             .flag("--dry-run", "print the events it would append and append nothing"),
             .value("--category", "C", "category of created toggles (default: release; RemoteConfigKeys get remote-config)"),
             .value("--owner", "WHO", "owner of created toggles"),
-            CommonOptions.format(["text", "json"]),
+            CommonOptions.format(ReportFormat.textOrJSON),
             ScanCommand.config,
             CommonOptions.log, CommonOptions.at, CommonOptions.actor,
         ],
@@ -37,7 +37,7 @@ enum SyncSwiftCommand: Command {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
-        let format = try CommonOptions.format(arguments, ["text", "json"], command: spec.name)
+        let format = try CommonOptions.format(arguments, ReportFormat.textOrJSON, command: spec.name)
         let category = arguments.value("--category") ?? "release"
         if let problem = Lifecycle.categoryProblem(category) { throw UsageError("--category: \(problem)", command: spec.name) }
         let ledger = CommonOptions.ledger(arguments, context)
@@ -74,7 +74,7 @@ enum SyncSwiftCommand: Command {
             return .ok
         }
         if arguments.has("--dry-run") {
-            if format == "json" {
+            if format == .json {
                 for event in events { context.write(EventCodec.encode(event) + "\n") }
             } else {
                 for creation in plan.creations {
@@ -93,13 +93,13 @@ enum SyncSwiftCommand: Command {
 
     /// Reads a defaults plist or flat JSON object into typed values.
     static func readDefaults(_ path: String, _ context: CommandContext) throws -> [String: JSONValue] {
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: context.resolve(path)))
+            bytes = try WholeFile.read(context.resolve(path), displayName: path)
         } catch {
-            throw CommandFailure(status: .invalidLog, message: "--defaults: cannot read \(path): \(error.localizedDescription)")
+            throw CommandFailure(status: .invalidLog, message: "--defaults: \(error)")
         }
-        let bytes = Array(data)
+        let data = Data(bytes)
         if bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == UInt8(ascii: "{") {
             do {
                 guard case .object(let object) = try JSONParser.parse(bytes) else { throw CommandFailure(status: .rejected, message: "") }

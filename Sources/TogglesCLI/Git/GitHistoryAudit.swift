@@ -11,27 +11,8 @@ import ToggleLedger
 /// relative to one of them was already checked on that side. Uncommitted changes to the
 /// working tree are checked against `HEAD` as well.
 struct GitHistoryAudit {
-    /// An event line edited or deleted by a commit.
-    struct Finding {
-        var commit: String
-        var author: String
-        var date: String
-        var subject: String
-        /// `events/2026/01/x.jsonl:3`: the line in the version before the commit.
-        var location: String
-        var kind: String
-        var old: String
-        var new: String?
-    }
-
-    struct Result {
-        /// The repository is a shallow clone: the history read is not the whole history.
-        var shallow = false
-        var commits = 0
-        var segmentsAdded = 0
-        var repairs: [String] = []
-        var findings: [Finding] = []
-    }
+    typealias Finding = GitHistoryReport.EditedLine
+    typealias Result = GitHistoryReport
 
     private struct Commit {
         var hash: String
@@ -128,7 +109,7 @@ struct GitHistoryAudit {
         let top = git.directory
         let pseudo = Commit(hash: "working tree", parents: ["HEAD"], author: "(uncommitted)", date: "", subject: "uncommitted changes")
         try judge([changes], newContent: { change in
-            change.status == "D" ? nil : FileManager.default.contents(atPath: top + "/" + change.path).map { Array($0) }
+            change.status == "D" ? nil : try? WholeFile.read(top + "/" + change.path, displayName: change.path)
         }, describe: pseudo, into: &result)
     }
 

@@ -50,3 +50,25 @@ public struct WriterDating {
         return overflow ? floor.at : Timestamp(nanoseconds: next)
     }
 }
+
+extension WriterDating {
+    /// The dating step as an append runs it, under the lock: which events are dated (flags
+    /// parallel to the batch) and the clock's one reading.
+    struct Step {
+        var undated: [Bool]
+        let now: Timestamp
+
+        /// Nil when no event of a batch of `count` is undated: nothing to date, no clock read.
+        init?(_ dating: WriterDating?, count: Int) {
+            guard let dating, !dating.undated.isEmpty, count > 0 else { return nil }
+            undated = [Bool](repeating: false, count: count)
+            for position in dating.undated where undated.indices.contains(position) { undated[position] = true }
+            now = dating.clock()
+        }
+
+        /// Dates the undated `events` after `last`, the log's last event (nil: an empty log).
+        func date(_ events: inout [Event], after last: OrderKey?) {
+            WriterDating.date(&events, undated: undated, after: last, now: now)
+        }
+    }
+}

@@ -1,0 +1,40 @@
+extension LogAudit {
+    /// The audit as `toggles audit --format json` prints it.
+    public var jsonDocument: JSONValue {
+        var object = JSONObject([
+            .init("valid", .bool(isValid)),
+            .init("segments", .number(String(summary.segmentCount))),
+            .init("events", .number(String(summary.eventCount))),
+            .init("duplicates", .number(String(summary.duplicateCount))),
+            .init("toggles", .number(String(toggleCount))),
+            .init("findings", .array(findings.map { finding in
+                .object(JSONObject([
+                    .init("severity", .string(finding.severity.rawValue)),
+                    .init("location", .string(finding.location)),
+                    .init("message", .string(finding.message)),
+                ]))
+            })),
+        ])
+        if let history {
+            object["git"] = .object(JSONObject([
+                .init("shallow", .bool(history.shallow)),
+                .init("commits", .number(String(history.commits))),
+                .init("segmentsAdded", .number(String(history.segmentsAdded))),
+                .init("repairs", .array(history.repairs.map(JSONValue.string))),
+                .init("findings", .array(history.findings.map { finding in
+                    .object(JSONObject([
+                        .init("commit", .string(finding.commit)),
+                        .init("author", .string(finding.author)),
+                        .init("date", .string(finding.date)),
+                        .init("subject", .string(finding.subject)),
+                        .init("location", .string(finding.location)),
+                        .init("kind", .string(finding.kind)),
+                        .init("old", .string(finding.old)),
+                        .init("new", finding.new.map(JSONValue.string) ?? .null),
+                    ]))
+                })),
+            ]))
+        }
+        return .object(object)
+    }
+}

@@ -1,0 +1,23 @@
+/// An event with the line it was read from.
+public struct LoggedEvent: Sendable {
+    public var event: Event
+    public var location: LineLocation
+    /// Which segment of the read (its index in ``LogReader/segments()``) and the line's byte offset.
+    var segmentIndex: Int = 0
+    var offset: Int64 = 0
+    /// The reader's number for the toggle name (-1: none), see ``Projection/apply(_:)``.
+    var toggleSlot: Int32 = -1
+
+    public init(event: Event, location: LineLocation) {
+        self.event = event
+        self.location = location
+    }
+
+    init(event: consuming Event, location: LineLocation, segmentIndex: Int, offset: Int64, toggleSlot: Int32) {
+        self.event = event
+        self.location = location
+        self.segmentIndex = segmentIndex
+        self.offset = offset
+        self.toggleSlot = toggleSlot
+    }
+}

@@ -1,0 +1,244 @@
+/// The result of a replay.
+public struct Replay: Sendable {
+    public var projection: Projection
+    public var summary: ReadSummary
+    /// Whether the checkpoint stood in for part of the log, or why every event was read.
+    public var path: ReplayPath
+}
+
+extension ReplaySnapshot {
+    /// The snapshot of a replay.
+    public init(_ replay: Replay) {
+        let projection = replay.projection
+        let (toggles, creationSites) = projection.sortedTogglesWithSites
+        self.init(
+            toggles: toggles, creationSites: creationSites, violations: projection.violations,
+            unknownTypes: projection.unknownTypes, eventCount: projection.eventCount, summary: replay.summary,
+            path: replay.path)
+    }
+}
+
+extension Ledger {
+    /// The state of every toggle after replaying the log, up to and including `until`.
+    ///
+    /// Without an observer only the answer matters, so the log's checkpoint may stand in for
+    /// the events it covers (``ReplayOptions/usesCheckpoint``). An observer is shown every
+    /// event, which a checkpoint cannot do: passing `observe` always reads the whole log, and
+    /// the result's ``Replay/path`` says so (`.full(.observed)`).
+    public func replay(until: Timestamp? = nil, observe: ((LoggedEvent) -> Void)? = nil) throws -> Replay {
+        guard let observe else { return try checkpointedReplay(until: until) }
+        var projection = Projection()
+        let summary = try reader.read(segments: try reader.segments(), until: until, prefetch: { projection.prefetch(slot: $0) }) { logged in
+            observe(logged)
+            projection.apply(logged)
+        }
+        return Replay(projection: projection, summary: summary, path: .full(.observed))
+    }
+
+    /// The state of every toggle after replaying the log up to and including `until`, sorted
+    /// by name: the same answer as ``replay(until:observe:)``, from the log's checkpoint when
+    /// it can stand in for a prefix of the log.
+    ///
+    /// - Parameter includingRemoved: false to leave removed toggles out of
+    ///   ``ReplaySnapshot/toggles`` (a report judges live toggles only); restoring it is then
+    ///   cheaper still.
+    public func snapshot(until: Timestamp? = nil, includingRemoved: Bool = true) throws -> ReplaySnapshot {
+        let usable = try usableCheckpoint(until: until)
+        if case .success(let usable) = usable,
+           let snapshot = try checkpointedSnapshot(usable, until: until, includingRemoved: includingRemoved) {
+            return snapshot
+        }
+        // Replayed as replay(until:) does: its own look at the checkpoint folds onto the
+        // projection (indexed by name), which bounds nothing.
+        var snapshot = ReplaySnapshot(try checkpointedReplay(until: until))
+        if !includingRemoved { snapshot.dropRemoved() }
+        return snapshot
+    }
+
+    /// A checkpoint that matches the log's files, with the listing and the positions of the
+    /// segments added since; or why the replay must read every event.
+    private func usableCheckpoint(until: Timestamp?) throws -> Result<UsableCheckpoint, FullReplayFallback> {
+        guard options.usesCheckpoint else { return .failure(FullReplayFallback(.checkpointOff)) }
+        let (segments, identities) = try SegmentDiscovery.listing(in: reader.directory, displayName: reader.displayName)
+        guard var checkpoint = ReplayCheckpoint.load(from: reader.directory, displayName: reader.displayName) else {
+            return .failure(FullReplayFallback(.noCheckpoint, segments, identities))
+        }
+        guard until.map({ $0 >= checkpoint.lastKey.at }) ?? true else {
+            return .failure(FullReplayFallback(.untilBeforeCheckpoint, segments, identities))
+        }
+        guard let added = checkpoint.addedSegments(in: segments, identities: identities) else {
+            return .failure(FullReplayFallback(.coveredSegmentChanged, segments, identities))
+        }
+        let covered = checkpoint.segments.reduce(Int64(0)) { $0 + $1.identity.size }
+        let addedBytes = added.reduce(Int64(0)) { $0 + (identities[$1]?.size ?? 0) }
+        // Far behind: replay in full instead, which refreshes the checkpoint.
+        guard addedBytes <= max(options.checkpointMinimumLogBytes, covered / 4) || until != nil else {
+            return .failure(FullReplayFallback(.farBehind, segments, identities))
+        }
+        return .success(UsableCheckpoint(checkpoint: checkpoint, segments: segments, identities: identities, added: added))
+    }
+
+    /// Replays the log, from the checkpoint when it can stand in for a prefix of the log,
+    /// otherwise in full (then writing a fresh checkpoint when the log is big enough).
+    private func checkpointedReplay(until: Timestamp?) throws -> Replay {
+        var fallback: FullReplayFallback
+        switch try usableCheckpoint(until: until) {
+        case .success(let usable):
+            if var projection = try? usable.checkpoint.projection(displayName: reader.displayName) {
+                var summary = ReadSummary(segmentCount: 0)
+                do {
+                    _ = try usable.checkpoint.foldAdded(
+                        by: reader, segments: usable.segments, added: usable.added, until: until, summary: &summary
+                    ) { projection.apply($0) }
+                    usable.saveIfRefreshed(reader)
+                    return Replay(projection: projection, summary: summary, path: .checkpoint)
+                } catch is CheckpointSuperseded {
+                    fallback = FullReplayFallback(.superseded, usable.segments, usable.identities)
+                }
+            } else {
+                fallback = FullReplayFallback(.noCheckpoint, usable.segments, usable.identities)
+            }
+        case .failure(let reason):
+            fallback = reason
+        }
+        return try fullReplay(until: until, fallback)
+    }
+
+    /// Reads every event, and writes a fresh checkpoint when the log is big enough.
+    private func fullReplay(until: Timestamp?, _ fallback: FullReplayFallback) throws -> Replay {
+        let path = ReplayPath.full(fallback.reason)
+        guard options.usesCheckpoint else {
+            // Neither read nor written: no need to learn the segments' sizes and identities.
+            var projection = Projection()
+            let summary = try reader.read(segments: try reader.segments(), until: until, prefetch: { projection.prefetch(slot: $0) }) { logged in
+                projection.apply(logged)
+            }
+            return Replay(projection: projection, summary: summary, path: path)
+        }
+        let (segments, identities) = try fallback.listing
+            ?? SegmentDiscovery.listing(in: reader.directory, displayName: reader.displayName)
+        var projection = Projection()
+        let total = identities.reduce(Int64(0)) { $0 + ($1?.size ?? 0) }
+        let directory = reader.directory
+        // Only where the log's own .gitignore (written by every append) keeps hidden files out of
+        // git: a read must never leave an untracked file in someone's repository.
+        let writeCheckpoint = until == nil && total >= options.checkpointMinimumLogBytes
+            && SystemCalls.fileType(directory + "/.gitignore") != nil
+        var ids = IDBloomFilter(capacity: writeCheckpoint ? Int(total / 100) : 0)
+        let summary = try reader.read(segments: segments, until: until, prefetch: { projection.prefetch(slot: $0) }) { logged in
+            if writeCheckpoint { ids.insert(logged.event.id) }
+            projection.apply(logged)
+        }
+        if writeCheckpoint, let lastKey = summary.lastKey, ids.capacity >= summary.eventCount,
+           summary.warnings.allSatisfy({ if case .duplicateID = $0 { true } else { false } }) {
+            var coveredSegments: [ReplayCheckpoint.CoveredSegment] = []
+            coveredSegments.reserveCapacity(segments.count)
+            for (segment, listed) in zip(segments, identities) {
+                // The identity as listed before the replay read it, and again after hashing:
+                // a file changing meanwhile is not covered.
+                guard let listed, let hash = try? SegmentHash.hash(file: segment.path),
+                      SystemCalls.identity(segment.path) == listed
+                else { return Replay(projection: projection, summary: summary, path: path) }
+                coveredSegments.append(.init(relativePath: segment.relativePath, identity: listed, contentHash: hash))
+            }
+            ReplayCheckpoint.save(
+                segments: coveredSegments, lastKey: lastKey, summary: summary, ids: ids, projection: projection,
+                to: directory, displayName: reader.displayName)
+        }
+        return Replay(projection: projection, summary: summary, path: path)
+    }
+
+    /// ``snapshot(until:includingRemoved:)`` restored from the checkpoint without indexing its
+    /// toggles by name; nil when the checkpoint cannot stand in for a prefix of the log, or too
+    /// many events were added since to keep them in memory.
+    private func checkpointedSnapshot(_ usable: UsableCheckpoint, until: Timestamp?, includingRemoved: Bool) throws -> ReplaySnapshot? {
+        var summary = ReadSummary(segmentCount: 0)
+        // The added events, kept to be folded once the snapshot is restored; past a bound the
+        // projection (indexed by name) is the better base.
+        var events: [LoggedEvent] = []
+        do {
+            _ = try usable.checkpoint.foldAdded(
+                by: reader, segments: usable.segments, added: usable.added, until: until, summary: &summary,
+                maximumEvents: ReplayCheckpoint.maximumSnapshotEvents
+            ) { events.append($0) }
+        } catch is CheckpointSuperseded {
+            return nil
+        }
+        let named = includingRemoved ? [] : Set(events.map(\.event.toggle))
+        guard var snapshot = try? usable.checkpoint.snapshot(
+            displayName: reader.displayName, summary: summary, includingRemoved: includingRemoved, keeping: named)
+        else { return nil }
+        snapshot.apply(events)
+        if !includingRemoved { snapshot.dropRemoved() }
+        usable.saveIfRefreshed(reader)
+        return snapshot
+    }
+
+    /// The replay an append validates against, from the checkpoint, with the events already
+    /// in the log under any of the keys of `ids`. Nil when there is no usable checkpoint or
+    /// the ids it may have seen cannot be settled without one (then the caller replays in
+    /// full); `whyNot` then says why.
+    func replayForAppend<Value>(
+        probing ids: [String: Value], whyNot: inout FullReplayReason
+    ) throws -> (replay: Replay, found: [String: Event])? {
+        guard options.usesCheckpoint else {
+            whyNot = .checkpointOff
+            return nil
+        }
+        guard var checkpoint = ReplayCheckpoint.load(from: reader.directory, displayName: reader.displayName) else {
+            whyNot = .noCheckpoint
+            return nil
+        }
+        let (segments, identities) = try SegmentDiscovery.listing(in: reader.directory, displayName: reader.displayName)
+        guard let added = checkpoint.addedSegments(in: segments, identities: identities) else {
+            whyNot = .coveredSegmentChanged
+            return nil
+        }
+        whyNot = .superseded
+        guard var projection = try? checkpoint.projection(displayName: reader.displayName) else { return nil }
+        // The ids the filter may have seen (a retried batch, or 1–2% of fresh ids) are looked
+        // up in the covered segments' bytes, with the added events' own.
+        let maybeSeen = Set(ids.keys.filter { checkpoint.ids.mayContain($0) })
+        var foundInAdded: [String: Event] = [:]
+        var summary = ReadSummary(segmentCount: 0)
+        let foundInCovered: [String: Event]
+        do {
+            foundInCovered = try checkpoint.foldAdded(
+                by: reader, segments: segments, added: added, until: nil, summary: &summary, lookingUp: maybeSeen
+            ) { logged in
+                if ids[logged.event.id] != nil { foundInAdded[logged.event.id] = logged.event }
+                projection.apply(logged)
+            }
+        } catch is CheckpointSuperseded {
+            return nil
+        }
+        if checkpoint.refreshed { checkpoint.saveRefreshed(to: reader.directory, displayName: reader.displayName) }
+        let replay = Replay(projection: projection, summary: summary, path: .checkpoint)
+        return (replay, foundInCovered.merging(foundInAdded) { covered, _ in covered })
+    }
+}
+
+/// A checkpoint that matches the log's current files.
+private struct UsableCheckpoint {
+    var checkpoint: ReplayCheckpoint
+    var segments: [Segment]
+    var identities: [SystemCalls.FileIdentity?]
+    /// Positions in `segments` of those added since the checkpoint.
+    var added: [Int]
+
+    /// Records covered segments' new identities, once their content proved them unchanged.
+    func saveIfRefreshed(_ reader: LogReader) {
+        if checkpoint.refreshed { checkpoint.saveRefreshed(to: reader.directory, displayName: reader.displayName) }
+    }
+}
+
+/// Why a replay reads every event, with the listing already made, if any.
+private struct FullReplayFallback: Error {
+    var reason: FullReplayReason
+    var listing: (segments: [Segment], identities: [SystemCalls.FileIdentity?])?
+
+    init(_ reason: FullReplayReason, _ segments: [Segment]? = nil, _ identities: [SystemCalls.FileIdentity?]? = nil) {
+        self.reason = reason
+        if let segments, let identities { listing = (segments, identities) }
+    }
+}

@@ -1,0 +1,241 @@
+/// A cache of a replay, so `toggles check` on a large log reads only what was appended since.
+///
+/// It is kept in `<log>/.replay-checkpoint` (the reader skips names starting with `.`; the
+/// log's own `.gitignore` keeps it out of git, and without that file none is written) and holds: the projection after the last event it covers, that event's
+/// replay position, the read summary, every segment it covered with its size, file identity
+/// and a hash of its content, and a Bloom filter of the ids it saw.
+///
+/// It is only a cache. It is used when every segment it covered is still there unchanged
+/// (same identity, or else the same content hash), and every event of the segments added
+/// since sorts after its last event and has an id it never saw (its Bloom filter of ids
+/// answers most; the ids it may have seen are looked up in the covered bytes,
+/// ``CoveredIDSearch``). Anything else — missing, corrupt, from another version, a segment
+/// rewritten or removed, a backdated event or one merged from a branch that sorts before
+/// its end, an id it covered —
+/// means a full replay, which gives the same answer. It is written only after a full
+/// replay of a log big enough to be worth it, atomically (temporary file, then rename);
+/// a failure to write it is ignored. When a covered segment's identity changed but its
+/// content hash proved it unchanged, the checkpoint is written again with the new identity
+/// (its projection bytes copied as they are), so the content is hashed once, not every run.
+struct ReplayCheckpoint {
+    // Every field of ToggleState, RemoteValue and ConditionalValue is stored
+    // (CheckpointCoding.swift): a field added there must be added to the coding too, and the
+    // format name below changed, or a restored state would silently lack it. The tests compare
+    // restored and replayed states in full, so a forgotten field fails them.
+    struct CoveredSegment {
+        var relativePath: String
+        var identity: SystemCalls.FileIdentity
+        var contentHash: UInt64
+    }
+
+    var segments: [CoveredSegment]
+    var lastKey: OrderKey
+    var summary: ReadSummary
+    var ids: IDBloomFilter
+    /// The file it was read from: the projection is decoded from `file[projectionStart...]`
+    /// only when it is used (never when the checkpoint turns out stale).
+    let file: MappedFile
+    let projectionStart: Int
+    /// Whether ``addedSegments(in:identities:)`` proved covered segments unchanged by their
+    /// content after their identity changed (a copy, a fresh clone, a new hard link); their
+    /// new identities are then recorded by ``saveRefreshed(to:displayName:)``, so the next
+    /// run does not hash them again.
+    var refreshed = false
+
+    static let fileName = ".replay-checkpoint"
+    /// The format: a header (covered segments, last event, read summary, id filter) that is
+    /// decoded on every use, then the projection, decoded only once the header has vouched
+    /// for the log. Everything after the checksum is covered by it.
+    private static let magic = Array("TOGGLES-CHECKPOINT-6\n".utf8)
+
+    /// Logs smaller than this replay fast enough without one (the default of the replay
+    /// options' threshold).
+    static let defaultMinimumLogBytes: Int64 = 4 << 20
+
+    /// Added events a snapshot keeps in memory to fold after restoring the checkpoint.
+    static let maximumSnapshotEvents = 50_000
+
+    // MARK: Reading and writing the file
+
+    static func load(from directory: String, displayName: String) -> ReplayCheckpoint? {
+        guard let file = MappedFile(directory + "/" + fileName) else { return nil }
+        return try? decodeHeader(file, base: SegmentDiscovery.join(displayName, ""))
+    }
+
+    /// Writes a checkpoint of a full replay.
+    static func save(
+        segments: [CoveredSegment], lastKey: OrderKey, summary: ReadSummary, ids: IDBloomFilter, projection: Projection,
+        to directory: String, displayName: String
+    ) {
+        let base = SegmentDiscovery.join(displayName, "")
+        let header = encodeHeader(segments: segments, lastKey: lastKey, summary: summary, ids: ids.flushed(), base: base)
+        var records = CheckpointEncoder(capacity: projection.toggles.count * 160)
+        ToggleEnumTables.write(&records)
+        records.int(projection.eventCount)
+        // Sorted by name, so the same state always gives the same file.
+        let toggles = projection.sortedToggles
+        records.count(toggles.count)
+        for toggle in toggles {
+            // Each record's length and whether the toggle is removed, so a reader that needs
+            // only live toggles steps over the others.
+            let start = records.beginRecord()
+            records.bool(!toggle.isLive)
+            records.toggleState(toggle)
+            records.endRecord(start)
+        }
+        records.count(projection.violations.count)
+        for (location, violation) in projection.violations {
+            records.location(location, base: base)
+            records.violation(violation)
+        }
+        // In the toggles' order (by name), as a snapshot reads them.
+        let sites = projection.creationSites
+        records.count(sites.count)
+        for toggle in toggles {
+            guard let location = sites[toggle.name] else { continue }
+            records.string(toggle.name)
+            records.location(location, base: base)
+        }
+        records.count(projection.unknownTypes.count)
+        for (location, event) in projection.unknownTypes {
+            records.location(location, base: base)
+            records.event(event)
+        }
+        let table = CheckpointEncoder.stringTable(records.strings)
+        table.withUnsafeBytes { table in
+            records.bytes.withUnsafeBytes { records in write(header: header, projection: [table, records], to: directory) }
+        }
+    }
+
+    /// Writes this checkpoint again with the covered segments' current identities (after
+    /// ``refreshed``); the projection's bytes are copied as they are.
+    func saveRefreshed(to directory: String, displayName: String) {
+        // As when it was written: only where the log's own .gitignore keeps it out of git.
+        guard SystemCalls.fileType(directory + "/.gitignore") != nil else { return }
+        let header = Self.encodeHeader(
+            segments: segments, lastKey: lastKey, summary: summary, ids: ids, base: SegmentDiscovery.join(displayName, ""))
+        Self.write(header: header, projection: [UnsafeRawBufferPointer(rebasing: file.bytes[projectionStart...])], to: directory)
+    }
+
+    private static func encodeHeader(
+        segments: [CoveredSegment], lastKey: OrderKey, summary: ReadSummary, ids: IDBloomFilter, base: String
+    ) -> [UInt8] {
+        var header = CheckpointEncoder(capacity: segments.count * 100 + ids.wordCount * 8 + 1024)
+        header.count(segments.count)
+        for segment in segments {
+            header.inlineString(segment.relativePath)
+            header.u64(segment.identity.device)
+            header.u64(segment.identity.inode)
+            header.i64(segment.identity.size)
+            header.i64(segment.identity.modified)
+            header.i64(segment.identity.changed)
+            header.u64(segment.contentHash)
+        }
+        header.timestamp(lastKey.at)
+        header.inlineString(lastKey.id)
+        header.int(summary.segmentCount)
+        header.int(summary.eventCount)
+        header.int(summary.duplicateCount)
+        header.optionalTimestamp(summary.lastEventAt)
+        let duplicates = summary.warnings.compactMap { warning -> (String, LineLocation, LineLocation)? in
+            if case .duplicateID(let id, let first, let duplicate) = warning { return (id, first, duplicate) }
+            return nil
+        }
+        header.count(duplicates.count)
+        for (id, first, duplicate) in duplicates {
+            header.inlineString(id)
+            header.inlineLocation(first, base: base)
+            header.inlineLocation(duplicate, base: base)
+        }
+        header.u32(UInt32(ids.hashCount))
+        header.int(ids.capacity)
+        let words = ids.words
+        header.count(words.count)
+        for word in words { header.u64(word) }
+        return header.bytes
+    }
+
+    /// magic, checksum of the rest, header length, header, projection; atomically (a
+    /// temporary file, then rename). A cache: failing to write it is fine.
+    private static func write(header: [UInt8], projection: [UnsafeRawBufferPointer], to directory: String) {
+        var prefix = CheckpointEncoder()
+        prefix.int(header.count)
+        let path = directory + "/" + Self.fileName
+        let temporary = directory + "/.tmp-checkpoint-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        prefix.bytes.withUnsafeBytes { length in
+            header.withUnsafeBytes { header in
+                let parts = [length, header] + projection
+                var hash = SegmentHash.State()
+                for part in parts { hash.add(part) }
+                var start = CheckpointEncoder()
+                Self.magic.withUnsafeBytes { start.raw($0) }
+                start.u64(hash.finish())
+                do {
+                    let descriptor = try SystemCalls.open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode: 0o644)
+                    defer { SystemCalls.close(descriptor) }
+                    try start.bytes.withUnsafeBytes { try SystemCalls.writeAll(descriptor, $0, path: temporary) }
+                    for part in parts { try SystemCalls.writeAll(descriptor, part, path: temporary) }
+                    try SystemCalls.rename(temporary, path)
+                } catch {
+                    SystemCalls.unlink(temporary)
+                }
+            }
+        }
+    }
+
+    private static func decodeHeader(_ file: MappedFile, base: String) throws(CheckpointCorrupt) -> ReplayCheckpoint {
+        let raw = file.bytes
+        let checked = magic.count + 8
+        guard raw.count >= checked + 8, raw.prefix(magic.count).elementsEqual(magic) else { throw CheckpointCorrupt() }
+        var reader = CheckpointDecoder(raw, from: magic.count)
+        let checksum = try reader.u64()
+        guard SegmentHash.hash(UnsafeRawBufferPointer(rebasing: raw[checked...])) == checksum else { throw CheckpointCorrupt() }
+        let headerLength = try reader.i64()
+        guard headerLength >= 0, headerLength <= reader.remaining else { throw CheckpointCorrupt() }
+        let headerEnd = reader.index + Int(headerLength)
+        let segmentCount = try reader.count()
+        var segments: [CoveredSegment] = []
+        segments.reserveCapacity(segmentCount)
+        for _ in 0..<segmentCount {
+            let path = try reader.inlineString()
+            let identity = SystemCalls.FileIdentity(
+                device: try reader.u64(), inode: try reader.u64(), size: try reader.i64(),
+                modified: try reader.i64(), changed: try reader.i64())
+            segments.append(CoveredSegment(relativePath: path, identity: identity, contentHash: try reader.u64()))
+        }
+        let lastKey = OrderKey(at: try reader.timestamp(), id: try reader.inlineString())
+        var summary = ReadSummary(segmentCount: try reader.int())
+        summary.eventCount = try reader.int()
+        summary.duplicateCount = try reader.int()
+        summary.lastEventAt = try reader.optionalTimestamp()
+        summary.lastKey = lastKey
+        for _ in 0..<(try reader.count()) {
+            let id = try reader.inlineString()
+            guard let first = try reader.inlineLocation(base: base), let duplicate = try reader.inlineLocation(base: base) else {
+                throw CheckpointCorrupt()
+            }
+            summary.warnings.append(.duplicateID(id: id, first: first, duplicate: duplicate))
+        }
+        let hashCount = Int(try reader.u32())
+        let capacity = try reader.int()
+        let wordCount = try reader.count()
+        guard wordCount <= reader.remaining / 8 else { throw CheckpointCorrupt() }
+        let wordBytes = try reader.raw(wordCount * 8)
+        guard let ids = IDBloomFilter(mapped: wordBytes, in: file, hashCount: hashCount, capacity: capacity),
+              reader.index == headerEnd
+        else {
+            throw CheckpointCorrupt()
+        }
+        return ReplayCheckpoint(
+            segments: segments, lastKey: lastKey, summary: summary, ids: ids, file: file, projectionStart: headerEnd)
+    }
+
+}
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif

@@ -1,0 +1,89 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why a whole file could not be read. Every case names the file as the user typed it.
+public enum FileReadError: Error, Sendable, Equatable, CustomStringConvertible {
+    case missing(file: String)
+    case directory(file: String)
+    /// A FIFO, a device or a socket: reading one could block forever or never end.
+    case notARegularFile(file: String)
+    case tooLarge(file: String, maximumBytes: Int)
+    case unreadable(file: String, errno: Int32)
+
+    public var description: String {
+        switch self {
+        case .missing(let file): "\(file) does not exist"
+        case .directory(let file): "\(file) is a directory; expected a file"
+        case .notARegularFile(let file): "\(file) is not a regular file (a FIFO, a device or a socket); expected a file"
+        case .tooLarge(let file, let maximum): "\(file) is larger than \(WholeFile.size(maximum)); expected a smaller file"
+        case .unreadable(let file, let code): "cannot read \(file): \(SystemCalls.errorMessage(code))"
+        }
+    }
+}
+
+/// The one way to read a whole file named by the user (an events file, a template, a policy,
+/// a defaults plist): bounded in size, and refusing FIFOs and devices as the log reader does.
+public enum WholeFile {
+    /// The bytes of the regular file at `path`.
+    /// - Parameters:
+    ///   - displayName: how errors name the file (as the user typed it).
+    ///   - maximumBytes: a larger file is refused rather than read into memory.
+    public static func read(_ path: String, displayName: String, maximumBytes: Int = 1 << 32) throws(FileReadError) -> [UInt8] {
+        // Non-blocking, so opening a FIFO with no writer returns at once; fstat then refuses it.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT { throw .missing(file: displayName) }
+            throw .unreadable(file: displayName, errno: code)
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .unreadable(file: displayName, errno: errno) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw .directory(file: displayName)
+        default: throw .notARegularFile(file: displayName)
+        }
+        guard Int64(info.st_size) <= Int64(maximumBytes) else { throw .tooLarge(file: displayName, maximumBytes: maximumBytes) }
+        var bytes: [UInt8] = []
+        // One byte more than the size, so a file that grew meanwhile is read to its end too.
+        var capacity = Int(info.st_size) + 1
+        while true {
+            var failure: Int32 = 0
+            var atEnd = false
+            let start = bytes.count
+            bytes.reserveCapacity(capacity)
+            bytes.append(contentsOf: repeatElement(0, count: capacity - start))
+            var count = start
+            bytes.withUnsafeMutableBytes { buffer in
+                while count < buffer.count {
+                    let result = systemRead(descriptor, buffer.baseAddress! + count, buffer.count - count)
+                    if result < 0 && errno == EINTR { continue }
+                    if result < 0 { failure = errno; return }
+                    if result == 0 { atEnd = true; return }
+                    count += result
+                }
+            }
+            bytes.removeLast(bytes.count - count)
+            if failure != 0 { throw .unreadable(file: displayName, errno: failure) }
+            if atEnd { return bytes }
+            guard count <= maximumBytes else { throw .tooLarge(file: displayName, maximumBytes: maximumBytes) }
+            capacity = count * 2
+        }
+    }
+
+    static func size(_ bytes: Int) -> String {
+        bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
+    }
+}
+
+/// `read(2)`, named apart from ``WholeFile/read(_:displayName:maximumBytes:)``.
+@inline(__always)
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
