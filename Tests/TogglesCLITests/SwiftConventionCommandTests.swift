@@ -98,4 +98,30 @@ import Testing
         #expect(try TogglesBinary.run(["scan", "App", "--explain", "App/Paywall Screen.swift"], in: directory.url).status == 64)
         #expect(try TogglesBinary.run(["scan", "App", "--explain", "App/Missing.swift:3"], in: directory.url).status == 2)
     }
+
+    /// A line of scan's output (FILE:LINE:COLUMN) pasted into --explain explains that line; a line
+    /// past the end of the file is a usage error, not "no code on this line".
+    @Test func scanExplainTakesScanOutputAndRefusesALinePastTheEnd() throws {
+        let directory = try TemporaryDirectory()
+        try SwiftSideLog.copyFixture("scanExplainAndTheSettingFromAConfigFile", into: directory)
+        try #require(try TogglesBinary.run(["create", "new_paywall", "--kind", "remote", "--type", "bool", "--default", "false"], in: directory.url).status == 0)
+        let scanned = try TogglesBinary.run(["scan", "App", "--config", "toggles-scan.json"], in: directory.url)
+        let usage = try #require(scanned.stdout.split(separator: "\n").first { $0.contains("implicit-member") })
+        let separator = try #require(usage.range(of: ": "))
+        let site = String(usage[..<separator.lowerBound])  // "App/Paywall Screen.swift:6:17"
+        #expect(site == "App/Paywall Screen.swift:6:17", "\(scanned)")
+        let pasted = try TogglesBinary.run(["scan", "App", "--config", "toggles-scan.json", "--explain", site], in: directory.url)
+        #expect(pasted.status == 0, "\(pasted)")
+        #expect(pasted.stdout == "App/Paywall Screen.swift:6:17: `.newPaywall` is new_paywall (implicit-member: a toggle case or a toggle the log knows, the argument of variant)\n", "\(pasted)")
+
+        let beyond = try TogglesBinary.run(["scan", "App", "--explain", "App/Paywall Screen.swift:8"], in: directory.url)
+        #expect(beyond.status == 64, "\(beyond)")
+        #expect(beyond.stdout.isEmpty)
+        #expect(beyond.stderr.contains("--explain: App/Paywall Screen.swift has 7 lines, so there is no line 8"), "\(beyond)")
+        #expect(try TogglesBinary.run(["scan", "App", "--explain", "App/Paywall Screen.swift:7"], in: directory.url).status == 0)
+        for malformed in ["App/Paywall Screen.swift:+6", "App/Paywall Screen.swift:6:", ":6", "App/Paywall Screen.swift:0:3"] {
+            let refused = try TogglesBinary.run(["scan", "App", "--explain", malformed], in: directory.url)
+            #expect(refused.status == 64, "\(malformed): \(refused)")
+        }
+    }
 }

@@ -19,7 +19,10 @@ extension SwiftSourceScan {
         let facts = scanner.collectFacts(fileCount: files.count) { index in
             try? Self.lex(files[index], declarationsOnly: true).get()
         }
-        let lexed = try Self.lex(target, declarationsOnly: false).get()
+        let bytes = try Self.readFile(target.absolute).get()
+        let lineCount = bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) } + (bytes.last.map { $0 == UInt8(ascii: "\n") ? 0 : 1 } ?? 0)
+        guard line <= lineCount else { throw CodeScanError.lineBeyondEnd(target.display, line: line, lines: lineCount) }
+        let lexed = SwiftReferenceScanner.LexedFile(path: target.display, tokens: SwiftLexer.tokenize(bytes))
         var notes: [(column: Int, text: String)] = []
         let tokens = lexed.tokens
         for (index, token) in tokens.enumerated() where token.line == line && token.kind == .identifier {

@@ -220,11 +220,14 @@ private func openForReading(_ path: String) -> Int32 {
 public enum CodeScanError: Error, Sendable, CustomStringConvertible {
     case missing(String)
     case unreadable(String, String)
+    /// `--explain` named a line past the end of the file: (path, line asked for, lines the file has).
+    case lineBeyondEnd(String, line: Int, lines: Int)
 
     public var description: String {
         switch self {
         case .missing(let path): "\(path): no such file or directory"
         case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
+        case .lineBeyondEnd(let path, let line, let lines): "\(path) has \(lines) line\(lines == 1 ? "" : "s"), so there is no line \(line)"
         }
     }
 }

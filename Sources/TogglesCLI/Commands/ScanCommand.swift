@@ -37,14 +37,15 @@ enum ScanCommand: Command {
         let known = try knownToggles(arguments, context)
         let settings = try scanSettings(arguments, context)
         if let target = arguments.value("--explain") {
-            guard let colon = target.lastIndex(of: ":"), let line = Int(target[target.index(after: colon)...]), line > 0 else {
-                throw UsageError("--explain: expected FILE:LINE such as Sources/App/Feed.swift:42, not '\(target)'", command: spec.name)
+            guard let (file, line) = explainTarget(target) else {
+                throw UsageError("--explain: expected FILE:LINE such as Sources/App/Feed.swift:42 (or FILE:LINE:COLUMN, as scan prints), not '\(target)'", command: spec.name)
             }
             do {
                 let notes = try SwiftSourceScan(toggleKinds: known, settings: settings)
-                    .explain(paths: paths, currentDirectory: context.currentDirectory, file: String(target[..<colon]), line: line)
+                    .explain(paths: paths, currentDirectory: context.currentDirectory, file: file, line: line)
                 context.write(notes.map { TerminalText.sanitize($0) + "\n" }.joined())
             } catch let error as CodeScanError {
+                if case .lineBeyondEnd = error { throw UsageError("--explain: \(error)", command: spec.name) }
                 throw CommandFailure(status: .invalidLog, message: "scan --explain: \(error)")
             }
             return .ok
@@ -53,6 +54,22 @@ enum ScanCommand: Command {
         for problem in result.problems { context.warn(problem) }
         context.write(format == .json ? CodeReferenceRenderer.json(result) : CodeReferenceRenderer.text(result))
         return .ok
+    }
+
+    /// FILE and LINE of `FILE:LINE`, or of `FILE:LINE:COLUMN` (what scan prints, so a line of its
+    /// output can be pasted back); LINE and COLUMN are decimal digits, LINE at least 1.
+    static func explainTarget(_ target: String) -> (file: String, line: Int)? {
+        func number(_ text: Substring) -> Int? {
+            text.isEmpty || !text.allSatisfy({ ("0"..."9").contains($0) }) ? nil : Int(text)
+        }
+        guard let colon = target.lastIndex(of: ":"), let last = number(target[target.index(after: colon)...]) else { return nil }
+        var file = target[..<colon]
+        var line = last
+        if let previous = file.lastIndex(of: ":"), let first = number(file[file.index(after: previous)...]) {
+            file = file[..<previous]
+            line = first
+        }
+        return file.isEmpty || line < 1 ? nil : (String(file), line)
     }
 
     /// Every toggle name the log knows, live or removed, with its kind; none when the default log is absent.
