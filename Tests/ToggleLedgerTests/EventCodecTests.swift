@@ -26,6 +26,9 @@ import ToggleLedger
         .expiryExtended(expires: CalendarDate("2027-01-31")!, reason: "waiting for the 2.5 release"),
         .removed(reason: "launched"),
         .removed(reason: nil),
+        .templateConditions([TemplateCondition(name: "Chinese users", expression: "device.language in ['zh']", tagColor: "PINK"),
+                             TemplateCondition(name: "Staff", expression: "app.userProperty['is_staff'].exactlyMatches(['yes'])")]),
+        .templateConditions([]),
     ]
 
     @Test(arguments: changes)
@@ -64,6 +67,9 @@ import ToggleLedger
         (#"{"schema":1,"id":"e","at":"2026-07-01T07:45:00Z","type":"created","toggle":"t","actor":"a","kind":"cloud","valueType":"bool","default":true,"category":"release"}"#, #""kind" must be build, local or remote"#),
         (#"{"schema":1,"id":"e","at":"2026-07-01T07:45:00Z","type":"created","toggle":"t","actor":"a","kind":"local","valueType":"bool","default":"yes","category":"release"}"#, #""default" must be a bool value, found string"#),
         (#"{"schema":1,"id":"e","at":"2026-07-01T07:45:00Z","type":"published","toggle":"t","actor":"a","conditions":[{"name":"x"}]}"#, #""conditions[0].expression" is required"#),
+        (#"{"schema":1,"id":"e","at":"2026-07-01T07:45:00Z","type":"template-conditions","toggle":"t","actor":"a"}"#, #""conditions" is required"#),
+        (#"{"schema":1,"id":"e","at":"2026-07-01T07:45:00Z","type":"template-conditions","toggle":"t","actor":"a","conditions":[{"name":"x","expression":"true","tagColor":1}]}"#, #""conditions[0].tagColor" must be a string"#),
+        (#"{"schema":1,"id":"e","at":"2026-07-01T07:45:00Z","type":"template-conditions","toggle":"t","actor":"a","conditions":[{"name":"x","expression":"true"},{"name":"x","expression":"false"}]}"#, #"condition "x" appears twice"#),
         (#"{"schema":1,"id":"e","at":"2026-07-01T07:45:00Z","type":"expiry-extended","toggle":"t","actor":"a","expires":"2027-02-30","reason":"r"}"#, #""expires" must be a date"#),
     ])
     func invalidEventsNameTheField(line: String, reason: String) throws {

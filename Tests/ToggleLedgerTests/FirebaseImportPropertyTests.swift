@@ -13,7 +13,7 @@ import ToggleLedger
 /// `import firebase` on random sequences of templates: reorders, rollbacks, one version number
 /// on different content, the same template again, edited copies. For every import, the plan
 /// (what `--dry-run` prints) is exactly what the append writes, and afterwards the log's state
-/// at the template's instant is that template.
+/// at the template's instant is that template, its condition list included.
 @Suite struct FirebaseImportPropertyTests {
     static let names = ["alpha", "beta", "gamma", "delta"]
     static let instants = ["2026-02-01T10:00:00Z", "2026-02-01T10:00:00.5Z", "2026-02-03T08:00:00Z", "2026-02-05T12:00:00Z"]
@@ -21,7 +21,12 @@ import ToggleLedger
 
     /// A template from the small pools above, so versions, instants and contents collide often.
     static func randomTemplate(_ random: inout SeededGenerator) -> FirebaseTemplate {
-        var template = FirebaseTemplate(conditions: [FirebaseCondition(name: "ios", expression: "device.os == 'ios'")])
+        // "ios" is used by parameters; "android" by none (only the template's list keeps it).
+        var conditions = [FirebaseCondition(name: "ios", expression: "device.os == 'ios'", tagColor: [nil, "BLUE"].randomElement(using: &random)!)]
+        if Bool.random(using: &random) {
+            conditions.insert(FirebaseCondition(name: "android", expression: "device.os == 'android'", tagColor: [nil, "GREEN"].randomElement(using: &random)!), at: Int.random(in: 0...1, using: &random))
+        }
+        var template = FirebaseTemplate(conditions: conditions)
         for name in names where Int.random(in: 0..<4, using: &random) != 0 {
             var parameter = FirebaseParameter(key: name, defaultValue: .value(values.randomElement(using: &random)!))
             switch Int.random(in: 0..<4, using: &random) {
@@ -80,6 +85,10 @@ import ToggleLedger
                     #expect(served == nil, "seed \(seed) step \(step): \(name) is not in the template, so not served at \(at)")
                 }
             }
+            // The template's whole condition list, the unused one included, is in force then.
+            var facts = TemplateFacts.Tracker()
+            for event in try Self.history(log.ledger) where event.at <= at { facts.apply(event) }
+            #expect((facts.conditions ?? []) == TemplateConditionsEvent.list(of: template), "seed \(seed) step \(step): conditions at \(at)")
             // Importing it again right away appends nothing.
             let again = try FirebaseImport.plan(template, file: "t\(step).json", history: try Self.history(log.ledger), options: options)
             #expect(again.events.isEmpty, "seed \(seed) step \(step)")
@@ -100,6 +109,31 @@ import ToggleLedger
         }
         let state = try log.ledger.replay().projection
         #expect(state.toggles["alpha"]?.remote?.value == .string("true"))
+    }
+
+    /// v1 filled in after v2, where v2 kept v0's list (so recorded none): v2's list is re-asserted
+    /// at v2's instant, and the list at every version's instant is that version's.
+    @Test func anOlderVersionFilledInLaterDoesNotMoveTheConditionListAfterIt() throws {
+        let log = try ScratchLog()
+        try Self.seed(log)
+        let options = FirebaseImport.Options(fallbackAt: Timestamp(rfc3339: "2026-03-01T00:00:00Z")!, fallbackActor: "ci")
+        let listA = [FirebaseCondition(name: "ios", expression: "device.os == 'ios'", tagColor: "BLUE"), FirebaseCondition(name: "android", expression: "device.os == 'android'")]
+        let listB = [listA[0]]
+        func template(_ version: Int, _ value: String, _ conditions: [FirebaseCondition]) -> FirebaseTemplate {
+            FirebaseTemplate(conditions: conditions, parameters: [FirebaseParameter(key: "alpha", defaultValue: .value(value))],
+                             version: FirebaseVersion(versionNumber: String(version), updateTime: Timestamp(rfc3339: "2026-02-0\(version + 1)T10:00:00Z")))
+        }
+        let versions = [template(0, "a", listA), template(1, "b", listB), template(2, "c", listA)]
+        for index in [0, 2, 1] {
+            let plan = try FirebaseImport.plan(versions[index], file: nil, history: try Self.history(log.ledger), options: options)
+            _ = try log.ledger.append(plan.events)
+            if index == 1 { #expect(plan.carriedForward == 1, "v2's list re-asserted: \(plan.events.map(\.id))") }
+        }
+        for version in versions {
+            var facts = TemplateFacts.Tracker()
+            for event in try Self.history(log.ledger) where event.at <= version.version!.updateTime! { facts.apply(event) }
+            #expect(facts.conditions == TemplateConditionsEvent.list(of: version), "v\(version.version!.versionNumber!)")
+        }
     }
 
     @Test func idsOfEitherFormParseAndTheNewFormSortsAfterTheOld() {

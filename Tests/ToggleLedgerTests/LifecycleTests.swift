@@ -67,6 +67,23 @@ import ToggleLedger
         #expect(reason.hasPrefix(expected), "\(name): got \(reason)")
     }
 
+    /// Events that are not lifecycle changes (an unknown type; `template-conditions`) leave the
+    /// state alone, whether the toggle exists, was removed, or never existed.
+    @Test func eventsThatAreNotLifecycleChangesAreIgnoredWhateverTheToggle() throws {
+        let conditions = Change.templateConditions([TemplateCondition(name: "ios", expression: "device.os == 'ios'", tagColor: "BLUE")])
+        for change in [Change.unknown(type: "audience-defined"), conditions] {
+            let (never, neverViolation) = Self.fold([Self.event(change, at: 0)])
+            #expect(never == nil && neverViolation == nil, "\(change) for a toggle that never existed")
+            let (removed, removedViolation) = Self.fold([Self.event(Self.createdRemoteBool, at: 0), Self.event(.removed(reason: nil), at: 1), Self.event(change, at: 2)])
+            #expect(removedViolation == nil && removed?.eventCount == 2, "\(change) after a removal")
+            let (early, earlyViolation) = Self.fold([Self.event(change, at: 0), Self.event(Self.createdRemoteBool, at: 1)])
+            #expect(earlyViolation == nil && early?.eventCount == 1, "\(change) before the creation")
+        }
+        var projection = Projection()
+        projection.apply(Self.event(.unknown(type: "audience-defined"), at: 0, toggle: "_segments"))
+        #expect(projection.violations.isEmpty && projection.toggles.values.isEmpty && projection.unknownTypes.count == 1)
+    }
+
     @Test func aRemovedToggleCanBeCreatedAgainLater() throws {
         let (state, violation) = Self.fold([
             Self.event(Self.createdRemoteBool, at: 0),

@@ -9,6 +9,7 @@ import Testing
 
     static let templates = [
         "firebaseRoundTrip/quickstart-shape", "firebaseRoundTrip/groups-and-managed-values", "firebaseRoundTrip/no-value-types",
+        "firebaseRoundTrip/unused-conditions",
         "importFirebase/v5", "importFirebase/v6", "importFirebase/v7-rollback",
     ]
 
@@ -63,6 +64,47 @@ import Testing
         try directory.write("exported.json", export.stdout)
         let again = try Interop.run(["import", "firebase", "exported.json", "--at", "2026-01-06T00:00:00Z", "--actor", "ci@moments.example"], in: directory)
         #expect(again.stdout.contains("nothing to append"), "\(name): \(again)")
+    }
+
+    /// Conditions no parameter uses are exported (a PUT without them deletes them), in the
+    /// template's order and colours; a change of the condition list alone is one event, and
+    /// `export firebase --at` gives back the list as of then. Commands run back to back.
+    @Test func aChangeOfTheConditionListAloneIsRecordedAndExportedAsOfItsInstant() throws {
+        let directory = try TemporaryDirectory("toggles-round-trip")
+        let template = Interop.fixture("firebaseRoundTrip/unused-conditions.json")
+        let first = try Interop.run(["import", "firebase", template], in: directory)
+        #expect(first.stdout.contains("template-conditions search_suggestions_enabled at 2026-01-05T09:12:44.387Z"), "the first parameter in UTF-8 order anchors the list: \(first)")
+        let original = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: template))) as! [String: Any]
+        let originalConditions = original["conditions"] as! [[String: Any]]
+
+        // v119: of the conditions no parameter uses, the paused holiday one is deleted, and Staff
+        // gets a colour and moves before Android (the used ones keep their places).
+        var edited = original
+        var conditions = originalConditions.filter { $0["name"] as? String != "Holiday 2025 (paused)" }
+        var staff = conditions.removeLast()
+        staff["tagColor"] = "BROWN"
+        conditions.insert(staff, at: 2)
+        edited["conditions"] = conditions
+        edited["version"] = ["versionNumber": "119", "updateTime": "2026-02-01T08:00:00Z", "updateUser": ["email": "kenji.sato@moments.example"]]
+        try directory.write("v119.json", String(decoding: try JSONSerialization.data(withJSONObject: edited), as: UTF8.self))
+        let dryRun = try Interop.run(["import", "firebase", "v119.json", "--dry-run"], in: directory)
+        let imported = try Interop.run(["import", "firebase", "v119.json"], in: directory)
+        #expect(imported.stdout.contains("appended 1 event"), "only the list changed: \(imported)")
+        #expect(dryRun.stdout.contains("would append template-conditions search_suggestions_enabled"), "\(dryRun)")
+        let again = try Interop.run(["import", "firebase", "v119.json"], in: directory)
+        #expect(again.stdout.contains("nothing to append"), "\(again)")
+
+        let before = try Self.shape(try Interop.run(["export", "firebase", "--at", "2026-01-31"], in: directory).stdout)
+        let after = try Self.shape(try Interop.run(["export", "firebase"], in: directory).stdout)
+        #expect(before["conditions"] as? NSArray == originalConditions as NSArray)
+        #expect(after["conditions"] as? NSArray == conditions as NSArray)
+        // The anchor's own state is untouched, and audit is clean.
+        let history = try Interop.run(["history", "search_suggestions_enabled"], in: directory)
+        #expect(history.stdout.contains("template-conditions  kenji.sato@moments.example  the template's conditions → Beta testers"), "\(history)")
+        let state = try Interop.run(["state", "--format", "json"], in: directory)
+        #expect(state.stdout.contains(#""events": 2"#), "created and published only: \(state)")
+        let audit = try Interop.run(["audit", "--strict"], in: directory)
+        #expect(audit.stdout.contains("valid"), "\(audit)")
     }
 
     @Test func exportAtAnInstantGivesBackThatVersionsDescriptionsAndGroups() throws {

@@ -178,6 +178,24 @@ import Testing
         #expect(state.stdout.contains(#""default": false"#), "the first creation wins in replay")
     }
 
+    /// A newer writer may name a toggle this log never had (an anchor it created on another
+    /// branch, a type about no toggle at all): an unknown type is ignored whatever the toggle,
+    /// a warning, not an error (it used to be "no toggle named x exists", exit 2).
+    @Test func anUnknownTypeForAToggleThatDoesNotExistIsIgnored() throws {
+        try directory.write("events/2026/01/a.jsonl", #"{"schema":1,"id":"1","at":"2026-01-01T00:00:00Z","type":"created","toggle":"t","actor":"a","kind":"local","valueType":"bool","default":false,"category":"release"}"# + "\n"
+            + #"{"schema":1,"id":"2","at":"2026-01-02T00:00:00Z","type":"audience-defined","toggle":"_segments","actor":"b","audience":"beta"}"# + "\n")
+        let audit = try toggles("audit")
+        #expect(audit.status == 0, "\(audit)")
+        #expect(audit.stdout.contains("warning: events/2026/01/a.jsonl:2: unknown event type \"audience-defined\""), "\(audit)")
+        #expect(!audit.stdout.contains("no toggle named"), "\(audit)")
+        #expect(try toggles("audit", "--strict").status == 2, "--strict still treats unknown types as errors")
+        let state = try toggles("state", "--format", "json")
+        #expect(state.status == 0 && !state.stdout.contains("_segments"), "\(state)")
+        // The writer accepts what the readers accept.
+        let appended = try toggles("append", stdin: #"{"schema":1,"id":"3","at":"2026-01-03T00:00:00Z","type":"audience-defined","toggle":"_cohorts","actor":"c"}"# + "\n")
+        #expect(appended.status == 0, "\(appended)")
+    }
+
     @Test func everyCommandDocumentsItsFlagsWithAnExample() throws {
         let overview = try toggles("help")
         #expect(overview.status == 0)

@@ -43,7 +43,9 @@ public enum Exports {
     /// value type and description, and the conditions in one priority order. `facts` (from
     /// ``TemplateFacts/Tracker``) gives back what the imported template said: descriptions,
     /// parameter groups, `valueType` as written (absent stays absent) and tag colours.
-    public static func firebaseTemplate(_ toggles: [ToggleState], facts: [String: JSONObject] = [:]) throws(InteropError) -> JSONValue {
+    /// `conditions` (``TemplateFacts/Tracker/conditions``) is the imported template's whole
+    /// condition list: every one of them is written, used or not, in its order and colour.
+    public static func firebaseTemplate(_ toggles: [ToggleState], facts: [String: JSONObject] = [:], conditions recordedList: [TemplateCondition]? = nil) throws(InteropError) -> JSONValue {
         let served = toggles.filter { $0.isLive && $0.kind == .remote && $0.remote != nil }
         var tagColors: [String: JSONValue] = [:]
         var recordedPriority: [String: Int] = [:]
@@ -53,7 +55,12 @@ public enum Exports {
                 if case .number(let lexeme) = member.value { recordedPriority[member.key] = Int(lexeme) }
             }
         }
-        let conditions = try conditionOrder(served, recordedPriority: recordedPriority)
+        // The list is the latest imported template's: its order and colours win.
+        for (position, condition) in (recordedList ?? []).enumerated() {
+            recordedPriority[condition.name] = position
+            tagColors[condition.name] = condition.tagColor.map(JSONValue.string)
+        }
+        let conditions = try conditionOrder(served, recordedPriority: recordedPriority, unused: recordedList ?? [])
         var parameters = JSONObject()
         var groupOrder: [String] = []
         var groupMembers: [String: [JSONObject.Member]] = [:]
@@ -110,8 +117,9 @@ public enum Exports {
     /// One priority order for every condition the toggles use, keeping each toggle's own order
     /// (ties broken by the imported template's order where recorded, then by first use, toggles
     /// by name). Fails when two toggles disagree on a condition's expression or order, since one
-    /// template has one of each.
-    package static func conditionOrder(_ toggles: [ToggleState], recordedPriority: [String: Int] = [:]) throws(InteropError) -> [FirebaseCondition] {
+    /// template has one of each. `unused`: conditions to write even when no toggle uses them
+    /// (a toggle's expression wins over theirs).
+    package static func conditionOrder(_ toggles: [ToggleState], recordedPriority: [String: Int] = [:], unused: [FirebaseCondition] = []) throws(InteropError) -> [FirebaseCondition] {
         var firstUse: [String: (index: Int, expression: String, toggle: String)] = [:]
         var after: [String: Set<String>] = [:]
         var incoming: [String: Int] = [:]
@@ -130,6 +138,10 @@ public enum Exports {
             for (earlier, later) in zip(conditions, conditions.dropFirst()) where after[earlier.name, default: []].insert(later.name).inserted {
                 incoming[later.name, default: 0] += 1
             }
+        }
+        for condition in unused where firstUse[condition.name] == nil {
+            firstUse[condition.name] = (firstUse.count, condition.expression, "")
+            incoming[condition.name] = 0
         }
         var ready = firstUse.keys.filter { incoming[$0] == 0 }
         var order: [FirebaseCondition] = []

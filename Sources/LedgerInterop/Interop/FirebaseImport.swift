@@ -95,6 +95,7 @@ public enum FirebaseImport {
         var plan = Plan(events: [], created: [], skipped: [], carriedForward: 0, at: at, actor: actor, version: version, servedRemotely: 0, unpublishing: [])
         var remoteChanges: [String: Change] = [:]  // toggle → its published/unpublished at `at`
         var factsOf: [String: JSONObject] = [:]  // toggle → the template facts its published event records
+        var importedParameters: [String] = []  // live after the import: where the condition list can be anchored
 
         for parameter in template.parameters.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
             let name = parameter.key
@@ -119,6 +120,7 @@ public enum FirebaseImport {
             } else {
                 valueType = parameter.valueType?.valueType ?? .string
             }
+            importedParameters.append(name)
             let remote = try remoteValue(parameter, as: valueType, priority: priority, expressions: expressions, templateVersion: version?.versionNumber, file: file)
             let facts = TemplateFacts.of(parameter, in: template, tagColors: tagColors, priority: priority)
             if state == nil {
@@ -144,6 +146,12 @@ public enum FirebaseImport {
             base + (facts.map { [JSONObject.Member(TemplateFacts.field, .object($0))] } ?? [])
         }
         for name in remoteChanges.keys.sorted() { plan.events.append(event(name, remoteChanges[name]!, extra: withFacts(extra, factsOf[name]))) }
+        let conditionList = TemplateConditionsEvent.list(of: template)
+        let conditionsAnchor = TemplateConditionsEvent.anchor(parameters: importedParameters, state: stateThen)
+        let recordsConditions = TemplateConditionsEvent.changes(factsThen.conditions, to: conditionList)
+        if recordsConditions, let conditionsAnchor {
+            plan.events.append(event(conditionsAnchor, .templateConditions(conditionList)))
+        }
 
         // An older version filled in after a newer one: re-assert the next imported version's
         // state for every toggle this import changed and that version did not touch.
@@ -169,6 +177,17 @@ public enum FirebaseImport {
                 }
                 let facts: JSONObject? = if case .published = change { factsAtNext.byToggle[name] } else { nil }
                 plan.events.append(event(name, change, at: next.at, actor: next.actor, rank: nextRank, version: nextVersion, extra: withFacts(next.extra.filter { $0.key == "firebase" }, facts)))
+                plan.carriedForward += 1
+            }
+            // The condition list likewise, unless a list recorded after this template's instant
+            // (and by the next version's) already stands there.
+            let listSetSince = history[laterIndex...].contains { later in
+                if case .templateConditions = later.change { return later.at <= next.at }
+                return false
+            }
+            let listAtNext = factsAtNext.conditions ?? []
+            if recordsConditions, let conditionsAnchor, !listSetSince, listAtNext != conditionList {
+                plan.events.append(event(conditionsAnchor, .templateConditions(listAtNext), at: next.at, actor: next.actor, rank: nextRank, version: nextVersion, extra: next.extra.filter { $0.key == "firebase" }))
                 plan.carriedForward += 1
             }
         }

@@ -102,19 +102,9 @@ public struct FirebaseTemplate: Sendable, Hashable {
     }
 }
 
-/// A named condition, such as `{"name":"ios","expression":"device.os == 'ios'"}`.
-public struct FirebaseCondition: Sendable, Hashable {
-    public var name: String
-    public var expression: String
-    /// One of the `tagColor` enum names (`PINK`, `BLUE`, …); display only.
-    public var tagColor: String?
-
-    public init(name: String, expression: String, tagColor: String? = nil) {
-        self.name = name
-        self.expression = expression
-        self.tagColor = tagColor
-    }
-}
+/// A named condition, such as `{"name":"ios","expression":"device.os == 'ios'"}`: the same
+/// facts a `template-conditions` event records of it.
+public typealias FirebaseCondition = TemplateCondition
 
 /// The `valueType` of a parameter. Absent and `PARAMETER_VALUE_TYPE_UNSPECIFIED` decode to nil
 /// (Firebase treats them as STRING).

@@ -52,9 +52,14 @@ public enum TemplateFacts {
     }
 
     /// The facts in force for each toggle after `events` (in replay order): those of its last
-    /// `published` event; gone once it is unpublished, removed or created anew.
+    /// `published` event; gone once it is unpublished, removed or created anew. And the
+    /// template's whole condition list, from the last `template-conditions` event (nil when the
+    /// log has none: written before the event existed, or never imported).
     public struct Tracker: Sendable {
         public private(set) var byToggle: [String: JSONObject] = [:]
+        public private(set) var conditions: [TemplateCondition]?
+        /// The toggle the last `template-conditions` event named (see ``TemplateConditionsEvent``).
+        public private(set) var conditionsAnchor: String?
 
         public init() {}
 
@@ -62,6 +67,9 @@ public enum TemplateFacts {
             switch event.change {
             case .published: byToggle[event.toggle] = recorded(in: event)
             case .unpublished, .removed, .created: byToggle[event.toggle] = nil
+            case .templateConditions(let list):
+                conditions = list
+                conditionsAnchor = event.toggle
             default: break
             }
         }

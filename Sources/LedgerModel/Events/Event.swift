@@ -81,6 +81,11 @@ public enum Change: Sendable, Hashable {
     case expiryExtended(expires: CalendarDate, reason: String)
     /// `removed`: the toggle is gone from the code and the server.
     case removed(reason: String?)
+    /// `template-conditions`: every condition of an imported Remote Config template, in the
+    /// template's priority order, used by a parameter or not. It belongs to the template, not
+    /// to the toggle it names (an anchor, so older readers accept the line): replay leaves
+    /// every toggle's state alone, and `export firebase` writes the list back.
+    case templateConditions([TemplateCondition])
     /// A type this version does not know. Replay ignores it; `toggles audit` reports it.
     case unknown(type: String)
 
@@ -92,14 +97,27 @@ public enum Change: Sendable, Hashable {
         case .unpublished: "unpublished"
         case .expiryExtended: "expiry-extended"
         case .removed: "removed"
+        case .templateConditions: "template-conditions"
         case .unknown(let type): type
         }
     }
 
     /// Every type this version understands.
     public static let knownTypes: [String] = [
-        "created", "default-changed", "published", "unpublished", "expiry-extended", "removed",
+        "created", "default-changed", "published", "unpublished", "expiry-extended", "removed", "template-conditions",
     ]
+
+    /// Whether replay folds the event into its toggle's state (``Lifecycle``). Events of an
+    /// unknown type and `template-conditions` (about the template, not the toggle) are kept
+    /// and left to whoever reads them, whatever state the toggle is in, even when no toggle of
+    /// that name exists.
+    @inlinable
+    public var isLifecycleChange: Bool {
+        switch self {
+        case .unknown, .templateConditions: false
+        default: true
+        }
+    }
 }
 
 /// The declaration of a toggle, from its `created` event.

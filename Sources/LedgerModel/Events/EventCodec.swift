@@ -62,6 +62,8 @@ public enum EventCodec {
             change = .expiryExtended(expires: expires, reason: try fields.nonEmptyString("reason"))
         case "removed":
             change = .removed(reason: try fields.optionalString("reason"))
+        case "template-conditions":
+            change = .templateConditions(try decodeTemplateConditions(&fields))
         default:
             change = .unknown(type: type)
         }
@@ -83,29 +85,45 @@ public enum EventCodec {
 
     private static func decodeRemote(_ fields: inout Fields) throws(EventDecodingError) -> RemoteValue {
         let value = fields.take("value")
-        var conditions: [ConditionalValue] = []
-        if let list = fields.take("conditions") {
-            guard case .array(let elements) = list else {
-                throw EventDecodingError("\"conditions\" must be an array, found \(list.typeName)")
-            }
-            var names = Set<String>()
-            for (position, element) in elements.enumerated() {
-                guard case .object(let object) = element else {
-                    throw EventDecodingError("\"conditions\"[\(position)] must be an object, found \(element.typeName)")
-                }
-                var conditionFields = Fields(object, path: "conditions[\(position)].")
-                let name = try conditionFields.nonEmptyString("name")
-                guard names.insert(name).inserted else {
-                    throw EventDecodingError("condition \(JSONWriter.quoted(name)) appears twice")
-                }
-                conditions.append(ConditionalValue(
+        let conditions = try fields.take("conditions").map { list throws(EventDecodingError) in
+            try decodeConditions(list) { name, conditionFields throws(EventDecodingError) in
+                ConditionalValue(
                     name: name, expression: try conditionFields.string("expression"),
-                    value: conditionFields.take("value"), managed: try conditionFields.optionalObject("managed")))
+                    value: conditionFields.take("value"), managed: try conditionFields.optionalObject("managed"))
             }
         }
         return RemoteValue(
-            value: value, conditions: conditions, templateVersion: try fields.optionalString("templateVersion"),
+            value: value, conditions: conditions ?? [], templateVersion: try fields.optionalString("templateVersion"),
             managed: try fields.optionalObject("managed"))
+    }
+
+    private static func decodeTemplateConditions(_ fields: inout Fields) throws(EventDecodingError) -> [TemplateCondition] {
+        try decodeConditions(try fields.required("conditions")) { name, conditionFields throws(EventDecodingError) in
+            TemplateCondition(name: name, expression: try conditionFields.string("expression"), tagColor: try conditionFields.optionalString("tagColor"))
+        }
+    }
+
+    /// A `conditions` array: objects with a non-empty `name`, distinct, the rest read by `condition`.
+    private static func decodeConditions<Condition>(
+        _ list: JSONValue, _ condition: (String, inout Fields) throws(EventDecodingError) -> Condition
+    ) throws(EventDecodingError) -> [Condition] {
+        guard case .array(let elements) = list else {
+            throw EventDecodingError("\"conditions\" must be an array, found \(list.typeName)")
+        }
+        var names = Set<String>()
+        var conditions: [Condition] = []
+        for (position, element) in elements.enumerated() {
+            guard case .object(let object) = element else {
+                throw EventDecodingError("\"conditions\"[\(position)] must be an object, found \(element.typeName)")
+            }
+            var conditionFields = Fields(object, path: "conditions[\(position)].")
+            let name = try conditionFields.nonEmptyString("name")
+            guard names.insert(name).inserted else {
+                throw EventDecodingError("condition \(JSONWriter.quoted(name)) appears twice")
+            }
+            conditions.append(try condition(name, &conditionFields))
+        }
+        return conditions
     }
 
     /// Encodes an event as one line of JSON, without the trailing newline.
@@ -209,6 +227,19 @@ public enum EventCodec {
             string(#","toggle":"#, pointer.pointee.toggle)
             string(#","actor":"#, pointer.pointee.actor)
             string(#","reason":"#, reason)
+        case .templateConditions(let conditions):
+            output.append(#","type":"template-conditions""#)
+            string(#","toggle":"#, pointer.pointee.toggle)
+            string(#","actor":"#, pointer.pointee.actor)
+            output.append(#","conditions":["#)
+            for (position, condition) in conditions.enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                string(#"{"name":"#, condition.name)
+                string(#","expression":"#, condition.expression)
+                string(#","tagColor":"#, condition.tagColor)
+                output.append(UInt8(ascii: "}"))
+            }
+            output.append(UInt8(ascii: "]"))
         case .unknown(let type):
             string(#","type":"#, type)
             string(#","toggle":"#, pointer.pointee.toggle)
@@ -277,6 +308,12 @@ public enum EventCodec {
             add("reason", .string(reason))
         case .removed(let reason):
             add("reason", reason.map(JSONValue.string))
+        case .templateConditions(let conditions):
+            add("conditions", .array(conditions.map { condition in
+                var object = JSONObject([.init("name", .string(condition.name)), .init("expression", .string(condition.expression))])
+                object["tagColor"] = condition.tagColor.map(JSONValue.string)
+                return .object(object)
+            }))
         case .unknown:
             break
         }

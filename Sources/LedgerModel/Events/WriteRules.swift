@@ -59,6 +59,11 @@ public enum WriteRules {
             for managed in [remote.managed] + remote.conditions.map(\.managed) {
                 if let managed, let problem = valueProblem(.object(managed)) { return problem }
             }
+        case .templateConditions(let conditions):
+            var names = Set<String>()
+            for condition in conditions where condition.name.isEmpty || !names.insert(condition.name).inserted {
+                return "condition names must be non-empty and distinct, found \(JSONWriter.quoted(condition.name))"
+            }
         case .expiryExtended(let expires, let reason):
             if let problem = dateProblem(expires) { return problem }
             guard !reason.isEmpty else { return "the reason may not be empty" }
@@ -141,6 +146,8 @@ public enum WriteRules {
                 include(condition.value, at: 3)
                 include(condition.managed.map(JSONValue.object), at: 3)
             }
+        case .templateConditions(let conditions):
+            if !conditions.isEmpty { deepest = 3 }  // "conditions": [ { … } ]
         case .unpublished, .expiryExtended, .removed, .unknown:
             break
         }

@@ -7,14 +7,15 @@ import LedgerPlatform
 /// reported by `toggles audit`), so what is accepted and what is replayed never disagree.
 public enum Lifecycle {
     /// Applies `event` to `state` (nil when the name was never created) and returns the
-    /// new state, or the rule it breaks.
+    /// new state (still nil after an event that is not a lifecycle change, such as one of an
+    /// unknown type, for a name never created), or the rule it breaks.
     // @inlinable (with created and the in-place apply): the append checks in LedgerCore
     // fold through these per event; as calls into another module they cost 5% of an append.
     @inlinable
-    public static func apply(_ event: Event, to state: ToggleState?) -> Result<ToggleState, LifecycleViolation> {
+    public static func apply(_ event: Event, to state: ToggleState?) -> Result<ToggleState?, LifecycleViolation> {
         var state = state
         if let violation = apply(event, to: &state) { return .failure(violation) }
-        return .success(state!)
+        return .success(state)
     }
 
     /// Applies `event` to `state` in place, or returns the rule it breaks and leaves `state`
@@ -22,7 +23,11 @@ public enum Lifecycle {
     @inlinable
     public static func apply(_ event: Event, to state: inout ToggleState?) -> LifecycleViolation? {
         if state != nil { return apply(event, toExisting: &state!) }
-        guard case .created = event.change else { return violation(event, .unknownToggle) }
+        guard case .created = event.change else {
+            // Unknown types are ignored whatever the toggle: an older reader must accept what
+            // a newer writer records, named after a toggle or not.
+            return event.change.isLifecycleChange ? violation(event, .unknownToggle) : nil
+        }
         do { state = try created(event, replacing: nil).get() } catch { return error }
         return nil
     }
@@ -60,11 +65,11 @@ public enum Lifecycle {
             do { state = try created(event, replacing: state).get() } catch { return error }
             return nil
         }
-        if case .unknown = event.change { return nil }  // kept in the log, ignored by replay
+        if !event.change.isLifecycleChange { return nil }  // kept in the log, ignored by replay
         if let removedAt = state.removedAt { return violation(event, .removed(removedAt: removedAt)) }
         if event.at < state.createdAt { return violation(event, .beforeCreation(createdAt: state.createdAt)) }
         switch event.change {
-        case .created, .unknown:
+        case .created, .unknown, .templateConditions:
             break
         case .defaultChanged(let value):
             guard state.valueType.accepts(value) else {

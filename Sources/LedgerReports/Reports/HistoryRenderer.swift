@@ -42,6 +42,8 @@ public enum HistoryRenderer {
             return "expires → \(expires): \(reason)"
         case .removed(let reason):
             return reason.map { "removed: \($0)" } ?? "removed"
+        case .templateConditions(let conditions):
+            return "the template's conditions → \(conditions.isEmpty ? "none" : conditions.map(\.name).joined(separator: ", ")) (the toggle is unchanged)"
         case .unknown(let type):
             return "(\(type): not understood by this version)"
         }

@@ -14,6 +14,8 @@ package enum ReplayRenderer {
             output += "    skipped: " + TerminalText.sanitize(violation.description) + "\n"
         } else if case .unknown = event.change {
             output += "    skipped: unknown event type, not understood by this version\n"
+        } else if case .templateConditions(let conditions) = event.change {
+            output += "    no change: the template's \(conditions.count) condition\(conditions.count == 1 ? "" : "s"), kept for export firebase\n"
         } else if step.changes.isEmpty {
             output += "    no change\n"
         }

@@ -26,7 +26,7 @@ enum ExportCommand: Command {
             <string>, and JSON values as JSON text in <string>; it can replace RemoteConfigDefaults.plist. \
             firebase holds every remote toggle the log says is served remotely, with its remote default \
             (or useInAppDefault), conditional values, valueType and description, its parameter group, \
-            and the conditions with their tag colours in one priority order, as last imported; publish it with PUT …/remoteConfig and an If-Match etag. flagd holds \
+            and every condition of the last imported template, used or not, with its tag colour, in its priority order; publish it with PUT …/remoteConfig and an If-Match etag. flagd holds \
             every toggle, ENABLED, with the value everyone gets as defaultVariant, its conditional values \
             as variants chosen by targeting (JSON Logic on language, country, os, appVersion; first match \
             wins; a condition it cannot translate is a warning and that flag keeps its default variant), \
@@ -59,8 +59,8 @@ enum ExportCommand: Command {
             }
         }
         let at = try CommonOptions.timestamp(arguments, "--at", command: spec.name)
-        // The template facts (descriptions, groups, tag colours) live on published events, not in
-        // the projection, so a Remote Config export watches the events go by.
+        // The template facts (descriptions, groups, tag colours, the condition list) live on
+        // events, not in the projection, so a Remote Config export watches the events go by.
         var facts = TemplateFacts.Tracker()
         let replay = try format == "firebase"
             ? CommonOptions.ledger(arguments, context).replay(until: at) { facts.apply($0.event) }
@@ -72,7 +72,7 @@ enum ExportCommand: Command {
         case "plist":
             text = Exports.defaultsPlist(toggles, kind: kind)
         case "firebase":
-            switch Result(catching: { () throws(InteropError) in try Exports.firebaseTemplate(toggles, facts: facts.byToggle) }) {
+            switch Result(catching: { () throws(InteropError) in try Exports.firebaseTemplate(toggles, facts: facts.byToggle, conditions: facts.conditions) }) {
             case .success(let template): text = JSONWriter.pretty(template) + "\n"
             case .failure(let error): throw CommandFailure(status: .rejected, message: "cannot export a Remote Config template: \(error)")
             }

@@ -3,7 +3,8 @@ import ToggleLedger
 
 /// `toggles import`: brings what happened in another tool into the log.
 ///
-/// - `firebase TEMPLATE.json`: a Remote Config template → `created`, `published`, `unpublished`.
+/// - `firebase TEMPLATE.json`: a Remote Config template → `created`, `published`, `unpublished`,
+///   `template-conditions`.
 /// - `firebase-versions VERSIONS.json`: a `listVersions` response, checked against the log.
 /// - `plist FILE`: a defaults plist → `default-changed`.
 enum ImportCommand: Command {
@@ -31,7 +32,8 @@ enum ImportCommand: Command {
             saves it) with the log at the template's updateTime and appends, dated then and by \
             version.updateUser.email, a published event for each parameter whose values changed, \
             created + published for a parameter the log does not know, and unpublished for a \
-            remote toggle missing from the template; a template that would unpublish every remote \
+            remote toggle missing from the template, and template-conditions when its condition list \
+            (used by a parameter or not) changed; a template that would unpublish every remote \
             toggle, or more than half of them, is refused unless --allow-mass-unpublish is given. A \
             document that is not a template (a listVersions response, a flagd file, {}, a server-side \
             template) is refused, naming what it looks like. Ids come from each event's content, so \
