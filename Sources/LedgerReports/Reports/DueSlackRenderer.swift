@@ -31,7 +31,9 @@ public enum DueSlackRenderer {
             ])),
             context(summary(list)),
         ]
-        var budget = maximumTotalText - title.utf16.count - summary(list).utf16.count
+        // Kept back for the note on what was left out.
+        let noteLength = 200
+        var budget = maximumTotalText - title.utf16.count - summary(list).utf16.count - noteLength
         var shown = 0
         // One block is kept for the note on what was left out.
         for group in list.groups where blocks.count < maximumBlocks - 1 {
