@@ -73,19 +73,20 @@ enum PolicyOptions {
     static func render(
         _ report: StaleReport, format: ReportFormat, verdict: StaleGate.Verdict?, _ arguments: ParsedArguments, _ context: CommandContext
     ) -> String? {
-        let paths = RepositoryRoot.paths(context)
         let log = arguments.value("--log") ?? "events"
         switch format {
         case .json: return StaleJSONRenderer.render(report, verdict: verdict)
         case .markdown: return StaleMarkdownRenderer.render(report, verdict: verdict)
         case .csv: return StaleCSVRenderer.render(report)
         case .sarif:
+            let paths = RepositoryRoot.paths(context)
             // One code-scanning category per log: a repository with several logs uploads each.
-            let automationID = "toggles/" + (paths.relative(context.resolve(log)) == "." ? "" : paths.relative(context.resolve(log)) + "/")
+            let logPath = paths.relative(context.resolve(log))
+            let automationID = "toggles/" + (logPath == "." ? "" : logPath + "/")
             return StaleSARIFRenderer.render(report, toolVersion: TogglesCLI.version, verdict: verdict, paths: paths, automationID: automationID)
-        case .github: return StaleGitHubRenderer.render(report, verdict: verdict, paths: paths)
-        case .junit: return StaleJUnitRenderer.render(report, verdict: verdict, paths: paths)
-        case .gitlab: return StaleGitLabRenderer.render(report, verdict: verdict, paths: paths, logDirectory: log)
+        case .github: return StaleGitHubRenderer.render(report, verdict: verdict, paths: RepositoryRoot.paths(context))
+        case .junit: return StaleJUnitRenderer.render(report, verdict: verdict, paths: RepositoryRoot.paths(context))
+        case .gitlab: return StaleGitLabRenderer.render(report, verdict: verdict, paths: RepositoryRoot.paths(context), logDirectory: log)
         case .text: return nil
         }
     }
