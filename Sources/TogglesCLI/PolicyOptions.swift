@@ -87,7 +87,7 @@ enum PolicyOptions {
         case .github: return StaleGitHubRenderer.render(report, verdict: verdict, paths: RepositoryRoot.paths(context))
         case .junit: return StaleJUnitRenderer.render(report, verdict: verdict, paths: RepositoryRoot.paths(context))
         case .gitlab: return StaleGitLabRenderer.render(report, verdict: verdict, paths: RepositoryRoot.paths(context), logDirectory: log)
-        case .text: return nil
+        case .text, .slack: return nil
         }
     }
 
