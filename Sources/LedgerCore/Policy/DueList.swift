@@ -105,7 +105,7 @@ public struct DueList: Sendable {
             byOwner[owner, default: []].append(item)
         }
         // Items are sorted, so groups come in the order of their soonest item; unowned last.
-        order.sort { ($0 == .unowned ? 1 : 0) < ($1 == .unowned ? 1 : 0) }
+        order = order.filter { $0 != .unowned } + order.filter { $0 == .unowned }
         groups = order.map { Group(owner: $0, items: byOwner[$0] ?? []) }
     }
 

@@ -4,7 +4,7 @@ import LedgerModel
 import LedgerStore
 import LedgerCore
 /// Renders a ``DueList`` as a Slack Block Kit message payload, for a scheduled CI job to post
-/// to an incoming webhook (`curl -d @due.json "$SLACK_WEBHOOK_URL"`); `toggles` itself makes
+/// to an incoming webhook (`curl --data-binary @due.json "$SLACK_WEBHOOK_URL"`); `toggles` itself makes
 /// no network call.
 ///
 /// The payload stays within Block Kit's limits: at most ``maximumBlocks`` blocks, a section's

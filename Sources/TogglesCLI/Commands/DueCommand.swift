@@ -31,7 +31,7 @@ enum DueCommand: Command {
             "toggles due --within 14d",
             "toggles due --within 6w --format markdown > due.md",
             "toggles due --within 14d --scan Sources/App",
-            "toggles due --within 7d --format slack > due.json && curl -sS -H 'Content-Type: application/json' -d @due.json \"$SLACK_WEBHOOK_URL\"",
+            "toggles due --within 7d --format slack > due.json && curl -sS -H 'Content-Type: application/json' --data-binary @due.json \"$SLACK_WEBHOOK_URL\"",
             "toggles due --within 0d --format json | jq -r '.owners[].toggles[].name'",
         ])
 
