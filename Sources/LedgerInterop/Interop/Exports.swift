@@ -45,8 +45,18 @@ public enum Exports {
     /// parameter groups, `valueType` as written (absent stays absent) and tag colours.
     /// `conditions` (``TemplateFacts/Tracker/conditions``) is the imported template's whole
     /// condition list: every one of them is written, used or not, in its order and colour.
-    public static func firebaseTemplate(_ toggles: [ToggleState], facts: [String: JSONObject] = [:], conditions recordedList: [TemplateCondition]? = nil) throws(InteropError) -> JSONValue {
-        let served = toggles.filter { $0.isLive && $0.kind == .remote && $0.remote != nil }
+    ///
+    /// A toggle removed from the code in an app version (``ToggleState/awaitsRetirement``)
+    /// keeps its parameter, last value and conditions while a supported version (per
+    /// `supportedVersions`) still reads it, and is left out once none does: publishing the
+    /// template then deletes it, which is what `retire-remote` asks for.
+    public static func firebaseTemplate(
+        _ toggles: [ToggleState], facts: [String: JSONObject] = [:], conditions recordedList: [TemplateCondition]? = nil,
+        supportedVersions: SupportedVersions = SupportedVersions()
+    ) throws(InteropError) -> JSONValue {
+        let served = toggles.filter {
+            $0.kind == .remote && $0.remote != nil && ($0.isLive || ($0.awaitsRetirement && $0.retirementDue(supportedVersions) == nil))
+        }
         var tagColors: [String: JSONValue] = [:]
         var recordedPriority: [String: Int] = [:]
         for toggleFacts in facts.values {

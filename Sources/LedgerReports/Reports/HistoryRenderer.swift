@@ -44,6 +44,13 @@ public enum HistoryRenderer {
             return reason.map { "removed: \($0)" } ?? "removed"
         case .templateConditions(let conditions):
             return "the template's conditions → \(conditions.isEmpty ? "none" : conditions.map(\.name).joined(separator: ", ")) (the toggle is unchanged)"
+        case .codeRemoved(let appVersion, let reason):
+            let text = "removed from the code in \(appVersion); still served to older versions"
+            return reason.map { "\(text): \($0)" } ?? text
+        case .retired(let reason):
+            return reason.map { "remote parameter retired: \($0)" } ?? "remote parameter retired"
+        case .minimumVersionChanged(let minimum, let reason):
+            return reason.map { "minimum supported version → \(minimum): \($0)" } ?? "minimum supported version → \(minimum)"
         case .unknown(let type):
             return "(\(type): not understood by this version)"
         }
