@@ -43,6 +43,13 @@ enum PolicyOptions {
         let scanPaths = arguments.all("--scan").compactMap(\.first)
         // Live toggles are all a report judges; a scan also needs the removed ones.
         let replay = try CommonOptions.ledger(arguments, context).snapshot(until: now, includingRemoved: !scanPaths.isEmpty)
+        return (try judge(replay, policy: policy, arguments, context, now: now), replay)
+    }
+
+    /// The stale report of a replay at `now`, with the code scan of `--scan PATH`: warnings
+    /// go to standard error, and so do the toggles whose category the policy does not define.
+    static func judge(_ replay: ReplaySnapshot, policy: StalePolicy, _ arguments: ParsedArguments, _ context: CommandContext, now: Timestamp) throws -> StaleReport {
+        let scanPaths = arguments.all("--scan").compactMap(\.first)
         for warning in replay.summary.warnings { context.warn(warning.description) }
         var report = StaleReport(sortedToggles: replay.toggles, declaredAt: replay.creationSites, policy: policy, now: now)
         if !scanPaths.isEmpty {
@@ -57,7 +64,7 @@ enum PolicyOptions {
             let rule = policy.lifetime(of: category).map { "\($0) days" } ?? "permanent"
             context.warn("category \(JSONWriter.quoted(category)) of \(names.joined(separator: ", ")) is not in the policy; treated as \(policy.fallbackCategory) (\(rule))")
         }
-        return (report, replay)
+        return report
     }
 
     /// Colour only on a terminal, and never when `NO_COLOR` is set to anything non-empty or
@@ -75,7 +82,7 @@ enum PolicyOptions {
         case .markdown: StaleMarkdownRenderer.render(report, verdict: verdict)
         case .csv: StaleCSVRenderer.render(report)
         case .sarif: StaleSARIFRenderer.render(report, toolVersion: TogglesCLI.version, verdict: verdict)
-        case .text: nil
+        case .text, .html: nil
         }
     }
 }

@@ -13,6 +13,8 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
     case csv
     /// For code scanning (SARIF 2.1.0).
     case sarif
+    /// A self-contained page with the lifespan timeline and the debt chart (`report` only).
+    case html
 
     /// The formats of commands that print lists: text and JSON.
     public static let textOrJSON: [ReportFormat] = [.text, .json]
