@@ -35,12 +35,12 @@ extension Ledger {
         var projection = Projection()
         var recorder = LifespanRecorder(policy: policy, since: since, end: until)
         let summary = try reader.read(segments: try reader.segments(), until: until, prefetch: { projection.prefetch(slot: $0) }) { logged in
-            let skipped = projection.violations.count
+            let skipped = projection.violationCount
             projection.apply(logged)
             // A skipped event (it broke a lifecycle rule) or an unknown type changed nothing.
-            guard projection.violations.count == skipped, let position = projection.toggles.position(of: logged.event.toggle) else { return }
+            guard projection.violationCount == skipped else { return }
             if case .unknown = logged.event.change { return }
-            recorder.record(logged.event, position: position, after: projection.toggles.values[position])
+            recorder.record(logged, in: projection)
         }
         let replay = Replay(projection: projection, summary: summary, path: .full(.observed))
         return (recorder.finish(), ReplaySnapshot(replay))

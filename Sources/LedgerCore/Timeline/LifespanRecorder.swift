@@ -19,9 +19,14 @@ package struct LifespanRecorder {
     /// The start of the window asked for; nil for the whole log.
     private let since: Timestamp?
     private var lives: [ToggleLifespan] = []
+    /// What each lifespan needs on every event, kept apart from ``lives`` so the hot loop
+    /// reads a few plain fields.
     private var debts: [Debt] = []
-    /// A toggle's position in the projection → its current lifespan (+1; 0: none yet).
-    private var lifeByPosition: [Int32] = []
+    /// The reader's number for a toggle name (``LoggedEvent``'s slot) → its current lifespan
+    /// (+1; 0: none yet), so an event finds its lifespan without hashing the name.
+    private var lifeBySlot: [Int32] = []
+    /// The same by name, for names the reader did not number.
+    private var lifeByName: [String: Int32] = [:]
     /// The lifespans still live, in no order.
     private var liveLives: [Int32] = []
     private var firstEvent: Timestamp?
@@ -31,8 +36,12 @@ package struct LifespanRecorder {
     private var overdueSeconds = 0.0
     private var periods: [DebtSeries.Period] = []
 
-    /// What the debt needs of a live lifespan.
+    /// What the timeline and the debt need of a lifespan on every event.
     private struct Debt {
+        /// The toggle's position in the projection.
+        var position: Int
+        var stage: ToggleStage
+        var lifetime: Int?
         /// When it becomes stale, if nothing changes it.
         var deadline: Timestamp?
         /// Overdue time before this instant is already counted.
@@ -49,33 +58,55 @@ package struct LifespanRecorder {
         self.end = end
     }
 
-    /// Records an event that replay applied, given the toggle's position in the projection
-    /// and its state after the event. Events must come in replay order, none after `end`.
-    package mutating func record(_ event: borrowing Event, position: Int, after state: borrowing ToggleState) {
-        advance(to: event.at)
-        if case .created = event.change {
-            start(state, at: event.at, position: position)
+    /// Records an event that `projection` has just applied (not one it skipped). Events must
+    /// come in replay order, none after `end`.
+    package mutating func record(_ logged: borrowing LoggedEvent, in projection: borrowing Projection) {
+        let at = logged.event.at
+        advance(to: at)
+        if case .created = logged.event.change {
+            guard let position = projection.toggles.position(of: logged.event.toggle) else { return }
+            start(projection.toggles.values[position], at: at, position: position, slot: logged.toggleSlot)
             return
         }
-        guard position < lifeByPosition.count, lifeByPosition[position] > 0 else { return }
-        let index = Int(lifeByPosition[position]) - 1
-        accrue(index, to: event.at)
-        switch event.change {
+        guard let index = lifespan(of: logged) else { return }
+        // One read and one write of the compact record (each write checks the array is unique).
+        var debt = debts[index]
+        switch logged.event.change {
         case .expiryExtended(let expires, let reason):
-            lives[index].extensions.append(.init(at: event.at, from: lives[index].expires, to: expires, reason: reason))
-        case .removed:
-            lives[index].removedAt = event.at
-            lives[index].removalReason = state.removalReason
+            lives[index].extensions.append(.init(at: at, from: lives[index].expires, to: expires, reason: reason))
+        case .removed(let reason):
+            overdueSeconds += Self.overdue(&debt, until: at)
+            debts[index] = debt
+            lives[index].removedAt = at
+            lives[index].removalReason = reason
             dropLive(index)
             return
         default:
             break
         }
-        if state.stage != .removed, state.stage != lives[index].stages.last?.stage {
-            lives[index].stages.append(.init(at: state.stageSince, stage: state.stage))
+        let facts = projection.lifecycleFacts(at: debt.position)
+        if facts.stage != debt.stage {
+            debt.stage = facts.stage
+            lives[index].stages.append(.init(at: facts.stageSince, stage: facts.stage))
         }
-        debts[index].deadline = deadline(of: state, lifetime: lives[index].lifetimeDays)
-        debts[index].isTemporary = lives[index].lifetimeDays != nil || state.definition.expires != nil
+        let deadline = policy.staleSince(
+            expires: facts.expires, createdAt: facts.createdAt, stage: facts.stage, stageSince: facts.stageSince,
+            lifetime: debt.lifetime)
+        if deadline != debt.deadline {
+            // Overdue time so far counts under the old deadline.
+            overdueSeconds += Self.overdue(&debt, until: at)
+            debt.deadline = deadline
+        }
+        debt.isTemporary = debt.lifetime != nil || facts.expires != nil
+        debts[index] = debt
+    }
+
+    /// The current lifespan of the event's toggle. The reader numbers each distinct string
+    /// once per read (slots are never reused), so within this replay a slot is one name.
+    private func lifespan(of logged: borrowing LoggedEvent) -> Int? {
+        let slot = Int(logged.toggleSlot)
+        if slot >= 0 && slot < lifeBySlot.count && lifeBySlot[slot] > 0 { return Int(lifeBySlot[slot]) - 1 }
+        return lifeByName[logged.event.toggle].map { Int($0) - 1 }
     }
 
     /// The lifespans that overlap the window, stale ones first, then live, then removed ones,
@@ -90,19 +121,19 @@ package struct LifespanRecorder {
         }
         let start = since ?? firstEvent ?? end
         let shown = lives.filter { $0.removedAt.map { $0 >= start } ?? true }
-        let order: (ToggleLifespan) -> Int = { $0.isStale ? 0 : $0.isLive ? 1 : 2 }
+        // Sorting small keys, not the lifespans themselves.
+        let keys = shown.map { (group: $0.isStale ? 0 : $0.isLive ? 1 : 2, createdAt: $0.createdAt) }
         let sorted = shown.indices.sorted { left, right in
-            let (a, b) = (shown[left], shown[right])
-            if order(a) != order(b) { return order(a) < order(b) }
-            if a.createdAt != b.createdAt { return a.createdAt < b.createdAt }
-            return utf8Precedes(a.name, b.name)
+            if keys[left].group != keys[right].group { return keys[left].group < keys[right].group }
+            if keys[left].createdAt != keys[right].createdAt { return keys[left].createdAt < keys[right].createdAt }
+            return utf8Precedes(shown[left].name, shown[right].name)
         }.map { shown[$0] }
         return LedgerTimeline(
             start: start, end: end, lifespans: sorted,
             debt: DebtSeries(periodDays: periodDays, periods: periods))
     }
 
-    private mutating func start(_ state: borrowing ToggleState, at instant: Timestamp, position: Int) {
+    private mutating func start(_ state: borrowing ToggleState, at instant: Timestamp, position: Int, slot: Int32) {
         let rule = rules[state.definition.category]
         let life = ToggleLifespan(
             name: state.name, kind: state.kind, category: state.definition.category, owner: state.definition.owner,
@@ -113,13 +144,18 @@ package struct LifespanRecorder {
         lives.append(life)
         let accountedFrom = period.map { max(instant, $0.start) } ?? instant
         debts.append(Debt(
+            position: position, stage: state.stage, lifetime: rule.lifetime,
             deadline: deadline(of: state, lifetime: rule.lifetime), accountedUntil: accountedFrom,
             isTemporary: rule.lifetime != nil || state.definition.expires != nil, livePosition: Int32(liveLives.count)))
         liveLives.append(Int32(index))
-        if position >= lifeByPosition.count {
-            lifeByPosition.append(contentsOf: repeatElement(0, count: position + 1 - lifeByPosition.count))
+        lifeByName[state.name] = Int32(index + 1)
+        if slot >= 0 {
+            let slot = Int(slot)
+            if slot >= lifeBySlot.count {
+                lifeBySlot.append(contentsOf: repeatElement(0, count: max(slot + 1, lifeBySlot.count * 2) - lifeBySlot.count))
+            }
+            lifeBySlot[slot] = Int32(index + 1)
         }
-        lifeByPosition[position] = Int32(index + 1)
     }
 
     private func deadline(of state: borrowing ToggleState, lifetime: Int?) -> Timestamp? {
@@ -164,7 +200,8 @@ package struct LifespanRecorder {
         guard let current = period else { return }
         var temporary = 0
         var stale = 0
-        for index in liveLives.map(Int.init) {
+        for live in liveLives {
+            let index = Int(live)
             accrue(index, to: instant)
             if debts[index].isTemporary { temporary += 1 }
             if let deadline = debts[index].deadline, deadline < instant || (including && deadline == instant) { stale += 1 }
@@ -178,13 +215,18 @@ package struct LifespanRecorder {
 
     /// Counts the time lifespan `index` spent stale up to `instant`.
     private mutating func accrue(_ index: Int, to instant: Timestamp) {
-        let from = debts[index].accountedUntil
-        guard instant > from else { return }
-        debts[index].accountedUntil = instant
-        guard let deadline = debts[index].deadline, instant > deadline else { return }
+        overdueSeconds += Self.overdue(&debts[index], until: instant)
+    }
+
+    /// The seconds `debt`'s toggle spent stale since it was last counted, up to `instant`.
+    private static func overdue(_ debt: inout Debt, until instant: Timestamp) -> Double {
+        let from = debt.accountedUntil
+        guard instant > from else { return 0 }
+        debt.accountedUntil = instant
+        guard let deadline = debt.deadline, instant > deadline else { return 0 }
         let overdueFrom = max(from, deadline)
         // In seconds (Int64 nanoseconds would overflow summed over many toggle-weeks).
-        overdueSeconds += Double(instant.secondsSince1970 - overdueFrom.secondsSince1970)
+        return Double(instant.secondsSince1970 - overdueFrom.secondsSince1970)
             + Double(instant.fractionNanoseconds - overdueFrom.fractionNanoseconds) / 1e9
     }
 }
