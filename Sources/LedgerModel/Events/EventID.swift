@@ -1,5 +1,3 @@
-import LedgerJSON
-import LedgerPlatform
 /// Generates event ids: 26-character ULIDs (48-bit millisecond time, 80 random bits, Crockford
 /// base 32), so ids made on different machines never collide and sort roughly by creation.
 public enum EventID {

@@ -1,5 +1,3 @@
-import LedgerJSON
-import LedgerPlatform
 /// Where a toggle's value is decided.
 public enum ToggleKind: String, Sendable, CaseIterable, Hashable {
     /// At compile time, by the build configuration (`#if DEBUG`).

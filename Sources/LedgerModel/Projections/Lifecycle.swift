@@ -1,5 +1,3 @@
-import LedgerJSON
-import LedgerPlatform
 /// The rules every event must follow, given the toggle's state just before it.
 ///
 /// The same function checks an append (a violation rejects it, exit 65) and replays the
@@ -112,8 +110,12 @@ public enum Lifecycle {
 
     /// Categories are short lowercase words (`release`, `kill-switch`) so they can key a policy.
     public static func categoryProblem(_ category: String) -> String? {
-        let valid = !category.isEmpty && category.utf8.count <= 64 && category.utf8.allSatisfy {
-            ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: "-")
+        // Over the contiguous bytes: the String.UTF8View iterator was a call per byte.
+        var text = category
+        let valid = text.withUTF8 { bytes in
+            !bytes.isEmpty && bytes.count <= 64 && bytes.allSatisfy {
+                ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: "-")
+            }
         }
         return valid ? nil : "category \(JSONWriter.quoted(category)) must be lowercase letters, digits and '-', such as release or kill-switch"
     }

@@ -1,5 +1,3 @@
-import LedgerJSON
-import LedgerPlatform
 import CacheHints
 
 /// Folds events, in replay order, into the state of every toggle.

@@ -1,0 +1,20 @@
+import LedgerPlatform
+import LedgerModel
+import LedgerStore
+import LedgerCore
+/// An output format a command can print in; each command states which it accepts.
+public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
+    /// For people at a terminal; every command accepts it, and it is the default.
+    case text
+    case json
+    /// For a pull-request comment.
+    case markdown
+    case csv
+    /// For code scanning (SARIF 2.1.0).
+    case sarif
+
+    /// The formats of commands that print lists: text and JSON.
+    public static let textOrJSON: [ReportFormat] = [.text, .json]
+    /// The formats of the stale report (`report`, `check`).
+    public static let staleReport: [ReportFormat] = [.text, .json, .markdown, .csv, .sarif]
+}
