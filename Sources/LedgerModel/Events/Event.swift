@@ -53,20 +53,20 @@ public struct Event: Sendable, Hashable {
 
     /// The replay order: by instant, then by id. Total, because ids are unique, and
     /// independent of which file or which side of a merge an event came from.
-    public var orderKey: OrderKey { OrderKey(at: at, id: id) }
+    package var orderKey: OrderKey { OrderKey(at: at, id: id) }
 }
 
 /// The position of an event in replay order.
-public struct OrderKey: Sendable, Hashable, Comparable {
-    public var at: Timestamp
-    public var id: String
+package struct OrderKey: Sendable, Hashable, Comparable {
+    package var at: Timestamp
+    package var id: String
 
-    public init(at: Timestamp, id: String) {
+    package init(at: Timestamp, id: String) {
         self.at = at
         self.id = id
     }
 
-    public static func < (lhs: OrderKey, rhs: OrderKey) -> Bool {
+    package static func < (lhs: OrderKey, rhs: OrderKey) -> Bool {
         if lhs.at != rhs.at { return lhs.at < rhs.at }
         // Byte order of the UTF-8 id, so every platform and locale agrees.
         return utf8Precedes(lhs.id, rhs.id)

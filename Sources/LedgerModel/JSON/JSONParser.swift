@@ -5,16 +5,16 @@
 /// value. It also rejects duplicate keys in an object, which the RFC leaves open but which
 /// would make an event ambiguous. Nesting is limited so hostile input fails with an error
 /// instead of exhausting the stack.
-public struct JSONParser {
+package struct JSONParser {
     /// The deepest nesting of arrays and objects accepted.
-    public static let maximumDepth = 256
+    package static let maximumDepth = 256
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var depth = 0
 
     /// Parses exactly one JSON value that fills `bytes` (surrounding whitespace allowed).
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONError) -> JSONValue {
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONError) -> JSONValue {
         var parser = JSONParser(bytes: bytes)
         parser.skipWhitespace()
         let value = try parser.parseValue()
@@ -25,7 +25,7 @@ public struct JSONParser {
         return value
     }
 
-    public static func parse(_ bytes: [UInt8]) throws(JSONError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8]) throws(JSONError) -> JSONValue {
         do {
             return try bytes.withUnsafeBufferPointer { buffer in try parse(buffer) }
         } catch let error as JSONError {
@@ -35,7 +35,7 @@ public struct JSONParser {
         }
     }
 
-    public static func parse(_ text: String) throws(JSONError) -> JSONValue {
+    package static func parse(_ text: String) throws(JSONError) -> JSONValue {
         try parse(Array(text.utf8))
     }
 
@@ -350,9 +350,9 @@ public struct JSONParser {
 }
 
 /// Why a JSON text was rejected, and the byte offset where the parser stopped.
-public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var offset: Int
-    public var reason: String
+package struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var offset: Int
+    package var reason: String
 
-    public var description: String { "\(reason) (at byte \(offset + 1))" }
+    package var description: String { "\(reason) (at byte \(offset + 1))" }
 }

@@ -16,7 +16,7 @@ import LedgerCore
 /// ``ConditionSyntaxError`` that names the character where reading stopped: it is reported,
 /// never guessed. Nesting (`(` and `!`) is limited to ``maximumDepth`` so that a hostile
 /// expression cannot exhaust the stack.
-public indirect enum ConditionSyntax: Sendable, Hashable {
+package indirect enum ConditionSyntax: Sendable, Hashable {
     case constant(Bool)
     /// `device.language|country|os in [...]`, or `== '…'` (a list of one).
     case attribute(DeviceAttribute, [String])
@@ -26,19 +26,19 @@ public indirect enum ConditionSyntax: Sendable, Hashable {
     case and([ConditionSyntax])
     case or([ConditionSyntax])
 
-    public enum DeviceAttribute: String, Sendable, Hashable, CaseIterable {
+    package enum DeviceAttribute: String, Sendable, Hashable, CaseIterable {
         case language, country, os
     }
 
-    public enum VersionOperator: String, Sendable, Hashable, CaseIterable {
+    package enum VersionOperator: String, Sendable, Hashable, CaseIterable {
         case equal = "==", notEqual = "!=", greater = ">", greaterOrEqual = ">=", less = "<", lessOrEqual = "<="
         case contains, notContains, exactlyMatches
     }
 
-    public static let maximumDepth = 32
+    package static let maximumDepth = 32
 
     /// Parses a whole expression, or throws with the offset (in characters) where it stopped.
-    public static func parse(_ source: String) throws(ConditionSyntaxError) -> ConditionSyntax {
+    package static func parse(_ source: String) throws(ConditionSyntaxError) -> ConditionSyntax {
         var reader = Reader(characters: Array(source))
         let tree = try reader.disjunction(depth: 0)
         reader.skipSpaces()
@@ -162,9 +162,9 @@ public indirect enum ConditionSyntax: Sendable, Hashable {
 }
 
 /// Why a condition expression could not be read: the character offset and what was expected.
-public struct ConditionSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var offset: Int
-    public var message: String
+package struct ConditionSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+    package var offset: Int
+    package var message: String
 
-    public var description: String { "at character \(offset + 1): \(message)" }
+    package var description: String { "at character \(offset + 1): \(message)" }
 }

@@ -9,24 +9,24 @@ import LedgerCore
 /// `firebase-x<rank>-v<N>-…`); `missing` when it is newer than the oldest imported version but the
 /// log has nothing from it (a CI job did not run, or the version changed nothing the log
 /// tracks: importing it settles which); `before-log` when it is older than everything imported.
-public enum FirebaseVersionCheck {
-    public enum Status: String, Sendable {
+package enum FirebaseVersionCheck {
+    package enum Status: String, Sendable {
         case imported
         case missing
         case beforeLog = "before-log"
     }
 
-    public struct Entry: Sendable {
-        public var version: FirebaseVersion
-        public var status: Status
+    package struct Entry: Sendable {
+        package var version: FirebaseVersion
+        package var status: Status
         /// How many log events came from this version.
-        public var eventCount: Int
+        package var eventCount: Int
         /// The instant and actor the log recorded for it, when imported.
-        public var loggedAt: Timestamp?
-        public var loggedActor: String?
+        package var loggedAt: Timestamp?
+        package var loggedActor: String?
 
         /// Whether the log's instant and actor agree with Firebase's record (nil when not imported).
-        public var agrees: Bool? {
+        package var agrees: Bool? {
             guard status == .imported else { return nil }
             let timeAgrees = version.updateTime == nil || version.updateTime == loggedAt
             let actorAgrees = version.updateUserEmail == nil || version.updateUserEmail == loggedActor
@@ -35,7 +35,7 @@ public enum FirebaseVersionCheck {
     }
 
     /// One entry per listed version, in the list's order (newest first).
-    public static func check(_ list: FirebaseVersionList, history: [Event]) -> [Entry] {
+    package static func check(_ list: FirebaseVersionList, history: [Event]) -> [Entry] {
         var imported: [String: (count: Int, at: Timestamp, actor: String)] = [:]
         for event in history {
             guard let version = importedVersion(of: event) else { continue }

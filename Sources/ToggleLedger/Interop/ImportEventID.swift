@@ -14,12 +14,12 @@ import LedgerCore
 /// - a 64-bit FNV-1a hash of the event's content: instant, type, toggle, actor and payload (not
 ///   the CI provenance), so two jobs importing the same template into the same log write the
 ///   same ids and the log records it once, while different content never shares an id.
-public enum ImportEventID {
+package enum ImportEventID {
     package static let prefix = "firebase-x"
     package static let rankDigits = 4
 
     /// The rank a new import gets at `instant`, given every event of the log in replay order.
-    public static func nextRank(at instant: Timestamp, in history: [Event]) -> Int {
+    package static func nextRank(at instant: Timestamp, in history: [Event]) -> Int {
         var highest = 0
         // `history` is sorted by instant: look only at the events of this instant.
         var low = 0, high = history.count
@@ -35,7 +35,7 @@ public enum ImportEventID {
     }
 
     /// The id of `event` (whose own id is ignored) imported at `rank` from `version`.
-    public static func make(for event: Event, rank: Int, version: String?) -> String {
+    package static func make(for event: Event, rank: Int, version: String?) -> String {
         var content = event
         content.id = ""
         content.source = nil
@@ -49,7 +49,7 @@ public enum ImportEventID {
 
     /// The rank and template version of an imported event's id, in either form; nil for an id
     /// `import firebase` did not make.
-    public static func parse(_ id: String) -> (rank: Int, version: String?)? {
+    package static func parse(_ id: String) -> (rank: Int, version: String?)? {
         let bytes = Array(id.utf8)
         func digits(from start: Int) -> Int {
             var end = start

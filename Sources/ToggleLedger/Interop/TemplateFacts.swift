@@ -10,8 +10,8 @@ import LedgerCore
 /// `import firebase` records them on the `published` event as the optional field `template`,
 /// and a change of them alone is a change, so `export firebase --at T` gives them back as of T.
 /// Events without the field (written before it existed) read as "nothing recorded".
-public enum TemplateFacts {
-    public static let field = "template"
+package enum TemplateFacts {
+    package static let field = "template"
 
     /// The facts of `parameter` in `template`, as the `template` field records them;
     /// `tagColors` maps each condition of the template that has a colour to it, `priority` each
@@ -43,19 +43,19 @@ public enum TemplateFacts {
     }
 
     /// The facts a `published` event recorded, if any.
-    public static func recorded(in event: Event) -> JSONObject? {
+    package static func recorded(in event: Event) -> JSONObject? {
         guard case .published = event.change else { return nil }
         return event.extra.first { $0.key == field }?.value.objectValue
     }
 
     /// The facts in force for each toggle after `events` (in replay order): those of its last
     /// `published` event; gone once it is unpublished, removed or created anew.
-    public struct Tracker: Sendable {
-        public private(set) var byToggle: [String: JSONObject] = [:]
+    package struct Tracker: Sendable {
+        package private(set) var byToggle: [String: JSONObject] = [:]
 
-        public init() {}
+        package init() {}
 
-        public mutating func apply(_ event: Event) {
+        package mutating func apply(_ event: Event) {
             switch event.change {
             case .published: byToggle[event.toggle] = recorded(in: event)
             case .unpublished, .removed, .created: byToggle[event.toggle] = nil

@@ -4,16 +4,16 @@ import LedgerStore
 import LedgerCore
 /// The lines `toggles append` prints for the events it wrote, one per event:
 /// `<type> <toggle> at <at> by <actor> (id <id>)`, sanitized for the terminal.
-public enum AppendReportRenderer {
+package enum AppendReportRenderer {
     /// One event's line, without the newline.
-    public static func line(for event: Event) -> String {
+    package static func line(for event: Event) -> String {
         TerminalText.sanitize("\(event.type) \(event.toggle) at \(event.at) by \(event.actor) (id \(event.id))")
     }
 
     /// Every event's ``line(for:)`` and a newline, handed to `write` in chunks of whole lines
     /// of about `chunkSize` bytes: a batch of 100,000 events is 100,000 lines, built as bytes
     /// rather than as 100,000 strings.
-    public static func render(_ events: [Event], chunkSize: Int = 1 << 16, _ write: (String) -> Void) {
+    package static func render(_ events: [Event], chunkSize: Int = 1 << 16, _ write: (String) -> Void) {
         var output = OutputBuffer(capacity: chunkSize + 1024)
         events.withUnsafeBufferPointer { events in
             guard let first = events.baseAddress else { return }

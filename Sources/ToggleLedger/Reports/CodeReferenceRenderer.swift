@@ -4,8 +4,8 @@ import LedgerStore
 import LedgerCore
 /// Renders a ``ScanResult``: one `file:line:column: toggle: kind symbol` line per reference
 /// (the form editors and CI annotations understand), or JSON.
-public enum CodeReferenceRenderer {
-    public static func text(_ result: ScanResult) -> String {
+package enum CodeReferenceRenderer {
+    package static func text(_ result: ScanResult) -> String {
         var output = ""
         for reference in result.references {
             output += TerminalText.sanitize("\(reference.file):\(reference.line):\(reference.column): \(reference.toggle): \(reference.kind.rawValue) \(reference.symbol)\(reference.ambiguousWith.isEmpty ? "" : " (ambiguous: or \(reference.ambiguousWith.joined(separator: ", ")))")")
@@ -17,7 +17,7 @@ public enum CodeReferenceRenderer {
     }
 
     /// `{"files": N, "references": [{"toggle", "kind", "file", "line", "column", "symbol", "enum"?, "ambiguousWith"?}], "problems": [...]}`
-    public static func json(_ result: ScanResult) -> String {
+    package static func json(_ result: ScanResult) -> String {
         var object = JSONObject()
         object["files"] = .number(String(result.fileCount))
         object["references"] = .array(result.references.map(json))
@@ -25,7 +25,7 @@ public enum CodeReferenceRenderer {
         return JSONWriter.string(.object(object)) + "\n"
     }
 
-    public static func json(_ reference: CodeReference) -> JSONValue {
+    package static func json(_ reference: CodeReference) -> JSONValue {
         var object = JSONObject([
             "toggle": .string(reference.toggle),
             "kind": .string(reference.kind.rawValue),
