@@ -1,4 +1,3 @@
-import LedgerJSON
 import LedgerPlatform
 
 /// Escapes text from the log for HTML, in element content and in quoted attribute values
