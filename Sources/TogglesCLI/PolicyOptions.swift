@@ -75,7 +75,7 @@ enum PolicyOptions {
         case .markdown: StaleMarkdownRenderer.render(report, verdict: verdict)
         case .csv: StaleCSVRenderer.render(report)
         case .sarif: StaleSARIFRenderer.render(report, toolVersion: TogglesCLI.version, verdict: verdict)
-        case .text: nil
+        case .text, .slack: nil
         }
     }
 }

@@ -17,6 +17,7 @@ public enum TogglesCLI {
         HistoryCommand.self,
         ReportCommand.self,
         CheckCommand.self,
+        DueCommand.self,
         AuditCommand.self,
         ReplayCommand.self,
         DiffCommand.self,
