@@ -76,7 +76,7 @@ public struct StalePolicy: Sendable, Hashable {
 
     /// ``evaluate(_:now:)`` with the toggle's ``lifetime(of:)`` and ``extensionLimits(of:)``
     /// already looked up.
-    package func evaluate(_ toggle: ToggleState, now: Timestamp, lifetime: Int?, limits: ExtensionLimits?) -> [StaleReason] {
+    package func evaluate(_ toggle: ToggleState, now: Timestamp, lifetime: Int?, limits: ExtensionLimits? = nil) -> [StaleReason] {
         guard toggle.isLive else { return [] }
         return evaluate(
             expires: toggle.definition.expires, createdAt: toggle.createdAt, stage: toggle.stage,
