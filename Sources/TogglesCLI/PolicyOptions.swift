@@ -69,13 +69,44 @@ enum PolicyOptions {
     }
 
     /// The report in a machine format; nil for `text`, which each command prints its own way.
-    static func render(_ report: StaleReport, format: ReportFormat, verdict: StaleGate.Verdict?) -> String? {
+    /// The CI formats locate findings relative to the repository root.
+    static func render(
+        _ report: StaleReport, format: ReportFormat, verdict: StaleGate.Verdict?, _ arguments: ParsedArguments, _ context: CommandContext
+    ) -> String? {
+        let log = arguments.value("--log") ?? "events"
         switch format {
-        case .json: StaleJSONRenderer.render(report, verdict: verdict)
-        case .markdown: StaleMarkdownRenderer.render(report, verdict: verdict)
-        case .csv: StaleCSVRenderer.render(report)
-        case .sarif: StaleSARIFRenderer.render(report, toolVersion: TogglesCLI.version, verdict: verdict)
-        case .text, .slack: nil
+        case .json: return StaleJSONRenderer.render(report, verdict: verdict)
+        case .markdown: return StaleMarkdownRenderer.render(report, verdict: verdict)
+        case .csv: return StaleCSVRenderer.render(report)
+        case .sarif:
+            let paths = RepositoryRoot.paths(context)
+            // One code-scanning category per log: a repository with several logs uploads each.
+            let logPath = paths.relative(context.resolve(log))
+            let automationID = "toggles/" + (logPath == "." ? "" : logPath + "/")
+            return StaleSARIFRenderer.render(report, toolVersion: TogglesCLI.version, verdict: verdict, paths: paths, automationID: automationID)
+        case .github: return StaleGitHubRenderer.render(report, verdict: verdict, paths: RepositoryRoot.paths(context))
+        case .junit: return StaleJUnitRenderer.render(report, verdict: verdict, paths: RepositoryRoot.paths(context))
+        case .gitlab: return StaleGitLabRenderer.render(report, verdict: verdict, paths: RepositoryRoot.paths(context), logDirectory: log)
+        case .text, .slack: return nil
+        }
+    }
+
+    /// With `--format github` in a GitHub Actions step, appends the Markdown report to the job
+    /// summary (`$GITHUB_STEP_SUMMARY`). A summary that cannot be written is a warning: the
+    /// annotations and the exit status are what the step is for.
+    static func appendJobSummary(_ report: StaleReport, format: ReportFormat, verdict: StaleGate.Verdict?, _ context: CommandContext) {
+        guard format == .github, let path = context.environment["GITHUB_STEP_SUMMARY"], !path.isEmpty else { return }
+        do {
+            let outcome = try GitHubStepSummary.append(StaleMarkdownRenderer.render(report, verdict: verdict), toFileAt: context.resolve(path))
+            switch outcome {
+            case .appended: break
+            case .truncated(let kept, let total):
+                context.warn("the job summary takes \(GitHubStepSummary.limit) bytes per step: wrote the first \(kept) of the report's \(total) bytes to \(path), with a note")
+            case .noRoom:
+                context.warn("the job summary \(path) is already full (\(GitHubStepSummary.limit) bytes per step); the report was not added")
+            }
+        } catch {
+            context.warn("could not write the job summary (GITHUB_STEP_SUMMARY): \(error)")
         }
     }
 }

@@ -72,8 +72,8 @@ import ToggleLedger
 }
 
 @Suite struct ReportFormatTests {
-    @Test func theStaleReportFormatsAreTheFiveTheCommandsAccept() {
-        #expect(ReportFormat.staleReport.map(\.rawValue) == ["text", "json", "markdown", "csv", "sarif"])
+    @Test func theStaleReportFormatsAreTheOnesTheCommandsAccept() {
+        #expect(ReportFormat.staleReport.map(\.rawValue) == ["text", "json", "markdown", "csv", "sarif", "github", "junit", "gitlab"])
         #expect(ReportFormat.textOrJSON.map(\.rawValue) == ["text", "json"])
         #expect(ReportFormat(rawValue: "yaml") == nil)
     }

@@ -61,7 +61,7 @@ import ToggleLedger
         (["--fail-on", "old"], "--fail-on: 'old' is not a stale reason; expected a comma-separated list of expired, over-lifetime, launched"),
         (["--max-stale", "-1"], "--max-stale must be a whole number, 0 or more, not '-1'"),
         (["--max-stale", "many"], "--max-stale must be a whole number, 0 or more, not 'many'"),
-        (["--format", "html"], "--format must be one of text, json, markdown, csv, sarif, not 'html'"),
+        (["--format", "html"], "--format must be one of text, json, markdown, csv, sarif, github, junit, gitlab, not 'html'"),
         (["--now", "yesterday"], "--now must be an RFC 3339 instant"),
     ])
     func badOptionsAreUsageErrors(arguments: [String], message: String) throws {

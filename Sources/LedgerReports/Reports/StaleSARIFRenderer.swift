@@ -6,19 +6,34 @@ import LedgerCore
 /// Renders a ``StaleReport`` as SARIF 2.1.0, so code-scanning dashboards (GitHub code
 /// scanning, GitLab, Azure DevOps) list stale toggles.
 ///
-/// One rule per stale reason code (`expired`, `over-lifetime`, `launched`); one result per
-/// reason of each stale toggle, located at the line of the log that created the toggle, with
-/// a partial fingerprint `toggle/code` so dashboards track it across runs.
+/// One rule per stale reason code, each with a short and a full description and help; one
+/// result per reason of each stale toggle, located at the toggle's declaration in the code
+/// when the code was scanned (the log line that created it then a related location), else at
+/// that log line; one result per code site of each code finding. Each result has a partial
+/// fingerprint without a line number (`toggle/code`, and for a code site the file and the
+/// occurrence in it), so code scanning tracks an alert when lines move. Paths are relative to
+/// the repository root (`uriBaseId` `%SRCROOT%`), and `automationDetails.id` names the
+/// analysis, so uploads for several logs of one commit do not replace each other.
 public enum StaleSARIFRenderer {
     public static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
+    /// The `uriBaseId` of every repository-relative location.
+    public static let sourceRoot = "%SRCROOT%"
 
     /// - Parameters:
     ///   - toolVersion: the `toggles` version, for `tool.driver.version`.
     ///   - verdict: from `toggles check`: results that count are `error`, the others `note`.
     ///     Without it (`toggles report`) every result is a `warning`.
-    public static func render(_ report: StaleReport, toolVersion: String, verdict: StaleGate.Verdict? = nil) -> String {
-        // The scan's rules only when the code was scanned (`--scan`).
-        let codes = report.codeFindings == nil ? StaleReason.Code.policyCodes : StaleReason.Code.allCases
+    ///   - paths: maps the report's paths to the repository root.
+    ///   - automationID: `runAutomationDetails.id`, `category/` (code scanning keeps one
+    ///     analysis per category and commit).
+    public static func render(
+        _ report: StaleReport, toolVersion: String, verdict: StaleGate.Verdict? = nil,
+        paths: RepositoryPaths = .workingDirectoryIsRoot, automationID: String = "toggles/"
+    ) -> String {
+        // The scan's rules only when the code was scanned (`--scan`); any other code a reason has, too.
+        let listed = Set(report.codeFindings == nil ? StaleReason.Code.policyCodes : StaleReason.Code.allCases)
+        let used = Set(report.entries.flatMap { $0.reasons.map(\.code) })
+        let codes = StaleReason.Code.allCases.filter { listed.contains($0) || used.contains($0) }
         let rules: [JSONValue] = codes.map { code in
             .object(JSONObject([
                 .init("id", .string(code.rawValue)),
@@ -32,29 +47,19 @@ public enum StaleSARIFRenderer {
         }
         var results: [JSONValue] = []
         for entry in report.entries {
+            let codeSite = CIFindings.codeSite(of: entry, in: report, paths: paths)
+            let logSite = CIFindings.logSite(of: entry, paths: paths)
             for reason in entry.reasons {
                 var level = "warning"
                 if let verdict { level = verdict.gate.failOn.contains(reason.code) && !verdict.passed ? "error" : "note" }
-                var location = JSONObject([
-                    .init("logicalLocations", .array([.object(JSONObject([
-                        .init("name", .string(entry.name)),
-                        .init("kind", .string("member")),
-                    ]))])),
-                ])
-                if let declared = entry.declaredAt {
-                    location.members.insert(.init("physicalLocation", .object(JSONObject([
-                        .init("artifactLocation", .object(JSONObject([.init("uri", .string(uri(forPath: declared.file)))]))),
-                        .init("region", .object(JSONObject([.init("startLine", .number(String(declared.line)))]))),
-                    ]))), at: 0)
-                }
-                results.append(.object(JSONObject([
+                var result = JSONObject([
                     .init("ruleId", .string(reason.code.rawValue)),
                     .init("ruleIndex", .number(String(codes.firstIndex(of: reason.code)!))),
                     .init("level", .string(level)),
                     .init("message", .object(JSONObject([
                         .init("text", .string("\(entry.name) (owner \(entry.owner ?? "unknown")): \(reason.message)")),
                     ]))),
-                    .init("locations", .array([.object(location)])),
+                    .init("locations", .array([location(codeSite ?? logSite, toggle: entry.name)])),
                     .init("partialFingerprints", .object(JSONObject([
                         .init("toggleReason/v1", .string("\(entry.name)/\(reason.code.rawValue)")),
                     ]))),
@@ -65,41 +70,34 @@ public enum StaleSARIFRenderer {
                         .init("days", .number(String(reason.days))),
                         .init("extensions", .number(String(entry.toggle.extensions.count))),
                     ]))),
-                ])))
+                ])
+                if codeSite != nil, let logSite {
+                    var related = location(logSite, toggle: nil).objectValue!
+                    related.members.insert(.init("id", .number("1")), at: 0)
+                    related.members.append(.init("message", .object(JSONObject([.init("text", .string("the log line that created \(entry.name)"))]))))
+                    result.members.insert(.init("relatedLocations", .array([.object(related)])), at: 5)
+                }
+                results.append(.object(result))
             }
         }
-        for finding in report.codeFindings ?? [] {
+        for finding in CIFindings.codeSites(report, verdict: verdict, paths: paths) {
             var level = "warning"
             if let verdict { level = verdict.gate.failOn.contains(finding.code) && !verdict.passed ? "error" : "note" }
-            for reference in finding.references {
-                results.append(.object(JSONObject([
-                    .init("ruleId", .string(finding.code.rawValue)),
-                    .init("ruleIndex", .number(String(codes.firstIndex(of: finding.code)!))),
-                    .init("level", .string(level)),
-                    .init("message", .object(JSONObject([.init("text", .string(finding.message))]))),
-                    .init("locations", .array([.object(JSONObject([
-                        .init("physicalLocation", .object(JSONObject([
-                            .init("artifactLocation", .object(JSONObject([.init("uri", .string(uri(forPath: reference.file)))]))),
-                            .init("region", .object(JSONObject([
-                                .init("startLine", .number(String(reference.line))),
-                                .init("startColumn", .number(String(reference.column))),
-                            ]))),
-                        ]))),
-                        .init("logicalLocations", .array([.object(JSONObject([
-                            .init("name", .string(finding.toggle)),
-                            .init("kind", .string("member")),
-                        ]))])),
-                    ]))])),
-                    .init("partialFingerprints", .object(JSONObject([
-                        .init("toggleReason/v1", .string("\(finding.toggle)/\(finding.code.rawValue)/\(reference.file)/\(reference.kind.rawValue)")),
-                    ]))),
-                    .init("properties", .object(JSONObject([
-                        .init("toggle", .string(finding.toggle)),
-                        .init("reference", .string(reference.kind.rawValue)),
-                        .init("symbol", .string(reference.symbol)),
-                    ]))),
-                ])))
-            }
+            results.append(.object(JSONObject([
+                .init("ruleId", .string(finding.code.rawValue)),
+                .init("ruleIndex", .number(String(codes.firstIndex(of: finding.code)!))),
+                .init("level", .string(level)),
+                .init("message", .object(JSONObject([.init("text", .string(finding.message))]))),
+                .init("locations", .array([location(finding.site, toggle: finding.toggle)])),
+                .init("partialFingerprints", .object(JSONObject([
+                    .init("toggleReason/v1", .string(finding.fingerprintKey)),
+                ]))),
+                .init("properties", .object(JSONObject([
+                    .init("toggle", .string(finding.toggle)),
+                    .init("reference", finding.reference.map { .string($0.kind.rawValue) } ?? .null),
+                    .init("symbol", finding.reference.map { .string($0.symbol) } ?? .null),
+                ]))),
+            ])))
         }
         let summary = report.summary
         let document = JSONValue.object(JSONObject([
@@ -111,6 +109,7 @@ public enum StaleSARIFRenderer {
                     .init("semanticVersion", .string(toolVersion)),
                     .init("rules", .array(rules)),
                 ])))]))),
+                .init("automationDetails", .object(JSONObject([.init("id", .string(automationID))]))),
                 .init("results", .array(results)),
                 .init("properties", .object(JSONObject([
                     .init("asOf", .string(report.asOf.description)),
@@ -167,6 +166,29 @@ public enum StaleSARIFRenderer {
         case .removedButReferenced: "Delete the remaining references and the enum case (`toggles scan` lists them)."
         case .untracked: "Record the toggle with `toggles create NAME …` or `toggles sync swift PATH`, or delete the case."
         }
+    }
+
+    /// A SARIF location: the file and line (and column in the code), and the toggle as a
+    /// logical location.
+    package static func location(_ site: FindingSite?, toggle: String?) -> JSONValue {
+        var location = JSONObject([])
+        if let site {
+            var artifact = JSONObject([.init("uri", .string(uri(forPath: site.path)))])
+            if !site.path.hasPrefix("/") { artifact.members.append(.init("uriBaseId", .string(sourceRoot))) }
+            var region = JSONObject([.init("startLine", .number(String(site.line)))])
+            if let column = site.column { region.members.append(.init("startColumn", .number(String(column)))) }
+            location.members.append(.init("physicalLocation", .object(JSONObject([
+                .init("artifactLocation", .object(artifact)),
+                .init("region", .object(region)),
+            ]))))
+        }
+        if let toggle {
+            location.members.append(.init("logicalLocations", .array([.object(JSONObject([
+                .init("name", .string(toggle)),
+                .init("kind", .string("member")),
+            ]))])))
+        }
+        return .object(location)
     }
 
     /// A relative path as a relative URI reference; an absolute one as a `file://` URI.

@@ -6,7 +6,7 @@ enum CheckCommand: Command {
     static let spec = CommandSpec(
         name: "check",
         summary: "Fail (exit 1) when toggles are stale, printing which and why: the CI gate.",
-        synopsis: "check [--now TIME] [--format text|json|markdown|csv|sarif] [--fail-on CODES] [--max-stale N] [--policy FILE] [--scan PATH]…",
+        synopsis: "check [--now TIME] [--format text|json|markdown|csv|sarif|github|junit|gitlab] [--fail-on CODES] [--max-stale N] [--policy FILE] [--scan PATH]…",
         options: [
             PolicyOptions.now,
             CommonOptions.format(ReportFormat.staleReport),
@@ -22,7 +22,9 @@ enum CheckCommand: Command {
             report: malformed lines, events breaking lifecycle rules, reused ids). The text \
             format lists each counted toggle, its owner and its reasons; the other formats print \
             the full report with the verdict (markdown for a pull-request comment, sarif for code \
-            scanning). With --scan PATH the Swift sources are scanned too: removed-but-referenced and \
+            scanning, github for annotations in GitHub Actions and, when GITHUB_STEP_SUMMARY is set, \
+            the Markdown report in the job summary, junit for test views, gitlab for GitLab Code \
+            Quality; files relative to the repository root, see docs/ci.md). With --scan PATH the Swift sources are scanned too: removed-but-referenced and \
             untracked toggles count like stale ones (results located in the code in sarif).
             """,
         examples: [
@@ -31,6 +33,8 @@ enum CheckCommand: Command {
             "toggles check --max-stale 5",
             "toggles check --now 2027-01-01 --format markdown > comment.md",
             "toggles check --format sarif > toggles.sarif",
+            "toggles check --format github",
+            "toggles check --format junit > toggles-junit.xml",
             "toggles check --policy ci/strict-policy.json --log app/events",
             "toggles check --scan Sources/App --fail-on launched,removed-but-referenced,untracked",
         ])
@@ -47,8 +51,9 @@ enum CheckCommand: Command {
             ]).joined(separator: "\n"))
         }
         let verdict = gate.verdict(on: report)
-        context.write(PolicyOptions.render(report, format: format, verdict: verdict)
+        context.write(PolicyOptions.render(report, format: format, verdict: verdict, arguments, context)
             ?? StaleTextRenderer.check(report, verdict, colour: PolicyOptions.useColour(context)))
+        PolicyOptions.appendJobSummary(report, format: format, verdict: verdict, context)
         let passed = verdict.passed
         context.discard((report, replay, verdict))
         return passed ? .ok : .stale

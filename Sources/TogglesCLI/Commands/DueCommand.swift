@@ -64,7 +64,7 @@ enum DueCommand: Command {
             references[name]?.filter { $0.kind == .declaration }.min(by: CodeReference.ordered).map { (name, $0.file) }
         }
         guard !declaring.isEmpty else { return [:] }
-        let root = repositoryRoot(from: context.currentDirectory)
+        let root = RepositoryRoot.paths(context).root
         let file: CodeOwners
         do {
             guard let found = try CodeOwners.load(repositoryRoot: root) else {
@@ -86,17 +86,5 @@ enum DueCommand: Command {
             }
         }
         return matches
-    }
-
-    static func repositoryRoot(from directory: String) -> String {
-        var candidate = URL(fileURLWithPath: directory).standardized
-        while true {
-            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent(".git").path) {
-                return candidate.path
-            }
-            let parent = candidate.deletingLastPathComponent()
-            if parent.path == candidate.path { return URL(fileURLWithPath: directory).standardized.path }
-            candidate = parent
-        }
     }
 }
