@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
 # Writes this repository's own events/ through the CLI: the toggles of the Moments app and
-# the Planet Tour app, with the dates they really changed. Run once on an empty events/;
-# it is kept to show how the log was made (every line came from `toggles`).
+# the Planet Tour app, with the dates they really changed. The first part runs only on an
+# empty events/ (its ids are new ULIDs); later parts give fixed ids, so running the script
+# again on the existing log appends only what is missing (an id already in the log is a
+# no-op) and never touches what is there: the log is append-only. It is kept to show how the
+# log was made (every line came from `toggles`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build --product toggles >/dev/null
 t() { .build/debug/toggles "$@"; }
+
+if [ -z "$(find events -name '*.jsonl' 2>/dev/null | head -n 1)" ]; then
 
 # Moments: build targets decide at compile time.
 for target in debug internal production; do
@@ -58,3 +63,14 @@ t create planetImageScaleFactor --kind remote --type number --default 0.5 --cate
   --owner planet-tour@example.com --description "Scale of the planet images" \
   --at 2026-04-20T15:10:00Z --actor planet-tour@example.com
 t publish planetImageScaleFactor --value 0.33 --template-version 7 --at 2026-05-12T12:00:00Z --actor planet-tour@example.com
+fi
+
+# The app versions Moments supports, and a toggle removed from the code in 2.5.0 whose remote
+# parameter 2.3 and 2.4 still read: it waits for retirement until the forced update to 2.5,
+# then `toggles report` asks for its deletion (retire-remote). See docs/policy.md.
+t support --minimum 2.3 --reason "2.2 and older cannot sign in since the auth migration; forced update" \
+  --at 2026-03-02T09:00:00Z --actor ios-platform@moments.example --id seed-20-minimum-2.3
+t remove isRoundedAvatar --app-version 2.5.0 --reason "rounded avatars for everyone from 2.5; flag and square avatars deleted" \
+  --at 2026-11-12T10:00:00Z --actor mei.chen@moments.example --id seed-20-isRoundedAvatar-code-removed
+t support --minimum 2.5.0 --reason "forced update to 2.5: 2.4 and older are under 1% of sessions" \
+  --at 2026-11-24T09:00:00Z --actor ios-platform@moments.example --id seed-20-minimum-2.5.0

@@ -52,6 +52,14 @@ enum CommonOptions {
         return instant
     }
 
+    /// An app version option (``AppVersion``): nil when absent, a usage error naming the
+    /// option when it is not a version.
+    static func appVersion(_ arguments: ParsedArguments, _ option: String, command: String) throws(UsageError) -> AppVersion? {
+        guard let text = arguments.value(option) else { return nil }
+        if let problem = AppVersion.problem(with: text) { throw UsageError("\(option) \(problem)", command: command) }
+        return AppVersion(text)
+    }
+
     /// Builds the envelope of an event from `--at`, `--actor`, `--id` and the environment.
     static func envelope(_ arguments: ParsedArguments, _ context: CommandContext, toggle: String, command: String, change: Change) throws -> Event {
         let at = try timestamp(arguments, "--at", command: command) ?? context.now()

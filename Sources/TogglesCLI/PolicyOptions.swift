@@ -41,10 +41,13 @@ enum PolicyOptions {
         let policy = try loadPolicy(arguments, context)
         // A snapshot: the replay may start from the log's checkpoint (`check` runs on every pull request).
         let scanPaths = arguments.all("--scan").compactMap(\.first)
-        // Live toggles are all a report judges; a scan also needs the removed ones.
+        // Live toggles (and those still served to older app versions) are all a report
+        // judges; a scan also needs the removed ones.
         let replay = try CommonOptions.ledger(arguments, context).snapshot(until: now, includingRemoved: !scanPaths.isEmpty)
         for warning in replay.summary.warnings { context.warn(warning.description) }
-        var report = StaleReport(sortedToggles: replay.toggles, declaredAt: replay.creationSites, policy: policy, now: now)
+        var report = StaleReport(
+            sortedToggles: replay.toggles, declaredAt: replay.creationSites, policy: policy, now: now,
+            supportedVersions: replay.supportedVersions)
         if !scanPaths.isEmpty {
             let toggles = replay.togglesByName
             let scan = try ScanCommand.scan(paths: scanPaths, toggleKinds: toggles.mapValues(\.kind), settings: try ScanCommand.scanSettings(arguments, context), context)

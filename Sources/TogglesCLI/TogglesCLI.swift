@@ -11,6 +11,8 @@ public enum TogglesCLI {
         ChangeCommand.self,
         PublishCommand.self,
         RemoveCommand.self,
+        RetireCommand.self,
+        SupportCommand.self,
         ExtendCommand.self,
         AppendCommand.self,
         StateCommand.self,

@@ -26,16 +26,28 @@ import ToggleLedger
         if events == 300 { #expect(toggles.count > 10) }
     }
 
+    @Test func theMinimumSupportedVersionAndTheRemovalVersionAreInTheDocument() throws {
+        var projection = Projection()
+        for event in RemovalByAppVersionTests.life.prefix(4) { projection.apply(event) }
+        let asOf = Timestamp(rfc3339: "2026-11-22T10:00:00Z")!
+        let pieces = Self.expectPiecesMakeTheDocument(projection.sortedToggles, asOf: asOf, supportedVersions: projection.supportedVersions)
+        #expect(pieces.joined().contains(#""removedInAppVersion": "2.5.0""#))
+        #expect(pieces.joined().hasSuffix("\n  \"minimumSupportedVersion\": \"2.3\"\n}\n"))
+    }
+
     /// Checks that the pieces `writeJSON` writes are the whole document pretty-printed at
     /// once, and returns them.
     @discardableResult
-    private static func expectPiecesMakeTheDocument(_ toggles: [ToggleState], asOf: Timestamp) -> [String] {
+    private static func expectPiecesMakeTheDocument(
+        _ toggles: [ToggleState], asOf: Timestamp, supportedVersions: SupportedVersions = SupportedVersions()
+    ) -> [String] {
         let document = JSONValue.object(JSONObject([
             .init("asOf", .string(asOf.description)),
             .init("toggles", .array(toggles.map { .object(StateRenderer.object(for: $0)) })),
+            .init("minimumSupportedVersion", supportedVersions.minimum.map { .string($0.text) } ?? .null),
         ]))
         var pieces: [String] = []
-        StateRenderer.writeJSON(toggles, asOf: asOf) { pieces.append($0) }
+        StateRenderer.writeJSON(toggles, asOf: asOf, supportedVersions: supportedVersions) { pieces.append($0) }
         #expect(pieces.joined() == JSONWriter.pretty(document) + "\n")
         return pieces
     }

@@ -104,3 +104,44 @@ import ToggleLedger
         #expect(diff.counts.map { "\($0.kind.rawValue) \($0.count)" } == ["created 2"])
     }
 }
+
+/// `toggles diff` with the app-version events: a removal by app version, the minimum
+/// supported version, the retirement of the remote parameter.
+@Suite struct ToggleDiffAppVersionTests {
+    static let events: [Event] = {
+        func event(_ id: String, _ at: String, _ toggle: String, _ change: Change) -> Event {
+            Event(id: id, at: Timestamp(userInput: at)!, toggle: toggle, actor: "mei@example.com", change: change)
+        }
+        return [
+            event("1", "2026-01-01", "isRoundedAvatar", .created(ToggleDefinition(kind: .remote, valueType: .bool, defaultValue: .bool(false)))),
+            event("2", "2026-01-02", "isRoundedAvatar", .published(RemoteValue(value: .bool(true)))),
+            event("3", "2026-02-01", "isRoundedAvatar", .codeRemoved(appVersion: AppVersion("2.5.0")!, reason: "launched")),
+            event("4", "2026-03-01", "_app", .minimumVersionChanged(minimum: AppVersion("2.5.0")!, reason: "forced update")),
+            event("5", "2026-03-05", "isRoundedAvatar", .retired(reason: nil)),
+        ]
+    }()
+
+    func diff(_ from: String, _ to: String) -> [String] {
+        func projection(_ instant: String) -> Projection {
+            var projection = Projection()
+            for event in Self.events where event.at <= Timestamp(userInput: instant)! { projection.apply(event) }
+            #expect(projection.violations.isEmpty, "\(projection.violations.map(\.violation))")
+            return projection
+        }
+        let (before, after) = (projection(from), projection(to))
+        return ToggleDiff(from: before.sortedToggles, to: after.sortedToggles, supported: (before.supportedVersions, after.supportedVersions))
+            .changes.map { "\($0.toggle) \($0.kind.rawValue) \($0.beforeText) → \($0.afterText)" + ($0.detail.map { " (\($0))" } ?? "") }
+    }
+
+    @Test func eachAppVersionEventJustBeforeAndJustAfter() {
+        #expect(diff("2026-01-31", "2026-02-01") == ["isRoundedAvatar removed launched → removed (from app version 2.5.0: launched)"])
+        #expect(diff("2026-02-28", "2026-03-01") == [" minimum-version-changed any → 2.5.0 (forced update)"])
+        #expect(diff("2026-03-04", "2026-03-05") == ["isRoundedAvatar retired true → deleted from Remote Config"])
+        #expect(diff("2026-03-05", "2026-03-06").isEmpty)
+        #expect(diff("2026-01-31", "2026-03-06") == [
+            " minimum-version-changed any → 2.5.0 (forced update)",
+            "isRoundedAvatar removed launched → removed (from app version 2.5.0: launched)",
+            "isRoundedAvatar retired true → deleted from Remote Config",
+        ])
+    }
+}

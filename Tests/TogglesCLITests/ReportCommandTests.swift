@@ -61,6 +61,7 @@ let fixtureNow = "2026-11-22T00:00:00Z"
         #expect(document.keys == ["schema", "asOf", "summary", "policy", "toggles"])
         #expect(document["summary"] == .object(JSONObject([
             .init("live", .number("7")), .init("stale", .number("3")), .init("launched", .number("2")), .init("health", .number("57")),
+            .init("awaitingRetirement", .number("0")),
         ])))
         let toggles = try #require(document["toggles"]?.arrayValue).compactMap(\.objectValue)
         #expect(toggles.map { $0["name"]?.stringValue } == [
@@ -81,7 +82,7 @@ let fixtureNow = "2026-11-22T00:00:00Z"
         #expect(document["version"] == .string("2.1.0"))
         let runObject = try #require(document["runs"]?.arrayValue?.first?.objectValue)
         let rules = runObject["tool"]?.objectValue?["driver"]?.objectValue?["rules"]?.arrayValue ?? []
-        #expect(rules.compactMap { $0.objectValue?["id"]?.stringValue } == ["expired", "over-lifetime", "launched", "over-extended"])
+        #expect(rules.compactMap { $0.objectValue?["id"]?.stringValue } == ["expired", "over-lifetime", "launched", "over-extended", "retire-remote"])
         let results = runObject["results"]?.arrayValue?.compactMap(\.objectValue) ?? []
         #expect(results.count == 4)
         for result in results {

@@ -18,7 +18,7 @@ extension ReplaySnapshot {
         self.init(
             toggles: toggles, creationSites: creationSites, violations: projection.violations,
             unknownTypes: projection.unknownTypes, eventCount: projection.eventCount, summary: replay.summary,
-            path: replay.path)
+            path: replay.path, supportedVersions: projection.supportedVersions)
     }
 }
 
@@ -44,7 +44,8 @@ extension Ledger {
     /// it can stand in for a prefix of the log.
     ///
     /// - Parameter includingRemoved: false to leave removed toggles out of
-    ///   ``ReplaySnapshot/toggles`` (a report judges live toggles only); restoring it is then
+    ///   ``ReplaySnapshot/toggles`` (a report judges live toggles only, and those still served
+    ///   to older app versions, ``ToggleState/isInUse``); restoring it is then
     ///   cheaper still.
     public func snapshot(until: Timestamp? = nil, includingRemoved: Bool = true) throws -> ReplaySnapshot {
         let usable = try usableCheckpoint(until: until)

@@ -122,6 +122,17 @@ public struct StalePolicy: Sendable, Hashable {
         return reasons
     }
 
+    /// `retire-remote`: `toggle` was removed from the code in an app version (`toggles remove
+    /// --app-version`), its remote parameter is still served, and since some instant before
+    /// `now` no supported version (``SupportedVersions``) is older than that version, so none
+    /// reads it. Whatever the category: deleting the parameter is always due then.
+    public func retirement(of toggle: ToggleState, supported: SupportedVersions, now: Timestamp) -> StaleReason? {
+        guard let due = toggle.retirementDue(supported), due <= now else { return nil }
+        return StaleReason(
+            code: .retireRemote, days: Self.wholeDays(from: due, to: now), since: due, category: toggle.definition.category,
+            owner: toggle.definition.owner, toggle: toggle.name, appVersion: toggle.removedInAppVersion)
+    }
+
     /// Whole days from `start` to `end`, rounded down (0 when `end` is not later).
     public static func wholeDays(from start: Timestamp, to end: Timestamp) -> Int {
         let seconds = end.secondsSince1970 - start.secondsSince1970

@@ -7,7 +7,9 @@ import LedgerStore
 /// Codes are a stable contract (JSON, CSV, SARIF rule ids, `check --fail-on`):
 /// - `expired`: its own expiry date has begun;
 /// - `over-lifetime`: it has no expiry date and is older than its category's lifetime;
-/// - `launched`: it has served the same "on" value to everyone for longer than the grace period.
+/// - `launched`: it has served the same "on" value to everyone for longer than the grace period;
+/// - `retire-remote`: removed from the code in an app version, its remote parameter is still
+///   served though no supported version reads it any more.
 public struct StaleReason: Sendable, Hashable {
     public enum Code: String, Sendable, Hashable, CaseIterable, Comparable {
         case expired
@@ -19,6 +21,9 @@ public struct StaleReason: Sendable, Hashable {
         case removedButReferenced = "removed-but-referenced"
         /// From `--scan`: a toggle enum declares it, the log never created it.
         case untracked
+        /// Removed from the code in an app version older than every supported one, and still
+        /// served by Remote Config: delete the parameter.
+        case retireRemote = "retire-remote"
 
         public static func < (lhs: Code, rhs: Code) -> Bool { lhs.position < rhs.position }
 
@@ -31,11 +36,12 @@ public struct StaleReason: Sendable, Hashable {
             case .overExtended: 3
             case .removedButReferenced: 4
             case .untracked: 5
+            case .retireRemote: 6
             }
         }
 
         /// The codes the policy judges the log by; the others come from a scan of the code.
-        public static let policyCodes: [Code] = [.expired, .overLifetime, .launched, .overExtended]
+        public static let policyCodes: [Code] = [.expired, .overLifetime, .launched, .overExtended, .retireRemote]
         /// The codes a scan of the code adds (`report --scan`, `check --scan`).
         public static let codeScanCodes: [Code] = [.removedButReferenced, .untracked]
 
@@ -48,6 +54,7 @@ public struct StaleReason: Sendable, Hashable {
             case .overExtended: "The toggle's expiry date was extended more often, or the toggle lived longer with its extensions, than its category allows."
             case .removedButReferenced: "The log says the toggle was removed, but the code still declares or uses it."
             case .untracked: "A toggle enum in the code declares the toggle, but the log never created it."
+            case .retireRemote: "The toggle was removed from the code in an app version older than every supported one, and Remote Config still serves its parameter; delete it."
             }
         }
     }
@@ -73,13 +80,19 @@ public struct StaleReason: Sendable, Hashable {
     public var category: String
     /// Who to ask, from the toggle's `owner`.
     public var owner: String?
+    /// `retire-remote`: the toggle, and the app version its code was removed in.
+    public var toggle: String?
+    public var appVersion: AppVersion?
 
     public init(
         code: Code, days: Int, since: Timestamp, limitDays: Int? = nil, expires: CalendarDate? = nil,
-        category: String, owner: String?, extensions: ExtensionTally? = nil, limitExtensions: Int? = nil
+        category: String, owner: String?, extensions: ExtensionTally? = nil, limitExtensions: Int? = nil,
+        toggle: String? = nil, appVersion: AppVersion? = nil
     ) {
         self.extensions = extensions
         self.limitExtensions = limitExtensions
+        self.toggle = toggle
+        self.appVersion = appVersion
         self.code = code
         self.days = days
         self.since = since
@@ -158,6 +171,17 @@ public struct StaleReason: Sendable, Hashable {
             output.append(" ago but still in the code; delete the references")
         case .untracked:
             output.append("declared in the code but never created in the log; run `toggles sync swift` or `toggles create`")
+        case .retireRemote:
+            output.append("delete ")
+            if let toggle { if sanitizing { output.appendSanitized(toggle) } else { output.write(toggle) } } else { output.append("it") }
+            output.append(" from Remote Config: no supported version reads it since ")
+            output.write(since.date.description)
+            if let appVersion {
+                output.append(" (removed from the code in ")
+                output.write(appVersion.text)
+                output.append(")")
+            }
+            output.append("; then `toggles retire`")
         }
     }
 
@@ -179,6 +203,7 @@ public struct StaleReason: Sendable, Hashable {
                 .compactMap { $0 }.joined(separator: ", ")
         case .removedButReferenced: "removed \(Self.days(days)) ago"
         case .untracked: "not in the log"
+        case .retireRemote: "unread for \(Self.days(days))"
         default: "\(Self.days(days)) over"
         }
     }

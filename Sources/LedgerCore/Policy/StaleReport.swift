@@ -2,7 +2,8 @@ import LedgerJSON
 import LedgerPlatform
 import LedgerModel
 import LedgerStore
-/// The live toggles at an instant, each judged by a ``StalePolicy``: what `toggles report`
+/// The live toggles at an instant (and those removed from the code but still served to older
+/// app versions), each judged by a ``StalePolicy``: what `toggles report`
 /// and `toggles check` print, in every format.
 public struct StaleReport: Sendable {
     /// One live toggle and its verdict.
@@ -31,12 +32,16 @@ public struct StaleReport: Sendable {
         public var live: Int
         public var stale: Int
         public var launched: Int
+        /// Removed from the code, still served to older app versions (``ToggleState/awaitsRetirement``);
+        /// not counted in ``live``, and stale (`retire-remote`) once no supported version reads them.
+        public var awaitingRetirement = 0
 
-        /// 100 − the percentage of live toggles that are stale, rounded, after Unleash's
-        /// project health; 100 when there are no live toggles.
+        /// 100 − the percentage of toggles in use (live or awaiting retirement) that are
+        /// stale, rounded, after Unleash's project health; 100 when there are none.
         public var health: Int {
-            guard live > 0 else { return 100 }
-            return 100 - Int((Double(stale) * 100 / Double(live)).rounded())
+            let judged = live + awaitingRetirement
+            guard judged > 0 else { return 100 }
+            return 100 - Int((Double(stale) * 100 / Double(judged)).rounded())
         }
     }
 
@@ -62,11 +67,14 @@ public struct StaleReport: Sendable {
 
     /// Judges the live toggles among `toggles` at `now`.
     /// - Parameter declaredAt: where each toggle's `created` event is in the log, by name.
-    public init(toggles: [ToggleState], policy: StalePolicy, now: Timestamp, declaredAt: [String: LineLocation] = [:]) {
+    public init(
+        toggles: [ToggleState], policy: StalePolicy, now: Timestamp, declaredAt: [String: LineLocation] = [:],
+        supportedVersions: SupportedVersions = SupportedVersions()
+    ) {
         // Sorting positions, not the (large) states themselves.
         let order = toggles.indices.sorted { utf8Precedes(toggles[$0].name, toggles[$1].name) }
         let sorted = order.map { toggles[$0] }
-        self.init(sorted: sorted, policy: policy, now: now) { position in
+        self.init(sorted: sorted, policy: policy, now: now, supportedVersions: supportedVersions) { position in
             declaredAt.isEmpty ? nil : declaredAt[sorted[position].name]
         }
     }
@@ -75,14 +83,22 @@ public struct StaleReport: Sendable {
     /// ``ReplaySnapshot/toggles`` are, at `now`.
     /// - Parameter declaredAt: where each toggle's `created` event is in the log, by position
     ///   in `sortedToggles` (``ReplaySnapshot/creationSites``); empty when unknown.
-    public init(sortedToggles: [ToggleState], declaredAt: [LineLocation?] = [], policy: StalePolicy, now: Timestamp) {
+    public init(
+        sortedToggles: [ToggleState], declaredAt: [LineLocation?] = [], policy: StalePolicy, now: Timestamp,
+        supportedVersions: SupportedVersions = SupportedVersions()
+    ) {
         let known = declaredAt.count == sortedToggles.count
-        self.init(sorted: sortedToggles, policy: policy, now: now) { position in known ? declaredAt[position] : nil }
+        self.init(sorted: sortedToggles, policy: policy, now: now, supportedVersions: supportedVersions) { position in
+            known ? declaredAt[position] : nil
+        }
     }
 
     /// Judges the toggles of `sorted` (in name order): stale ones first, the others after
     /// them, each group keeping the name order.
-    private init(sorted toggles: [ToggleState], policy: StalePolicy, now: Timestamp, declaredAt: (Int) -> LineLocation?) {
+    private init(
+        sorted toggles: [ToggleState], policy: StalePolicy, now: Timestamp, supportedVersions: SupportedVersions,
+        declaredAt: (Int) -> LineLocation?
+    ) {
         asOf = now
         self.policy = policy
         // First the verdicts, reading each state in place (through the buffer: no copy);
@@ -91,7 +107,16 @@ public struct StaleReport: Sendable {
         var verdicts: [(position: Int, reasons: [StaleReason], lifetime: Int?, isKnown: Bool)] = []
         verdicts.reserveCapacity(toggles.count)
         let entries = toggles.withUnsafeBufferPointer { toggles in
-            for position in toggles.indices where toggles[position].removedAt == nil {
+            for position in toggles.indices {
+                guard toggles[position].removedAt == nil else {
+                    // Removed from the code, still served to older versions: judged only on
+                    // whether a supported version still reads it.
+                    guard toggles[position].awaitsRetirement else { continue }
+                    let rule = rules[toggles[position].definition.category]
+                    let reason = policy.retirement(of: toggles[position], supported: supportedVersions, now: now)
+                    verdicts.append((position, reason.map { [$0] } ?? [], rule.lifetime, rule.isKnown))
+                    continue
+                }
                 let rule = rules[toggles[position].definition.category]
                 let reasons = policy.evaluate(
                     expires: toggles[position].definition.expires, createdAt: toggles[position].createdAt,
@@ -119,11 +144,13 @@ public struct StaleReport: Sendable {
     public var summary: Summary {
         var stale = 0
         var launched = 0
+        var awaiting = 0
         for index in entries.indices {
             if !entries[index].reasons.isEmpty { stale += 1 }
             if entries[index].toggle.stage == .launched { launched += 1 }
+            if entries[index].toggle.removedAt != nil { awaiting += 1 }
         }
-        return Summary(live: entries.count, stale: stale, launched: launched)
+        return Summary(live: entries.count - awaiting, stale: stale, launched: launched, awaitingRetirement: awaiting)
     }
 
     /// The categories of live toggles that the policy does not define, sorted.

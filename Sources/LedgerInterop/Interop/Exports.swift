@@ -43,8 +43,17 @@ public enum Exports {
     /// value type and description, and the conditions in one priority order. `facts` (from
     /// ``TemplateFacts/Tracker``) gives back what the imported template said: descriptions,
     /// parameter groups, `valueType` as written (absent stays absent) and tag colours.
-    public static func firebaseTemplate(_ toggles: [ToggleState], facts: [String: JSONObject] = [:]) throws(InteropError) -> JSONValue {
-        let served = toggles.filter { $0.isLive && $0.kind == .remote && $0.remote != nil }
+    ///
+    /// A toggle removed from the code in an app version (``ToggleState/awaitsRetirement``)
+    /// keeps its parameter, last value and conditions while a supported version (per
+    /// `supportedVersions`) still reads it, and is left out once none does: publishing the
+    /// template then deletes it, which is what `retire-remote` asks for.
+    public static func firebaseTemplate(
+        _ toggles: [ToggleState], facts: [String: JSONObject] = [:], supportedVersions: SupportedVersions = SupportedVersions()
+    ) throws(InteropError) -> JSONValue {
+        let served = toggles.filter {
+            $0.kind == .remote && $0.remote != nil && ($0.isLive || ($0.awaitsRetirement && $0.retirementDue(supportedVersions) == nil))
+        }
         var tagColors: [String: JSONValue] = [:]
         var recordedPriority: [String: Int] = [:]
         for toggleFacts in facts.values {

@@ -99,7 +99,9 @@ public enum FirebaseImport {
         for parameter in template.parameters.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
             let name = parameter.key
             let state = stateThen.toggles[name]
-            if let state, let removedAt = state.removedAt {
+            // A toggle removed from the code in an app version keeps its parameter for the
+            // versions before it: changes to it are recorded like a live toggle's.
+            if let state, let removedAt = state.removedAt, state.removedInAppVersion == nil {
                 plan.skipped.append((name, "the toggle was removed from the log at \(removedAt) but is still in the template; delete the parameter in Firebase"))
                 continue
             }
@@ -134,7 +136,7 @@ public enum FirebaseImport {
             factsOf[name] = facts
         }
         let inTemplate = Set(template.parameters.map(\.key))
-        for state in stateThen.sortedToggles where state.isLive && state.kind == .remote && state.remote != nil {
+        for state in stateThen.sortedToggles where state.isInUse && state.kind == .remote && state.remote != nil {
             plan.servedRemotely += 1
             guard !inTemplate.contains(state.name) else { continue }
             remoteChanges[state.name] = .unpublished(templateVersion: version?.versionNumber)
@@ -157,7 +159,7 @@ public enum FirebaseImport {
             for name in remoteChanges.keys.sorted() where !touched.contains(name) {
                 let change: Change
                 if let state = stateAtNext.toggles[name] {
-                    guard state.isLive else { continue }
+                    guard state.isLive || state.removedInAppVersion != nil else { continue }
                     if var remote = state.remote {
                         remote.templateVersion = nextVersion
                         change = .published(remote)

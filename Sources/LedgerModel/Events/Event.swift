@@ -45,6 +45,12 @@ public struct Event: Sendable, Hashable {
 
     public var type: String { change.typeName }
 
+    /// The `toggle` of a log-wide event (``Change/isLogWide``). Every line of the log names a
+    /// toggle, and readers before log-wide events required a valid name there, so these
+    /// events carry a reserved one: such a reader then reports the event's type as unknown
+    /// instead of refusing the line. No toggle may be created under this name.
+    public static let appToggle = "_app"
+
     /// The replay order: by instant, then by id. Total, because ids are unique, and
     /// independent of which file or which side of a merge an event came from.
     public var orderKey: OrderKey { OrderKey(at: at, id: id) }
@@ -81,6 +87,14 @@ public enum Change: Sendable, Hashable {
     case expiryExtended(expires: CalendarDate, reason: String)
     /// `removed`: the toggle is gone from the code and the server.
     case removed(reason: String?)
+    /// `code-removed`: the toggle's code is gone from the app from `appVersion` on; the older
+    /// versions still in use keep reading its remote parameter, which stays until retired.
+    case codeRemoved(appVersion: AppVersion, reason: String?)
+    /// `retired`: the remote parameter of a toggle removed from the code was deleted.
+    case retired(reason: String?)
+    /// `minimum-version-changed`: log-wide (``Event/appToggle``), the oldest app version the
+    /// team still supports.
+    case minimumVersionChanged(minimum: AppVersion, reason: String?)
     /// A type this version does not know. Replay ignores it; `toggles audit` reports it.
     case unknown(type: String)
 
@@ -92,6 +106,9 @@ public enum Change: Sendable, Hashable {
         case .unpublished: "unpublished"
         case .expiryExtended: "expiry-extended"
         case .removed: "removed"
+        case .codeRemoved: "code-removed"
+        case .retired: "retired"
+        case .minimumVersionChanged: "minimum-version-changed"
         case .unknown(let type): type
         }
     }
@@ -99,7 +116,25 @@ public enum Change: Sendable, Hashable {
     /// Every type this version understands.
     public static let knownTypes: [String] = [
         "created", "default-changed", "published", "unpublished", "expiry-extended", "removed",
+        "code-removed", "retired", "minimum-version-changed",
     ]
+
+    /// Whether the event is about a toggle's remote parameter, which a toggle removed from the
+    /// code in an app version still has: `published`, `unpublished`, `retired`.
+    @inlinable
+    public var concernsServedParameter: Bool {
+        switch self {
+        case .published, .unpublished, .retired: true
+        default: false
+        }
+    }
+
+    /// Whether the event is about the whole app rather than one toggle: its `toggle` is
+    /// ``Event/appToggle``.
+    public var isLogWide: Bool {
+        if case .minimumVersionChanged = self { return true }
+        return false
+    }
 }
 
 /// The declaration of a toggle, from its `created` event.

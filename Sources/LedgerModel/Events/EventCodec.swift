@@ -62,6 +62,15 @@ public enum EventCodec {
             change = .expiryExtended(expires: expires, reason: try fields.nonEmptyString("reason"))
         case "removed":
             change = .removed(reason: try fields.optionalString("reason"))
+        case "code-removed":
+            change = .codeRemoved(appVersion: try fields.appVersion("appVersion"), reason: try fields.optionalString("reason"))
+        case "retired":
+            change = .retired(reason: try fields.optionalString("reason"))
+        case "minimum-version-changed":
+            guard toggle == Event.appToggle else {
+                throw EventDecodingError("\"toggle\" of a log-wide event must be \"\(Event.appToggle)\", found \(JSONWriter.quoted(toggle))")
+            }
+            change = .minimumVersionChanged(minimum: try fields.appVersion("minimumVersion"), reason: try fields.optionalString("reason"))
         default:
             change = .unknown(type: type)
         }
@@ -209,6 +218,23 @@ public enum EventCodec {
             string(#","toggle":"#, pointer.pointee.toggle)
             string(#","actor":"#, pointer.pointee.actor)
             string(#","reason":"#, reason)
+        case .codeRemoved(let appVersion, let reason):
+            output.append(#","type":"code-removed""#)
+            string(#","toggle":"#, pointer.pointee.toggle)
+            string(#","actor":"#, pointer.pointee.actor)
+            string(#","appVersion":"#, appVersion.text)
+            string(#","reason":"#, reason)
+        case .retired(let reason):
+            output.append(#","type":"retired""#)
+            string(#","toggle":"#, pointer.pointee.toggle)
+            string(#","actor":"#, pointer.pointee.actor)
+            string(#","reason":"#, reason)
+        case .minimumVersionChanged(let minimum, let reason):
+            output.append(#","type":"minimum-version-changed""#)
+            string(#","toggle":"#, pointer.pointee.toggle)
+            string(#","actor":"#, pointer.pointee.actor)
+            string(#","minimumVersion":"#, minimum.text)
+            string(#","reason":"#, reason)
         case .unknown(let type):
             string(#","type":"#, type)
             string(#","toggle":"#, pointer.pointee.toggle)
@@ -275,7 +301,13 @@ public enum EventCodec {
         case .expiryExtended(let expires, let reason):
             add("expires", .string(expires.description))
             add("reason", .string(reason))
-        case .removed(let reason):
+        case .removed(let reason), .retired(let reason):
+            add("reason", reason.map(JSONValue.string))
+        case .codeRemoved(let appVersion, let reason):
+            add("appVersion", .string(appVersion.text))
+            add("reason", reason.map(JSONValue.string))
+        case .minimumVersionChanged(let minimum, let reason):
+            add("minimumVersion", .string(minimum.text))
             add("reason", reason.map(JSONValue.string))
         case .unknown:
             break
@@ -368,6 +400,13 @@ private struct Fields {
             throw EventDecodingError("\"\(path)\(key)\" must be a date such as 2027-01-31, found \(JSONWriter.quoted(text))")
         }
         return date
+    }
+
+    /// A required app version (``AppVersion/problem(with:)``: the rule writers use too).
+    package mutating func appVersion(_ key: String) throws(EventDecodingError) -> AppVersion {
+        let text = try string(key)
+        if let problem = AppVersion.problem(with: text) { throw EventDecodingError("\"\(path)\(key)\" \(problem)") }
+        return AppVersion(text)!
     }
 
     package mutating func integer(_ key: String) throws(EventDecodingError) -> Int {

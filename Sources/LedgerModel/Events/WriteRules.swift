@@ -64,7 +64,12 @@ public enum WriteRules {
             guard !reason.isEmpty else { return "the reason may not be empty" }
         case .unknown(let type):
             guard !type.isEmpty, !Change.knownTypes.contains(type) else { return "event type \(JSONWriter.quoted(type)) cannot be written as an unknown type" }
-        case .unpublished, .removed:
+        case .minimumVersionChanged:
+            // The version is valid by construction (AppVersion); the name is the reserved one.
+            guard event.toggle == Event.appToggle else {
+                return "a log-wide event names the toggle \(JSONWriter.quoted(Event.appToggle)), not \(JSONWriter.quoted(event.toggle))"
+            }
+        case .unpublished, .removed, .codeRemoved, .retired:
             break
         }
         var keys = Set<String>()
@@ -81,6 +86,7 @@ public enum WriteRules {
     private static let codecKeys: Set<String> = [
         "schema", "id", "at", "type", "toggle", "actor", "kind", "valueType", "default", "category", "owner",
         "description", "expires", "value", "conditions", "templateVersion", "managed", "reason", "source",
+        "appVersion", "minimumVersion",
     ]
 
     private static func dateProblem(_ date: CalendarDate?) -> String? {
@@ -141,7 +147,7 @@ public enum WriteRules {
                 include(condition.value, at: 3)
                 include(condition.managed.map(JSONValue.object), at: 3)
             }
-        case .unpublished, .expiryExtended, .removed, .unknown:
+        case .unpublished, .expiryExtended, .removed, .codeRemoved, .retired, .minimumVersionChanged, .unknown:
             break
         }
         deepest = max(deepest, source)

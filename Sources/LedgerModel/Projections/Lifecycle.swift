@@ -22,7 +22,10 @@ public enum Lifecycle {
     @inlinable
     public static func apply(_ event: Event, to state: inout ToggleState?) -> LifecycleViolation? {
         if state != nil { return apply(event, toExisting: &state!) }
-        guard case .created = event.change else { return violation(event, .unknownToggle) }
+        guard case .created = event.change else {
+            if event.change.isLogWide { return violation(event, .invalidField("a log-wide event is folded by the projection, not by a toggle")) }
+            return violation(event, .unknownToggle)
+        }
         do { state = try created(event, replacing: nil).get() } catch { return error }
         return nil
     }
@@ -42,6 +45,9 @@ public enum Lifecycle {
             return .failure(violation(event, .wrongValueType(field: "default", expected: definition.valueType, found: definition.defaultValue)))
         }
         if let problem = categoryProblem(definition.category) { return .failure(violation(event, .invalidField(problem))) }
+        if event.toggle == Event.appToggle {
+            return .failure(violation(event, .invalidField("\(Event.appToggle) is reserved for log-wide events; choose another name")))
+        }
         var created = ToggleState(
             name: event.toggle, definition: definition, remote: nil, remotePublishedAt: nil,
             createdAt: event.at, createdBy: event.actor, updatedAt: event.at, removedAt: nil,
@@ -61,7 +67,9 @@ public enum Lifecycle {
             return nil
         }
         if case .unknown = event.change { return nil }  // kept in the log, ignored by replay
-        if let removedAt = state.removedAt { return violation(event, .removed(removedAt: removedAt)) }
+        if let removedAt = state.removedAt, !(state.removedInAppVersion != nil && event.change.concernsServedParameter) {
+            return violation(event, .removed(removedAt: removedAt))
+        }
         if event.at < state.createdAt { return violation(event, .beforeCreation(createdAt: state.createdAt)) }
         switch event.change {
         case .created, .unknown:
@@ -99,6 +107,23 @@ public enum Lifecycle {
             state.removedAt = event.at
             state.removedBy = event.actor
             state.removalReason = reason
+        case .codeRemoved(let appVersion, let reason):
+            state.removedAt = event.at
+            state.removedBy = event.actor
+            state.removalReason = reason
+            state.removedInAppVersion = appVersion
+        case .retired:
+            guard state.kind == .remote else { return violation(event, .notRemote(kind: state.kind)) }
+            guard state.removedInAppVersion != nil else {
+                return violation(event, .invalidField("\(event.toggle) is still in the code; a remote parameter is retired after `toggles remove \(event.toggle) --app-version VERSION`"))
+            }
+            guard state.remote != nil else {
+                return violation(event, .invalidField("\(event.toggle) is not served remotely; there is nothing to retire"))
+            }
+            state.remote = nil
+            state.remotePublishedAt = event.at
+        case .minimumVersionChanged:
+            return violation(event, .invalidField("\(event.toggle) is reserved for log-wide events"))
         }
         state.updatedAt = event.at
         state.eventCount += 1

@@ -10,6 +10,8 @@ public struct Projection: Sendable {
     /// Events of a type this version does not know.
     public private(set) var unknownTypes: [(location: LineLocation?, event: Event)] = []
     public private(set) var eventCount = 0
+    /// The log-wide state: the supported app versions.
+    public private(set) var supportedVersions = SupportedVersions()
     /// Per toggle (by its position in ``toggles``): the line of the `created` event that
     /// began its current life, when the event was read from a log.
     private var sites: [LineLocation?] = []
@@ -22,8 +24,10 @@ public struct Projection: Sendable {
     /// A projection restored from a checkpoint.
     package init(
         toggles: [ToggleState], violations: [(location: LineLocation?, violation: LifecycleViolation)],
-        unknownTypes: [(location: LineLocation?, event: Event)], eventCount: Int, creationSites: [String: LineLocation]
+        unknownTypes: [(location: LineLocation?, event: Event)], eventCount: Int, creationSites: [String: LineLocation],
+        supportedVersions: SupportedVersions = SupportedVersions()
     ) {
+        self.supportedVersions = supportedVersions
         self.toggles = ToggleTable(toggles)
         self.sites = toggles.map { creationSites[$0.name] }
         self.violations = violations
@@ -92,6 +96,8 @@ public struct Projection: Sendable {
             }
             return
         }
+        // A log-wide event names no toggle (only the reserved name, which no toggle has).
+        if supportedVersions.apply(event) { return }
         var state: ToggleState?
         if let violation = Lifecycle.apply(event, to: &state) {
             violations.append((location, violation))

@@ -26,12 +26,20 @@ package struct ReplayStep: Sendable {
 /// can be streamed straight to the output.
 package struct ReplayTracker: Sendable {
     package private(set) var toggles: [String: ToggleState] = [:]
+    package private(set) var supportedVersions = SupportedVersions()
 
     package init() {}
 
     /// Applies `logged` and returns what it changed. Events of an unknown type and events
     /// that break a rule change nothing.
     package mutating func apply(_ logged: LoggedEvent) -> ReplayStep {
+        if logged.event.change.isLogWide {
+            let before = supportedVersions.minimum.map { JSONValue.string($0.text) }
+            supportedVersions.apply(logged.event)
+            let after = supportedVersions.minimum.map { JSONValue.string($0.text) }
+            let changes = before == after ? [] : [ReplayStep.FieldChange(field: "minimumVersion", before: before, after: after)]
+            return ReplayStep(logged: logged, before: nil, after: nil, violation: nil, changes: changes)
+        }
         let before = toggles[logged.event.toggle]
         switch Lifecycle.apply(logged.event, to: before) {
         case .success(let after):

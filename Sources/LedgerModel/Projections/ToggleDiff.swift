@@ -10,6 +10,10 @@ public struct ToggleDiff: Sendable {
         public enum Kind: String, Sendable, Hashable, CaseIterable {
             case created
             case removed
+            /// Its remote parameter was retired (deleted) after the toggle left the code.
+            case retired
+            /// Log-wide: the oldest supported app version moved (``toggle`` is empty).
+            case minimumVersionChanged = "minimum-version-changed"
             case defaultChanged = "default-changed"
             case published
             case unpublished
@@ -42,12 +46,25 @@ public struct ToggleDiff: Sendable {
         self.changes = changes
     }
 
-    /// The changes from `before` to `after`: each a list of toggles, live and removed.
-    public init(from before: [ToggleState], to after: [ToggleState]) {
+    /// The changes from `before` to `after`: each a list of toggles, live and removed, and
+    /// the supported app versions (log-wide) of each side.
+    public init(
+        from before: [ToggleState], to after: [ToggleState],
+        supported: (before: SupportedVersions, after: SupportedVersions) = (SupportedVersions(), SupportedVersions())
+    ) {
         let old = Dictionary(before.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
         let new = Dictionary(after.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
         let names = Set(old.keys).union(new.keys).sorted { utf8Precedes($0, $1) }
-        changes = names.flatMap { Self.changes(of: $0, from: old[$0], to: new[$0]) }
+        changes = []
+        if supported.before.minimum != supported.after.minimum {
+            let before = supported.before.minimum?.text
+            let after = supported.after.minimum?.text
+            changes.append(Change(
+                toggle: "", kind: .minimumVersionChanged, before: before.map(JSONValue.string) ?? .null,
+                after: after.map(JSONValue.string) ?? .null, beforeText: before ?? "any", afterText: after ?? "any",
+                at: supported.after.since, detail: supported.after.changes.last?.reason))
+        }
+        changes += names.flatMap { Self.changes(of: $0, from: old[$0], to: new[$0]) }
     }
 
     /// How many changes of each kind, in kind order, leaving out kinds with none.
@@ -69,12 +86,23 @@ public struct ToggleDiff: Sendable {
             Change(toggle: name, kind: kind, before: before, after: after, beforeText: beforeText, afterText: afterText, at: at, detail: detail)
         }
         let wasLive = old?.isLive == true
+        if let old, let new, !old.isLive, !new.isLive, old.removedAt == new.removedAt {
+            // Removed on both sides: only a retirement of its remote parameter can change.
+            guard let remote = old.remote, new.remote == nil else { return [] }
+            return [change(.retired, json(remote), .null, ValueText.describe(remote), "deleted from Remote Config", at: new.remotePublishedAt ?? new.updatedAt)]
+        }
         guard let new, new.isLive else {
             // Removed in between; a toggle that is gone from the later log (another revision)
             // was never written there.
             guard wasLive, let old else { return [] }
             if let new, let removedAt = new.removedAt {
-                return [change(.removed, .string(old.stage.rawValue), .null, old.stage.rawValue, "removed", at: removedAt, detail: new.removalReason)]
+                let version = new.removedInAppVersion.map { "from app version \($0.text)" }
+                let detail = [version, new.removalReason].compactMap { $0 }.joined(separator: ": ")
+                var result = [change(.removed, .string(old.stage.rawValue), .null, old.stage.rawValue, "removed", at: removedAt, detail: detail.isEmpty ? nil : detail)]
+                if new.removedInAppVersion != nil, let remote = old.remote, new.remote == nil {
+                    result.append(change(.retired, json(remote), .null, ValueText.describe(remote), "deleted from Remote Config", at: new.remotePublishedAt ?? new.updatedAt))
+                }
+                return result
             }
             return [change(.removed, .string(old.stage.rawValue), .null, old.stage.rawValue, "not in the log", at: nil, detail: "not in the later log")]
         }

@@ -15,6 +15,9 @@ public struct ToggleState: Sendable, Hashable {
     public var removedAt: Timestamp?
     public var removedBy: String?
     public var removalReason: String?
+    /// From `code-removed`: the first app version shipped without the toggle's code. Older
+    /// versions still read its remote parameter, which stays served until it is retired.
+    public var removedInAppVersion: AppVersion?
     /// Why the expiry date was last moved, from `expiry-extended`.
     public var expiryExtensionReason: String?
     /// How often and by how much the expiry date was moved (`expiry-extended` events of this life).
@@ -28,7 +31,7 @@ public struct ToggleState: Sendable, Hashable {
     public var baselineValue: JSONValue = .null
 
     @usableFromInline
-    package init(name: String, definition: ToggleDefinition, remote: RemoteValue? = nil, remotePublishedAt: Timestamp? = nil, createdAt: Timestamp, createdBy: String, updatedAt: Timestamp, removedAt: Timestamp? = nil, removedBy: String? = nil, removalReason: String? = nil, expiryExtensionReason: String? = nil, extensions: ExtensionTally = ExtensionTally(), eventCount: Int, stage: ToggleStage = .inDevelopment, stageSince: Timestamp = Timestamp(nanoseconds: 0), baselineValue: JSONValue = .null) {
+    package init(name: String, definition: ToggleDefinition, remote: RemoteValue? = nil, remotePublishedAt: Timestamp? = nil, createdAt: Timestamp, createdBy: String, updatedAt: Timestamp, removedAt: Timestamp? = nil, removedBy: String? = nil, removalReason: String? = nil, removedInAppVersion: AppVersion? = nil, expiryExtensionReason: String? = nil, extensions: ExtensionTally = ExtensionTally(), eventCount: Int, stage: ToggleStage = .inDevelopment, stageSince: Timestamp = Timestamp(nanoseconds: 0), baselineValue: JSONValue = .null) {
         self.name = name
         self.definition = definition
         self.remote = remote
@@ -39,6 +42,7 @@ public struct ToggleState: Sendable, Hashable {
         self.removedAt = removedAt
         self.removedBy = removedBy
         self.removalReason = removalReason
+        self.removedInAppVersion = removedInAppVersion
         self.expiryExtensionReason = expiryExtensionReason
         self.extensions = extensions
         self.eventCount = eventCount
@@ -48,6 +52,12 @@ public struct ToggleState: Sendable, Hashable {
     }
 
     public var isLive: Bool { removedAt == nil }
+    /// Removed from the code in an app version (``removedInAppVersion``) while its remote
+    /// parameter is still served to the versions before it: waiting to be retired.
+    public var awaitsRetirement: Bool { removedInAppVersion != nil && remote != nil && removedAt != nil }
+    /// Live, or still served to older app versions (``awaitsRetirement``): what a report,
+    /// a Remote Config export and a live-only snapshot keep.
+    public var isInUse: Bool { removedAt == nil || awaitsRetirement }
     public var kind: ToggleKind { definition.kind }
     public var valueType: ValueType { definition.valueType }
     public var defaultValue: JSONValue { definition.defaultValue }

@@ -39,6 +39,7 @@ extension ToggleState {
             .init("updatedAt", .string(toggle.updatedAt.description)),
             .init("removedAt", optional(toggle.removedAt?.description)),
             .init("removalReason", optional(toggle.removalReason)),
+            .init("removedInAppVersion", optional(toggle.removedInAppVersion?.text)),
             .init("stage", .string(toggle.stage.rawValue)),
             .init("stageSince", .string(toggle.stageSince.description)),
             .init("events", .number(String(toggle.eventCount))),

@@ -37,7 +37,7 @@ public enum DiffRenderer {
             for change in diff.changes {
                 var after = change.afterText
                 if let detail = change.detail { after += " (\(detail))" }
-                table.rows.append([change.toggle, change.kind.rawValue, change.beforeText, after, change.at?.description ?? "—"])
+                table.rows.append([change.toggle.isEmpty ? "(app)" : change.toggle, change.kind.rawValue, change.beforeText, after, change.at?.description ?? "—"])
             }
             output = table.render() + "\n"
         }
@@ -92,12 +92,14 @@ public enum DiffRenderer {
         for (kind, _) in diff.counts {
             output += "\n#### \(heading(kind))\n\n"
             for change in diff.changes where change.kind == kind {
-                var line = "- \(code(change.toggle))"
+                var line = change.toggle.isEmpty ? "- the app" : "- \(code(change.toggle))"
                 switch kind {
                 case .created, .published:
                     line += ": \(escape(change.afterText))"
                 case .removed:
                     line += change.detail.map { ": \(escape($0))" } ?? ""
+                case .retired:
+                    line += " (served \(escape(change.beforeText)))"
                 case .unpublished:
                     line += " (was \(escape(change.beforeText)))"
                 default:
@@ -114,6 +116,8 @@ public enum DiffRenderer {
         switch kind {
         case .created: "Created"
         case .removed: "Removed"
+        case .retired: "Retired from Remote Config"
+        case .minimumVersionChanged: "Minimum supported version"
         case .defaultChanged: "In-app defaults changed"
         case .published: "Published remotely"
         case .unpublished: "No longer served remotely"

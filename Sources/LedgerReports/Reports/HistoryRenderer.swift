@@ -53,6 +53,13 @@ public enum HistoryRenderer {
             return "expires → \(expires): \(reason)"
         case .removed(let reason):
             return reason.map { "removed: \($0)" } ?? "removed"
+        case .codeRemoved(let appVersion, let reason):
+            let text = "removed from the code in \(appVersion); still served to older versions"
+            return reason.map { "\(text): \($0)" } ?? text
+        case .retired(let reason):
+            return reason.map { "remote parameter retired: \($0)" } ?? "remote parameter retired"
+        case .minimumVersionChanged(let minimum, let reason):
+            return reason.map { "minimum supported version → \(minimum): \($0)" } ?? "minimum supported version → \(minimum)"
         case .unknown(let type):
             return "(\(type): not understood by this version)"
         }

@@ -30,6 +30,7 @@ public enum StaleJSONRenderer {
                 .init("stale", number(summary.stale)),
                 .init("launched", number(summary.launched)),
                 .init("health", number(summary.health)),
+                .init("awaitingRetirement", number(summary.awaitingRetirement)),
             ]))),
             .init("policy", .object(policy(report.policy))),
             .init("toggles", .array(report.entries.map { entry in
@@ -93,6 +94,8 @@ public enum StaleJSONRenderer {
             .init("ageDays", number(entry.ageDays)),
             .init("expires", optional(toggle.definition.expires?.description)),
             .init("extensions", .object(extensions(toggle.extensions))),
+            .init("removedInAppVersion", optional(toggle.removedInAppVersion?.text)),
+            .init("awaitingRetirement", .bool(toggle.awaitsRetirement)),
             .init("stale", .bool(entry.isStale)),
             .init("reasons", .array(entry.reasons.map { .object(object(for: $0)) })),
         ])
@@ -131,6 +134,12 @@ public enum StaleJSONRenderer {
             ]
         case .removedButReferenced, .untracked:
             object.members += [.init("days", number(reason.days))]
+        case .retireRemote:
+            object.members += [
+                .init("daysUnread", number(reason.days)),
+                .init("unreadSince", .string(reason.since.description)),
+                .init("removedInAppVersion", reason.appVersion.map { .string($0.text) } ?? .null),
+            ]
         }
         object.members += [
             .init("owner", reason.owner.map(JSONValue.string) ?? .null),

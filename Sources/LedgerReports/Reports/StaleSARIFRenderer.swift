@@ -131,6 +131,7 @@ public enum StaleSARIFRenderer {
         case .overExtended: "ToggleOverExtended"
         case .removedButReferenced: "RemovedToggleStillReferenced"
         case .untracked: "UntrackedToggle"
+        case .retireRemote: "RemoteParameterToRetire"
         }
     }
 
@@ -154,6 +155,8 @@ public enum StaleSARIFRenderer {
             return "The log records the toggle's removal, but a scan of the Swift sources still finds its enum case, a member reference or a string key. Each result is one place in the code."
         case .untracked:
             return "A toggle enum (RemoteToggle, InternalToggle, BuildTargetToggle, RemoteConfigKeys or a ToggleType enum) declares the toggle, but the log has no created event for it, so no policy can judge it."
+        case .retireRemote:
+            return "The toggle was removed from the code in an app version (`toggles remove NAME --app-version VERSION`) and the minimum supported app version (`toggles support --minimum`) has reached it: no supported version reads the remote parameter, which Remote Config still serves."
         }
     }
 
@@ -165,6 +168,7 @@ public enum StaleSARIFRenderer {
         case .overExtended: "Decide and remove the toggle (`toggles remove NAME`); extending it again does not clear this."
         case .removedButReferenced: "Delete the remaining references and the enum case (`toggles scan` lists them)."
         case .untracked: "Record the toggle with `toggles create NAME …` or `toggles sync swift PATH`, or delete the case."
+        case .retireRemote: "Delete the parameter from Remote Config (`toggles export firebase` no longer writes it), then record it with `toggles retire NAME`."
         }
     }
 

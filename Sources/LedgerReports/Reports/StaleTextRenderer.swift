@@ -16,7 +16,7 @@ public enum StaleTextRenderer {
             table.rows.append([
                 entry.name, entry.toggle.stage.rawValue, entry.toggle.stageSince.date.description,
                 "\(entry.ageDays)d", entry.toggle.extensions.short, category(entry), entry.owner ?? "—",
-                entry.reasons.isEmpty ? "—" : entry.reasons.map { "\($0.code.rawValue) (\($0.figure))" }.joined(separator: ", "),
+                entry.reasons.isEmpty ? waiting(entry) : entry.reasons.map { "\($0.code.rawValue) (\($0.figure))" }.joined(separator: ", "),
             ])
         }
         var lines = table.render().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -83,10 +83,19 @@ public enum StaleTextRenderer {
         return text.string
     }
 
-    /// `9 live, 4 stale, 4 launched, health 56% (as of 2026-11-22T00:00:00Z)`
+    /// `9 live, 4 stale, 4 launched, health 56% (as of 2026-11-22T00:00:00Z)`, with
+    /// `, 1 waiting for retirement` after `launched` when a removed toggle is still served.
     public static func summaryLine(_ report: StaleReport) -> String {
         let summary = report.summary
-        return "\(summary.live) live, \(summary.stale) stale, \(summary.launched) launched, health \(summary.health)% (as of \(report.asOf))"
+        let waiting = summary.awaitingRetirement > 0 ? ", \(summary.awaitingRetirement) waiting for retirement" : ""
+        return "\(summary.live) live, \(summary.stale) stale, \(summary.launched) launched\(waiting), health \(summary.health)% (as of \(report.asOf))"
+    }
+
+    /// The STALE cell of a toggle that is not stale: `—`, or for one removed from the code
+    /// and still served to older versions, `waiting for retirement (removed in 2.5.0)`.
+    package static func waiting(_ entry: StaleReport.Entry) -> String {
+        guard entry.toggle.awaitsRetirement, let version = entry.toggle.removedInAppVersion else { return "—" }
+        return "waiting for retirement (removed in \(version))"
     }
 
     /// `check failed: 4 stale toggles, more than --max-stale 0 (counting expired, launched)`

@@ -7,7 +7,7 @@ import Dispatch
 
 /// Renders the state of all toggles (`toggles state`).
 public enum StateRenderer {
-    public static func text(_ toggles: [ToggleState], asOf: Timestamp) -> String {
+    public static func text(_ toggles: [ToggleState], asOf: Timestamp, supportedVersions: SupportedVersions = SupportedVersions()) -> String {
         var table = TextTable(headers: ["NAME", "KIND", "TYPE", "DEFAULT", "REMOTE", "CATEGORY", "OWNER", "CREATED", "STAGE", "SINCE"])
         for toggle in toggles {
             table.rows.append([
@@ -17,12 +17,25 @@ public enum StateRenderer {
             ])
         }
         let live = toggles.filter(\.isLive).count
-        return table.render() + "\n\(live) live, \(toggles.count - live) removed, as of \(asOf)\n"
+        var notes = ""
+        for toggle in toggles where toggle.awaitsRetirement {
+            let version = toggle.removedInAppVersion!
+            notes += "\(TerminalText.sanitize(toggle.name)): removed from the code in \(version), still served to app versions before \(version)"
+            if let due = toggle.retirementDue(supportedVersions) {
+                notes += "; no supported version reads it since \(due.date): retire it\n"
+            } else {
+                notes += "\n"
+            }
+        }
+        if let minimum = supportedVersions.minimum, let since = supportedVersions.since {
+            notes += "minimum supported app version: \(minimum) (since \(since.date))\n"
+        }
+        return table.render() + "\n" + notes + "\(live) live, \(toggles.count - live) removed, as of \(asOf)\n"
     }
 
-    public static func json(_ toggles: [ToggleState], asOf: Timestamp) -> String {
+    public static func json(_ toggles: [ToggleState], asOf: Timestamp, supportedVersions: SupportedVersions = SupportedVersions()) -> String {
         var text = ""
-        writeJSON(toggles, asOf: asOf) { text += $0 }
+        writeJSON(toggles, asOf: asOf, supportedVersions: supportedVersions) { text += $0 }
         return text
     }
 
@@ -30,7 +43,9 @@ public enum StateRenderer {
     private static let blockSize = 256
 
     /// ``json(_:asOf:)`` in pieces, so a large state is never held twice.
-    public static func writeJSON(_ toggles: [ToggleState], asOf: Timestamp, to write: (String) -> Void) {
+    public static func writeJSON(
+        _ toggles: [ToggleState], asOf: Timestamp, supportedVersions: SupportedVersions = SupportedVersions(), to write: (String) -> Void
+    ) {
         // The same bytes JSONWriter.pretty gives for {"asOf": …, "toggles": […]}, one toggle at a time.
         var output = OutputBuffer(capacity: 1 << 16)
         output.append("{\n  \"asOf\": ")
@@ -71,6 +86,9 @@ public enum StateRenderer {
             }
             output.append("  ]")
         }
+        // The log-wide state: the oldest supported app version (null: every version).
+        output.append(",\n  \"minimumSupportedVersion\": ")
+        if let minimum = supportedVersions.minimum { output.appendJSONString(minimum.text) } else { output.append("null") }
         output.append("\n}\n")
         write(String(decoding: output.bytes, as: UTF8.self))
     }
@@ -139,6 +157,7 @@ public enum StateRenderer {
         object.timestamp("updatedAt", toggle.updatedAt, &output)
         object.optionalTimestamp("removedAt", toggle.removedAt, &output)
         object.optionalString("removalReason", toggle.removalReason, &output)
+        object.optionalString("removedInAppVersion", toggle.removedInAppVersion?.text, &output)
         object.string("stage", toggle.stage.rawValue, &output)
         object.timestamp("stageSince", toggle.stageSince, &output)
         object.key("events", &output)

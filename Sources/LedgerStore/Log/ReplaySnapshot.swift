@@ -17,6 +17,8 @@ public struct ReplaySnapshot: Sendable {
     public var unknownTypes: [(location: LineLocation?, event: Event)]
     /// Events folded (``Projection/eventCount``).
     public var eventCount: Int
+    /// The log-wide state (``Projection/supportedVersions``).
+    public var supportedVersions: SupportedVersions
     public var summary: ReadSummary
     /// Whether it was restored from the checkpoint or replayed in full, and why.
     public var path: ReplayPath
@@ -25,8 +27,9 @@ public struct ReplaySnapshot: Sendable {
         toggles: [ToggleState], creationSites: [LineLocation?],
         violations: [(location: LineLocation?, violation: LifecycleViolation)],
         unknownTypes: [(location: LineLocation?, event: Event)], eventCount: Int, summary: ReadSummary,
-        path: ReplayPath
+        path: ReplayPath, supportedVersions: SupportedVersions = SupportedVersions()
     ) {
+        self.supportedVersions = supportedVersions
         self.toggles = toggles
         self.creationSites = creationSites
         self.violations = violations
@@ -36,12 +39,13 @@ public struct ReplaySnapshot: Sendable {
         self.path = path
     }
 
-    /// Leaves out removed toggles (and their creation sites).
+    /// Leaves out removed toggles (and their creation sites), except those still served to
+    /// older app versions (``ToggleState/isInUse``).
     package mutating func dropRemoved() {
-        guard toggles.contains(where: { !$0.isLive }) else { return }
+        guard toggles.contains(where: { !$0.isInUse }) else { return }
         var keptToggles: [ToggleState] = []
         var keptSites: [LineLocation?] = []
-        for (toggle, site) in zip(toggles, creationSites) where toggle.isLive {
+        for (toggle, site) in zip(toggles, creationSites) where toggle.isInUse {
             keptToggles.append(toggle)
             keptSites.append(site)
         }
@@ -86,7 +90,9 @@ public struct ReplaySnapshot: Sendable {
             affected.append(toggles[position])
             affectedSites[name] = creationSites[position]
         }
-        var projection = Projection(toggles: affected, violations: [], unknownTypes: [], eventCount: 0, creationSites: affectedSites)
+        var projection = Projection(
+            toggles: affected, violations: [], unknownTypes: [], eventCount: 0, creationSites: affectedSites,
+            supportedVersions: supportedVersions)
         for logged in events { projection.apply(logged.event, at: logged.location) }
         let sites = projection.creationSites
         var created: [(ToggleState, LineLocation?)] = []
@@ -131,5 +137,6 @@ public struct ReplaySnapshot: Sendable {
         violations += projection.violations
         unknownTypes += projection.unknownTypes
         eventCount += projection.eventCount
+        supportedVersions = projection.supportedVersions
     }
 }

@@ -46,9 +46,9 @@ enum DiffCommand: Command {
         }
         let ledger = CommonOptions.ledger(arguments, context)
         let given = arguments.value("--log") ?? "events"
-        let (before, fromSide) = try side(at: fromAt, revision: fromRevision, ledger: ledger, given: given, option: "--from-rev", context)
-        let (after, toSide) = try side(at: toAt, revision: toRevision, ledger: ledger, given: given, option: "--to-rev", context)
-        let diff = ToggleDiff(from: before, to: after)
+        let (before, supportedBefore, fromSide) = try side(at: fromAt, revision: fromRevision, ledger: ledger, given: given, option: "--from-rev", context)
+        let (after, supportedAfter, toSide) = try side(at: toAt, revision: toRevision, ledger: ledger, given: given, option: "--to-rev", context)
+        let diff = ToggleDiff(from: before, to: after, supported: (supportedBefore, supportedAfter))
         switch format {
         case .json: context.write(DiffRenderer.json(diff, from: fromSide, to: toSide))
         case .markdown: context.write(DiffRenderer.markdown(diff, from: fromSide, to: toSide))
@@ -60,17 +60,17 @@ enum DiffCommand: Command {
     /// Every toggle, removed ones included, of one side.
     private static func side(
         at instant: Timestamp?, revision: String?, ledger: Ledger, given: String, option: String, _ context: CommandContext
-    ) throws -> ([ToggleState], DiffRenderer.Side) {
+    ) throws -> ([ToggleState], SupportedVersions, DiffRenderer.Side) {
         guard let revision else {
             let snapshot = try ledger.snapshot(until: instant, includingRemoved: true)
             for warning in snapshot.summary.warnings { context.warn(warning.description) }
-            return (snapshot.toggles, DiffRenderer.Side(at: instant))
+            return (snapshot.toggles, snapshot.supportedVersions, DiffRenderer.Side(at: instant))
         }
         let checkout = try LogAtRevision(revision: revision, logDirectory: ledger.reader.directory, displayName: given, option: option)
         // No checkpoint: the copy is thrown away after this one replay.
         let copy = Ledger(directory: checkout.directory, displayName: "\(revision):\(given)", options: ReplayOptions(usesCheckpoint: false))
         let snapshot = try copy.snapshot(until: instant, includingRemoved: true)
         for warning in snapshot.summary.warnings { context.warn(warning.description) }
-        return (snapshot.toggles, DiffRenderer.Side(at: instant, revision: revision, commit: checkout.commit))
+        return (snapshot.toggles, snapshot.supportedVersions, DiffRenderer.Side(at: instant, revision: revision, commit: checkout.commit))
     }
 }

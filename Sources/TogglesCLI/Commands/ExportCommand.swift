@@ -72,7 +72,8 @@ enum ExportCommand: Command {
         case "plist":
             text = Exports.defaultsPlist(toggles, kind: kind)
         case "firebase":
-            switch Result(catching: { () throws(InteropError) in try Exports.firebaseTemplate(toggles, facts: facts.byToggle) }) {
+            switch Result(catching: { () throws(InteropError) in try Exports.firebaseTemplate(
+                toggles, facts: facts.byToggle, supportedVersions: replay.projection.supportedVersions) }) {
             case .success(let template): text = JSONWriter.pretty(template) + "\n"
             case .failure(let error): throw CommandFailure(status: .rejected, message: "cannot export a Remote Config template: \(error)")
             }

@@ -1,18 +1,40 @@
 import ToggleLedger
 
-/// `toggles remove`: appends a `removed` event.
+/// `toggles remove`: appends a `removed` event, or with `--app-version` a `code-removed` one.
 enum RemoveCommand: Command {
     static let spec = CommandSpec(
         name: "remove",
-        summary: "Record that a toggle is gone from the code and the server.",
-        synopsis: "remove NAME [--reason TEXT]",
+        summary: "Record that a toggle is gone from the code (and, without --app-version, from the server).",
+        synopsis: "remove NAME [--app-version VERSION] [--reason TEXT]",
         positionals: [("NAME", "the toggle's key")],
-        options: [.value("--reason", "TEXT", "why it was removed")] + CommonOptions.appending,
-        examples: ["toggles remove isLikeButtonForMomentEnabled --reason 'launched to everyone in 2.3'"])
+        options: [
+            .value("--app-version", "VERSION", "the first app version shipped without the toggle's code, such as 2.5.0; older versions still read its remote value, which stays served until `toggles retire`"),
+            .value("--reason", "TEXT", "why it was removed"),
+        ] + CommonOptions.appending,
+        discussion: """
+            Without --app-version the toggle is gone everywhere: from the code and from Remote \
+            Config (`export firebase` leaves it out). With --app-version it is gone from the code \
+            from that version on, but the app versions before it, still installed, keep reading \
+            its remote value: `export firebase` keeps the parameter, `export plist` leaves the key \
+            out, and `report` shows it waiting for retirement until the minimum supported version \
+            (`toggles support --minimum`) reaches VERSION; then it is stale (`retire-remote`) \
+            until `toggles retire` records that the parameter was deleted.
+            """,
+        examples: [
+            "toggles remove isLikeButtonForMomentEnabled --reason 'launched to everyone in 2.3'",
+            "toggles remove isRoundedAvatar --app-version 2.5.0 --reason 'rounded avatars for everyone'",
+        ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let name = try CommonOptions.toggleName(arguments.positionals[0])
-        let event = try CommonOptions.envelope(arguments, context, toggle: name, command: spec.name, change: .removed(reason: arguments.value("--reason")))
+        let reason = arguments.value("--reason")
+        let change: Change
+        if let version = try CommonOptions.appVersion(arguments, "--app-version", command: spec.name) {
+            change = .codeRemoved(appVersion: version, reason: reason)
+        } else {
+            change = .removed(reason: reason)
+        }
+        let event = try CommonOptions.envelope(arguments, context, toggle: name, command: spec.name, change: change)
         return try CommonOptions.append([event], undated: CommonOptions.undated(arguments, count: 1), to: CommonOptions.ledger(arguments, context), context)
     }
 }

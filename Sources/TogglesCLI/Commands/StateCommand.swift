@@ -21,9 +21,9 @@ enum StateCommand: Command {
         let asOf = at ?? context.now()
         let toggles = replay.toggles
         if format == .json {
-            StateRenderer.writeJSON(toggles, asOf: asOf, to: context.write)
+            StateRenderer.writeJSON(toggles, asOf: asOf, supportedVersions: replay.supportedVersions, to: context.write)
         } else {
-            context.write(StateRenderer.text(toggles, asOf: asOf))
+            context.write(StateRenderer.text(toggles, asOf: asOf, supportedVersions: replay.supportedVersions))
         }
         context.discard(replay)
         return .ok

@@ -12,15 +12,21 @@ package enum BatchValidation {
     package static func violations(of events: [Event], members: BatchOrdering.Groups, history: AppendHistory.Toggles) -> [LifecycleViolation] {
         var rejectedToggles: [(toggle: String, violations: [LifecycleViolation])] = []
         for group in members.indices {
-            let positions = members[group]
+            var positions = members[group]
             guard let first = positions.first else { continue }
             let toggle = events[first].toggle
+            if toggle == Event.appToggle {
+                // Log-wide events belong to no toggle: the write rules are all they meet. Any
+                // other event naming the reserved name is folded, and refused, as usual.
+                positions = ArraySlice(positions.filter { !events[$0].change.isLogWide })
+                if positions.isEmpty { continue }
+            }
             let found: [LifecycleViolation]
             switch history {
             case .checkpoint(let projection):
                 found = check(new: positions, of: events, after: projection.toggles[toggle])
             case .events(let existingByGroup):
-                if let existing = existingByGroup[group] {
+                if let existing = existingByGroup[group]?.filter({ !$0.change.isLogWide }), !existing.isEmpty {
                     found = check(new: positions.map { events[$0] }, existing: existing)
                 } else {
                     found = check(new: positions, of: events)

@@ -35,14 +35,17 @@ extension ReplayCheckpoint {
             creationSites[name] = location
         }
         let unknownTypes = try Self.unknownTypes(&reader, &locations)
+        let supportedVersions = try reader.supportedVersions()
         guard reader.isAtEnd else { throw CheckpointCorrupt() }
         return Projection(
-            toggles: toggles, violations: violations, unknownTypes: unknownTypes, eventCount: eventCount, creationSites: creationSites)
+            toggles: toggles, violations: violations, unknownTypes: unknownTypes, eventCount: eventCount, creationSites: creationSites,
+            supportedVersions: supportedVersions)
     }
 
     /// The same projection as a snapshot (toggles in the stored order, by name), with
     /// `summary`. Without `includingRemoved`, removed toggles are stepped over, except those
-    /// named in `keeping` (added events about to be folded may bring them back).
+    /// named in `keeping` (added events about to be folded may bring them back). A removed
+    /// toggle still served to older app versions is in use, never stepped over.
     package func snapshot(
         displayName: String, summary: ReadSummary, includingRemoved: Bool = true, keeping: Set<String> = []
     ) throws(CheckpointCorrupt) -> ReplaySnapshot {
@@ -84,10 +87,11 @@ extension ReplayCheckpoint {
             next += 1
         }
         let unknownTypes = try Self.unknownTypes(&reader, &locations)
+        let supportedVersions = try reader.supportedVersions()
         guard reader.isAtEnd else { throw CheckpointCorrupt() }
         return ReplaySnapshot(
             toggles: toggles, creationSites: creationSites, violations: violations, unknownTypes: unknownTypes,
-            eventCount: eventCount, summary: summary, path: .checkpoint)
+            eventCount: eventCount, summary: summary, path: .checkpoint, supportedVersions: supportedVersions)
     }
 
     private static func violations(

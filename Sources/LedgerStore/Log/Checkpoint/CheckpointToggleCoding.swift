@@ -52,6 +52,17 @@ extension CheckpointEncoder {
         int(state.eventCount)
         timestamp(state.stageSince)
         json(state.baselineValue)
+        optionalString(state.removedInAppVersion?.text)
+    }
+
+    package mutating func supportedVersions(_ supported: SupportedVersions) {
+        count(supported.changes.count)
+        for change in supported.changes {
+            timestamp(change.at)
+            string(change.minimum.text)
+            string(change.actor)
+            optionalString(change.reason)
+        }
     }
 
     package mutating func remoteValue(_ remote: RemoteValue) {
@@ -120,6 +131,7 @@ extension CheckpointDecoder {
         let eventCount = try int()
         let stageSince = try timestamp()
         let baselineValue = try json()
+        let removedInAppVersion = try optionalAppVersion()
         let definition = ToggleDefinition(
             kind: kind, valueType: valueType, defaultValue: defaultValue, category: category, owner: owner,
             description: description, expires: expires)
@@ -127,8 +139,24 @@ extension CheckpointDecoder {
             name: name, definition: consume definition,
             remote: remote, remotePublishedAt: remotePublishedAt, createdAt: createdAt, createdBy: createdBy,
             updatedAt: updatedAt, removedAt: removedAt, removedBy: removedBy, removalReason: removalReason,
-            expiryExtensionReason: expiryExtensionReason, extensions: extensions, eventCount: eventCount, stage: stage, stageSince: stageSince,
+            removedInAppVersion: removedInAppVersion, expiryExtensionReason: expiryExtensionReason, extensions: extensions, eventCount: eventCount, stage: stage, stageSince: stageSince,
             baselineValue: baselineValue)
+    }
+
+    private mutating func optionalAppVersion() throws(CheckpointCorrupt) -> AppVersion? {
+        guard let text = try optionalString() else { return nil }
+        guard let version = AppVersion(text) else { throw CheckpointCorrupt() }
+        return version
+    }
+
+    package mutating func supportedVersions() throws(CheckpointCorrupt) -> SupportedVersions {
+        var changes: [SupportedVersions.Change] = []
+        for _ in 0..<(try count()) {
+            let at = try timestamp()
+            guard let minimum = AppVersion(try string()) else { throw CheckpointCorrupt() }
+            changes.append(SupportedVersions.Change(at: at, minimum: minimum, actor: try string(), reason: try optionalString()))
+        }
+        return SupportedVersions(changes: changes)
     }
 
     package mutating func remoteValue() throws(CheckpointCorrupt) -> RemoteValue {

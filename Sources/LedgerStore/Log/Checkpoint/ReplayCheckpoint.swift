@@ -55,7 +55,7 @@ package struct ReplayCheckpoint {
     /// The format: a header (covered segments, last event, read summary, id filter) that is
     /// decoded on every use, then the projection, decoded only once the header has vouched
     /// for the log. Everything after the checksum is covered by it.
-    private static let magic = Array("TOGGLES-CHECKPOINT-7\n".utf8)
+    private static let magic = Array("TOGGLES-CHECKPOINT-8\n".utf8)
 
     /// Logs smaller than this replay fast enough without one (the default of the replay
     /// options' threshold).
@@ -85,10 +85,10 @@ package struct ReplayCheckpoint {
         let toggles = projection.sortedToggles
         records.count(toggles.count)
         for toggle in toggles {
-            // Each record's length and whether the toggle is removed, so a reader that needs
-            // only live toggles steps over the others.
+            // Each record's length and whether the toggle is removed (and served to no app
+            // version), so a reader that needs only toggles in use steps over the others.
             let start = records.beginRecord()
-            records.bool(!toggle.isLive)
+            records.bool(!toggle.isInUse)
             records.toggleState(toggle)
             records.endRecord(start)
         }
@@ -110,6 +110,7 @@ package struct ReplayCheckpoint {
             records.location(location, base: base)
             records.event(event)
         }
+        records.supportedVersions(projection.supportedVersions)
         let table = CheckpointEncoder.stringTable(records.strings)
         table.withUnsafeBytes { table in
             records.bytes.withUnsafeBytes { records in write(header: header, projection: [table, records], to: directory) }
