@@ -44,6 +44,13 @@ enum PolicyOptions {
         // Live toggles (and those still served to older app versions) are all a report
         // judges; a scan also needs the removed ones.
         let replay = try CommonOptions.ledger(arguments, context).snapshot(until: now, includingRemoved: !scanPaths.isEmpty)
+        return (try judge(replay, policy: policy, arguments, context, now: now), replay)
+    }
+
+    /// The stale report of a replay at `now`, with the code scan of `--scan PATH`: warnings
+    /// go to standard error, and so do the toggles whose category the policy does not define.
+    static func judge(_ replay: ReplaySnapshot, policy: StalePolicy, _ arguments: ParsedArguments, _ context: CommandContext, now: Timestamp) throws -> StaleReport {
+        let scanPaths = arguments.all("--scan").compactMap(\.first)
         for warning in replay.summary.warnings { context.warn(warning.description) }
         var report = StaleReport(
             sortedToggles: replay.toggles, declaredAt: replay.creationSites, policy: policy, now: now,
@@ -60,7 +67,7 @@ enum PolicyOptions {
             let rule = policy.lifetime(of: category).map { "\($0) days" } ?? "permanent"
             context.warn("category \(JSONWriter.quoted(category)) of \(names.joined(separator: ", ")) is not in the policy; treated as \(policy.fallbackCategory) (\(rule))")
         }
-        return (report, replay)
+        return report
     }
 
     /// Colour only on a terminal, and never when `NO_COLOR` is set to anything non-empty or
@@ -90,7 +97,7 @@ enum PolicyOptions {
         case .github: return StaleGitHubRenderer.render(report, verdict: verdict, paths: RepositoryRoot.paths(context))
         case .junit: return StaleJUnitRenderer.render(report, verdict: verdict, paths: RepositoryRoot.paths(context))
         case .gitlab: return StaleGitLabRenderer.render(report, verdict: verdict, paths: RepositoryRoot.paths(context), logDirectory: log)
-        case .text, .slack: return nil
+        case .text, .slack, .html: return nil
         }
     }
 

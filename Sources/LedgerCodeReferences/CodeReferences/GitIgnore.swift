@@ -70,21 +70,36 @@ package struct GitIgnore: Sendable {
         return ignored
     }
 
+    /// Whether the pattern's segments match the path's components. Dynamic programming over
+    /// (segment, component) rather than trying each `**` recursively: that took exponential
+    /// time on a pattern such as `**/**/…/x` (a hostile CODEOWNERS or .gitignore line).
     package static func match(_ pattern: ArraySlice<String>, _ path: ArraySlice<String>) -> Bool {
-        guard let first = pattern.first else { return path.isEmpty }
-        if first == "**" {
-            let rest = pattern.dropFirst()
-            // `dir/**` matches everything inside dir (at least one component).
-            if rest.isEmpty { return !path.isEmpty }
-            var remaining = path
-            while true {
-                if match(rest, remaining) { return true }
-                guard !remaining.isEmpty else { return false }
-                remaining = remaining.dropFirst()
+        let names = Array(path)
+        // matchesRest[j]: the segments after the current one match names[j...].
+        var matchesRest = [Bool](repeating: false, count: names.count + 1)
+        matchesRest[names.count] = true
+        var isLastSegment = true
+        for segment in pattern.reversed() {
+            var matchesHere = [Bool](repeating: false, count: names.count + 1)
+            if segment == "**" {
+                if isLastSegment {
+                    // `dir/**` matches everything inside dir (at least one component).
+                    for j in 0..<names.count { matchesHere[j] = true }
+                } else {
+                    // `**` takes zero or more components: the rest matches here or later.
+                    matchesHere[names.count] = matchesRest[names.count]
+                    for j in stride(from: names.count - 1, through: 0, by: -1) { matchesHere[j] = matchesRest[j] || matchesHere[j + 1] }
+                }
+            } else {
+                let segmentBytes = Array(segment.utf8)[...]
+                for j in 0..<names.count where matchesRest[j + 1] {
+                    matchesHere[j] = matchName(segmentBytes, Array(names[j].utf8)[...])
+                }
             }
+            matchesRest = matchesHere
+            isLastSegment = false
         }
-        guard let name = path.first, matchName(Array(first.utf8)[...], Array(name.utf8)[...]) else { return false }
-        return match(pattern.dropFirst(), path.dropFirst())
+        return matchesRest[0]
     }
 
     /// fnmatch for one path component: `*`, `?`, `[…]`, `\x`.

@@ -27,11 +27,20 @@ public enum GitHubStepSummary {
 
     /// Appends `markdown` to the file at `path` (created when missing), keeping the whole
     /// file under `limit` bytes.
-    /// - Throws: ``SystemCallError`` naming the file when it cannot be opened or written.
+    /// - Throws: ``SystemCallError`` naming the file when it cannot be opened or written;
+    ///   ``FileReadError/notARegularFile(file:)`` for a FIFO, a device or a socket.
     @discardableResult
     public static func append(_ markdown: String, toFileAt path: String, limit: Int = Self.limit) throws -> Outcome {
-        let descriptor = try SystemCalls.open(path, O_WRONLY | O_APPEND | O_CREAT)
+        // Non-blocking, so a FIFO with no reader fails at once (ENXIO) instead of hanging the
+        // step; and only a regular file has a size to keep under the limit.
+        let descriptor: Int32
+        do {
+            descriptor = try SystemCalls.open(path, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK)
+        } catch SystemCallError.failed(_, _, ENXIO) {
+            throw FileReadError.notARegularFile(file: path)
+        }
         defer { SystemCalls.close(descriptor) }
+        guard SystemCalls.regularFileIdentity(descriptor) != nil else { throw FileReadError.notARegularFile(file: path) }
         let existing = Int(try SystemCalls.fileSize(descriptor, path: path))
         let (text, outcome) = fitted(markdown, room: limit - existing, limit: limit)
         var bytes = Array(text.utf8)

@@ -21,6 +21,8 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
     case gitlab
     /// A Slack Block Kit message payload, for a webhook.
     case slack
+    /// A self-contained page with the lifespan timeline and the debt chart (`report` only).
+    case html
 
     /// The formats of commands that print lists: text and JSON.
     public static let textOrJSON: [ReportFormat] = [.text, .json]

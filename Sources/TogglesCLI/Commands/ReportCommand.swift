@@ -2,13 +2,18 @@ import ToggleLedger
 
 /// `toggles report`: every live toggle with its stage, age, owner and stale reasons.
 enum ReportCommand: Command {
+    static let formats = ReportFormat.staleReport + [.html]
+
     static let spec = CommandSpec(
         name: "report",
         summary: "List the live toggles with stage, age, owner and stale reasons, stale ones first.",
-        synopsis: "report [--now TIME] [--format text|json|markdown|csv|sarif|github|junit|gitlab] [--policy FILE] [--scan PATH]…",
+        synopsis: "report [--now TIME] [--format text|json|markdown|csv|sarif|github|junit|gitlab|html] [--output FILE] [--since TIME] [--max-rows N] [--policy FILE] [--scan PATH]…",
         options: [
             PolicyOptions.now,
-            CommonOptions.format(ReportFormat.staleReport),
+            CommonOptions.format(formats),
+            .value("--output", "FILE", "write to FILE (replaced atomically) instead of standard output"),
+            .value("--since", "TIME", "html: the start of the timeline and the debt chart (default: the log's first event)"),
+            .value("--max-rows", "N", "html: draw at most N toggles in the timeline, stale ones first (default: \(defaultRows))"),
             PolicyOptions.policy,
             PolicyOptions.scan,
             CommonOptions.log,
@@ -21,7 +26,10 @@ enum ReportCommand: Command {
             only on a terminal, never with NO_COLOR. Formats and the policy file: docs/policy.md; the CI \
             formats (github, junit, gitlab, sarif): docs/ci.md. With \
             --scan PATH the Swift sources are scanned too (docs/swift.md), adding removed-but-referenced \
-            (the log removed it, the code still uses it) and untracked (declared in code, never created).
+            (the log removed it, the code still uses it) and untracked (declared in code, never created). \
+            --format html writes one self-contained page (docs/reports.md): a lifespan timeline of \
+            every toggle that lived since --since, the toggle debt per week replayed from the log, \
+            and the stale table; it loads nothing from the network.
             """,
         examples: [
             "toggles report",
@@ -30,18 +38,58 @@ enum ReportCommand: Command {
             "toggles report --format csv > toggles.csv",
             "toggles report --format sarif > toggles.sarif",
             "toggles report --format gitlab > gl-code-quality-report.json",
+            "toggles report --format html --output toggle-report.html",
+            "toggles report --format html --since 2026-01-01 --scan Sources/App --output report.html",
             "toggles report --policy ci/strict-policy.json",
             "toggles report --scan Sources/App",
         ])
 
+    static let defaultRows = 250
+
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
-        let format = try CommonOptions.format(arguments, ReportFormat.staleReport, command: spec.name)
+        let format = try CommonOptions.format(arguments, formats, command: spec.name)
         let now = try PolicyOptions.instant(arguments, context, command: spec.name)
-        let (report, replay) = try PolicyOptions.report(arguments, context, now: now)
-        context.write(PolicyOptions.render(report, format: format, verdict: nil, arguments, context)
-            ?? StaleTextRenderer.table(report, colour: PolicyOptions.useColour(context)))
-        PolicyOptions.appendJobSummary(report, format: format, verdict: nil, context)
-        context.discard((report, replay))
+        let text: String
+        if format == .html {
+            text = try html(arguments, context, now: now)
+        } else {
+            for option in ["--since", "--max-rows"] where arguments.has(option) {
+                throw UsageError("\(option) applies only to --format html", command: spec.name)
+            }
+            let (report, replay) = try PolicyOptions.report(arguments, context, now: now)
+            text = PolicyOptions.render(report, format: format, verdict: nil, arguments, context)
+                ?? StaleTextRenderer.table(report, colour: PolicyOptions.useColour(context) && !arguments.has("--output"))
+            PolicyOptions.appendJobSummary(report, format: format, verdict: nil, context)
+            context.discard((report, replay))
+        }
+        if let output = arguments.value("--output") {
+            try OutputFile.write(text, to: output, context)
+        } else {
+            context.write(text)
+        }
         return .ok
+    }
+
+    /// The HTML page: one replay records the timeline and gives the snapshot the report judges.
+    static func html(_ arguments: ParsedArguments, _ context: CommandContext, now: Timestamp) throws -> String {
+        let since = try CommonOptions.timestamp(arguments, "--since", command: spec.name)
+        if let since, since >= now {
+            throw UsageError("--since \(since) must be before --now \(now)", command: spec.name)
+        }
+        var rows = defaultRows
+        if let text = arguments.value("--max-rows") {
+            guard let count = Int(text), count >= 0 else {
+                throw UsageError("--max-rows must be a whole number, 0 or more, not '\(text)'", command: spec.name)
+            }
+            rows = count
+        }
+        let policy = try PolicyOptions.loadPolicy(arguments, context)
+        let (timeline, snapshot) = try CommonOptions.ledger(arguments, context).timeline(until: now, since: since, policy: policy)
+        let report = try PolicyOptions.judge(snapshot, policy: policy, arguments, context, now: now)
+        let options = HTMLReportRenderer.Options(
+            logName: arguments.value("--log") ?? "events", maximumTimelineRows: rows, toolVersion: TogglesCLI.version)
+        let page = HTMLReportRenderer.render(report, timeline: timeline, options: options)
+        context.discard((report, snapshot, timeline))
+        return page
     }
 }

@@ -1,0 +1,48 @@
+import LedgerJSON
+import LedgerPlatform
+import LedgerModel
+import LedgerStore
+
+/// The life of every toggle in a window of time and the toggle debt of each week, from one
+/// replay of the log (``Ledger/timeline(until:since:policy:)``): what the HTML report draws.
+public struct LedgerTimeline: Sendable {
+    /// The window: from `since` (or the log's first event) to the replay's end (`now`).
+    public var start: Timestamp
+    public var end: Timestamp
+    /// Every lifespan that overlaps the window: those stale at ``end`` first, then the other
+    /// live ones, then the removed ones, each group by creation.
+    public var lifespans: [ToggleLifespan]
+    public var debt: DebtSeries
+
+    public init(start: Timestamp, end: Timestamp, lifespans: [ToggleLifespan], debt: DebtSeries) {
+        self.start = start
+        self.end = end
+        self.lifespans = lifespans
+        self.debt = debt
+    }
+}
+
+extension Ledger {
+    /// Replays the log once, up to and including `until`, recording every toggle's lifespan
+    /// and the weekly debt under `policy`; also returns the snapshot at `until` (removed
+    /// toggles included), from which the stale report is judged.
+    ///
+    /// It sees every event, so the checkpoint cannot stand in for any of them (the path is
+    /// `.full(.observed)`).
+    /// - Parameter since: the start of the window; nil for the log's first event. Must not be
+    ///   after `until`.
+    public func timeline(until: Timestamp, since: Timestamp? = nil, policy: StalePolicy) throws -> (timeline: LedgerTimeline, snapshot: ReplaySnapshot) {
+        var projection = Projection()
+        var recorder = LifespanRecorder(policy: policy, since: since, end: until)
+        let summary = try reader.read(segments: try reader.segments(), until: until, prefetch: { projection.prefetch(slot: $0) }) { logged in
+            let skipped = projection.violationCount
+            projection.apply(logged)
+            // A skipped event (it broke a lifecycle rule) or an unknown type changed nothing.
+            guard projection.violationCount == skipped else { return }
+            if case .unknown = logged.event.change { return }
+            recorder.record(logged, in: projection)
+        }
+        let replay = Replay(projection: projection, summary: summary, path: .full(.observed))
+        return (recorder.finish(), ReplaySnapshot(replay))
+    }
+}

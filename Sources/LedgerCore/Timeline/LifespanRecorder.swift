@@ -1,0 +1,232 @@
+import LedgerJSON
+import LedgerPlatform
+import LedgerModel
+import LedgerStore
+
+/// Watches a replay, event by event, and records every toggle's lifespan and the weekly
+/// debt (``DebtSeries``) as it goes: one pass, memory in proportion to the toggles and the
+/// stage changes, not to the events.
+///
+/// The debt needs no judging at every instant: each live toggle carries the instant it
+/// becomes stale (``StalePolicy/staleSince(expires:createdAt:stage:stageSince:lifetime:)``),
+/// updated by its events, so a period's end counts the toggles past theirs, and the overdue
+/// time is added up whenever a toggle's deadline may move and at each period's end.
+package struct LifespanRecorder {
+    private let policy: StalePolicy
+    private var rules: CategoryRules
+    /// The end of the replay: the report's `now`.
+    private let end: Timestamp
+    /// The start of the window asked for; nil for the whole log.
+    private let since: Timestamp?
+    private var lives: [ToggleLifespan] = []
+    /// What each lifespan needs on every event, kept apart from ``lives`` so the hot loop
+    /// reads a few plain fields.
+    private var debts: [Debt] = []
+    /// The reader's number for a toggle name (``LoggedEvent``'s slot) → its current lifespan
+    /// (+1; 0: none yet), so an event finds its lifespan without hashing the name.
+    private var lifeBySlot: [Int32] = []
+    /// The same by name, for names the reader did not number.
+    private var lifeByName: [String: Int32] = [:]
+    /// The lifespans still live, in no order.
+    private var liveLives: [Int32] = []
+    private var firstEvent: Timestamp?
+    private var periodDays = 7
+    /// The current period; nil before the first event.
+    private var period: (start: Timestamp, nominalEnd: Timestamp)?
+    private var overdueSeconds = 0.0
+    private var periods: [DebtSeries.Period] = []
+
+    /// What the timeline and the debt need of a lifespan on every event.
+    private struct Debt {
+        /// The toggle's position in the projection.
+        var position: Int
+        var stage: ToggleStage
+        var lifetime: Int?
+        /// When it becomes stale, if nothing changes it.
+        var deadline: Timestamp?
+        /// Overdue time before this instant is already counted.
+        var accountedUntil: Timestamp
+        var isTemporary: Bool
+        /// Its index in ``liveLives``; -1 once removed.
+        var livePosition: Int32
+    }
+
+    package init(policy: StalePolicy, since: Timestamp?, end: Timestamp) {
+        self.policy = policy
+        rules = CategoryRules(policy)
+        self.since = since
+        self.end = end
+    }
+
+    /// Records an event that `projection` has just applied (not one it skipped). Events must
+    /// come in replay order, none after `end`.
+    package mutating func record(_ logged: borrowing LoggedEvent, in projection: borrowing Projection) {
+        let at = logged.event.at
+        advance(to: at)
+        if case .created = logged.event.change {
+            guard let position = projection.toggles.position(of: logged.event.toggle) else { return }
+            start(projection.toggles.values[position], at: at, position: position, slot: logged.toggleSlot)
+            return
+        }
+        guard let index = lifespan(of: logged) else { return }
+        // One read and one write of the compact record (each write checks the array is unique).
+        var debt = debts[index]
+        switch logged.event.change {
+        case .expiryExtended(let expires, let reason):
+            lives[index].extensions.append(.init(at: at, from: lives[index].expires, to: expires, reason: reason))
+        case .removed(let reason):
+            overdueSeconds += Self.overdue(&debt, until: at)
+            debts[index] = debt
+            lives[index].removedAt = at
+            lives[index].removalReason = reason
+            dropLive(index)
+            return
+        default:
+            break
+        }
+        let facts = projection.lifecycleFacts(at: debt.position)
+        if facts.stage != debt.stage {
+            debt.stage = facts.stage
+            lives[index].stages.append(.init(at: facts.stageSince, stage: facts.stage))
+        }
+        let deadline = policy.staleSince(
+            expires: facts.expires, createdAt: facts.createdAt, stage: facts.stage, stageSince: facts.stageSince,
+            lifetime: debt.lifetime)
+        if deadline != debt.deadline {
+            // Overdue time so far counts under the old deadline.
+            overdueSeconds += Self.overdue(&debt, until: at)
+            debt.deadline = deadline
+        }
+        debt.isTemporary = debt.lifetime != nil || facts.expires != nil
+        debts[index] = debt
+    }
+
+    /// The current lifespan of the event's toggle. The reader numbers each distinct string
+    /// once per read (slots are never reused), so within this replay a slot is one name.
+    private func lifespan(of logged: borrowing LoggedEvent) -> Int? {
+        let slot = Int(logged.toggleSlot)
+        if slot >= 0 && slot < lifeBySlot.count && lifeBySlot[slot] > 0 { return Int(lifeBySlot[slot]) - 1 }
+        return lifeByName[logged.event.toggle].map { Int($0) - 1 }
+    }
+
+    /// The lifespans that overlap the window, stale ones first, then live, then removed ones,
+    /// each group by creation; and the debt of every period up to `end`.
+    package mutating func finish() -> LedgerTimeline {
+        if let first = period, first.start <= end {
+            while let current = period, current.nominalEnd < end { close(at: current.nominalEnd, including: false) }
+            close(at: end, including: true)
+        }
+        for index in liveLives.map(Int.init) {
+            if let deadline = debts[index].deadline, deadline <= end { lives[index].staleSince = deadline }
+        }
+        let start = since ?? firstEvent ?? end
+        let shown = lives.filter { $0.removedAt.map { $0 >= start } ?? true }
+        // Sorting small keys, not the lifespans themselves.
+        let keys = shown.map { (group: $0.isStale ? 0 : $0.isLive ? 1 : 2, createdAt: $0.createdAt) }
+        let sorted = shown.indices.sorted { left, right in
+            if keys[left].group != keys[right].group { return keys[left].group < keys[right].group }
+            if keys[left].createdAt != keys[right].createdAt { return keys[left].createdAt < keys[right].createdAt }
+            return utf8Precedes(shown[left].name, shown[right].name)
+        }.map { shown[$0] }
+        return LedgerTimeline(
+            start: start, end: end, lifespans: sorted,
+            debt: DebtSeries(periodDays: periodDays, periods: periods))
+    }
+
+    private mutating func start(_ state: borrowing ToggleState, at instant: Timestamp, position: Int, slot: Int32) {
+        let rule = rules[state.definition.category]
+        let life = ToggleLifespan(
+            name: state.name, kind: state.kind, category: state.definition.category, owner: state.definition.owner,
+            description: state.definition.description, createdAt: instant, removedAt: nil, removalReason: nil,
+            stages: [.init(at: instant, stage: state.stage)], initialExpiry: state.definition.expires, extensions: [],
+            lifetimeDays: rule.lifetime, staleSince: nil)
+        let index = lives.count
+        lives.append(life)
+        let accountedFrom = period.map { max(instant, $0.start) } ?? instant
+        debts.append(Debt(
+            position: position, stage: state.stage, lifetime: rule.lifetime,
+            deadline: deadline(of: state, lifetime: rule.lifetime), accountedUntil: accountedFrom,
+            isTemporary: rule.lifetime != nil || state.definition.expires != nil, livePosition: Int32(liveLives.count)))
+        liveLives.append(Int32(index))
+        lifeByName[state.name] = Int32(index + 1)
+        if slot >= 0 {
+            let slot = Int(slot)
+            if slot >= lifeBySlot.count {
+                lifeBySlot.append(contentsOf: repeatElement(0, count: max(slot + 1, lifeBySlot.count * 2) - lifeBySlot.count))
+            }
+            lifeBySlot[slot] = Int32(index + 1)
+        }
+    }
+
+    private func deadline(of state: borrowing ToggleState, lifetime: Int?) -> Timestamp? {
+        policy.staleSince(
+            expires: state.definition.expires, createdAt: state.createdAt, stage: state.stage,
+            stageSince: state.stageSince, lifetime: lifetime)
+    }
+
+    private mutating func dropLive(_ index: Int) {
+        let position = Int(debts[index].livePosition)
+        let last = liveLives.removeLast()
+        if position < liveLives.count {
+            liveLives[position] = last
+            debts[Int(last)].livePosition = Int32(position)
+        }
+        debts[index].livePosition = -1
+    }
+
+    /// Closes the periods that end before `instant`; the first event opens the first period,
+    /// at the Monday of the window's start.
+    private mutating func advance(to instant: Timestamp) {
+        guard let current = period else {
+            firstEvent = instant
+            // Toggles created before the first period accrue debt from its start on.
+            let windowStart = since ?? instant
+            let monday = DebtSeries.weekStart(of: windowStart.date).startOfDay
+            periodDays = DebtSeries.periodDays(from: windowStart, to: end)
+            period = (monday, monday.adding(days: periodDays))
+            return
+        }
+        var nominalEnd = current.nominalEnd
+        while instant >= nominalEnd && nominalEnd < end {
+            close(at: nominalEnd, including: false)
+            nominalEnd = period!.nominalEnd
+        }
+    }
+
+    /// Ends the current period at `instant`: overdue time up to it, and the counts of the
+    /// toggles live then (`including`: those stale at exactly `instant` count, as `report
+    /// --now` counts them).
+    private mutating func close(at instant: Timestamp, including: Bool) {
+        guard let current = period else { return }
+        var temporary = 0
+        var stale = 0
+        for live in liveLives {
+            let index = Int(live)
+            accrue(index, to: instant)
+            if debts[index].isTemporary { temporary += 1 }
+            if let deadline = debts[index].deadline, deadline < instant || (including && deadline == instant) { stale += 1 }
+        }
+        periods.append(.init(
+            start: current.start, end: instant, liveTemporary: temporary, stale: stale,
+            overdueToggleDays: overdueSeconds / 86_400))
+        overdueSeconds = 0
+        period = (instant, instant.adding(days: periodDays))
+    }
+
+    /// Counts the time lifespan `index` spent stale up to `instant`.
+    private mutating func accrue(_ index: Int, to instant: Timestamp) {
+        overdueSeconds += Self.overdue(&debts[index], until: instant)
+    }
+
+    /// The seconds `debt`'s toggle spent stale since it was last counted, up to `instant`.
+    private static func overdue(_ debt: inout Debt, until instant: Timestamp) -> Double {
+        let from = debt.accountedUntil
+        guard instant > from else { return 0 }
+        debt.accountedUntil = instant
+        guard let deadline = debt.deadline, instant > deadline else { return 0 }
+        let overdueFrom = max(from, deadline)
+        // In seconds (Int64 nanoseconds would overflow summed over many toggle-weeks).
+        return Double(instant.secondsSince1970 - overdueFrom.secondsSince1970)
+            + Double(instant.fractionNanoseconds - overdueFrom.fractionNanoseconds) / 1e9
+    }
+}

@@ -1,0 +1,61 @@
+import LedgerJSON
+import LedgerPlatform
+import LedgerModel
+import LedgerStore
+
+/// One life of a toggle, from its `created` event to its `removed` event (or to the end of
+/// the replay), as a replay saw it: the stages it went through, its expiry date and each
+/// extension of it. A name removed and created again has two lifespans.
+public struct ToggleLifespan: Sendable, Hashable {
+    /// The toggle entered `stage` at `at` and stayed in it until the next change.
+    public struct StageChange: Sendable, Hashable {
+        public var at: Timestamp
+        public var stage: ToggleStage
+    }
+
+    /// An `expiry-extended` event: the expiry date moved from `from` (nil: there was none)
+    /// to `to`.
+    public struct Extension: Sendable, Hashable {
+        public var at: Timestamp
+        public var from: CalendarDate?
+        public var to: CalendarDate
+        public var reason: String
+    }
+
+    public var name: String
+    public var kind: ToggleKind
+    public var category: String
+    public var owner: String?
+    public var description: String?
+    public var createdAt: Timestamp
+    public var removedAt: Timestamp?
+    public var removalReason: String?
+    /// The stages in order, the first at ``createdAt``; never ``ToggleStage/removed`` (the
+    /// lifespan ends at ``removedAt`` instead).
+    public var stages: [StageChange]
+    /// The expiry date at creation, and the moves of it since.
+    public var initialExpiry: CalendarDate?
+    public var extensions: [Extension]
+    /// The lifetime of its category under the policy (the fallback's when the category is
+    /// unknown); nil when permanent.
+    public var lifetimeDays: Int?
+    /// When it became stale, if it is live and stale at the end of the replay.
+    public var staleSince: Timestamp?
+
+    public var isLive: Bool { removedAt == nil }
+    public var isStale: Bool { staleSince != nil }
+    /// The expiry date at the end of the lifespan.
+    public var expires: CalendarDate? { extensions.last?.to ?? initialExpiry }
+    /// When the category's lifetime ends, nil when permanent.
+    public var lifetimeEndsAt: Timestamp? { lifetimeDays.map { createdAt.adding(days: $0) } }
+
+    /// The stage at `instant` (within the lifespan).
+    public func stage(at instant: Timestamp) -> ToggleStage {
+        var current = stages.first?.stage ?? .inDevelopment
+        for change in stages {
+            if change.at > instant { break }
+            current = change.stage
+        }
+        return current
+    }
+}
