@@ -87,9 +87,9 @@ public struct StalePolicy: Sendable, Hashable {
     /// ``evaluate(_:now:)`` of a live toggle, from the fields it reads (a report judging
     /// thousands of toggles passes these rather than copying each state).
     package func evaluate(
-        expires: CalendarDate?, createdAt: Timestamp, stage: ToggleStage, stageSince: Timestamp, extensions: ExtensionTally,
+        expires: CalendarDate?, createdAt: Timestamp, stage: ToggleStage, stageSince: Timestamp, extensions: ExtensionTally = ExtensionTally(),
         category: @autoclosure () -> String, owner: @autoclosure () -> String?, now: Timestamp, lifetime: Int?,
-        limits: ExtensionLimits?
+        limits: ExtensionLimits? = nil
     ) -> [StaleReason] {
         var reasons: [StaleReason] = []
         // Compared as days: an expiry such as 9999-12-31 starts after the last instant
