@@ -15,25 +15,20 @@ let package = Package(
     targets: [
         // The library, one target per layer; each names only the layers below it, and the
         // compiler enforces that (docs/architecture.md). Never prints, never exits.
-        // JSON: parser, writer, output buffer, escaping.
-        .target(name: "LedgerJSON"),
-        // System calls (own error), mapped file, lock, atomic file, hashes, the prefetch hint.
-        .target(name: "LedgerPlatform", dependencies: ["LedgerJSON", "CacheHints"]),
-        // Events, codec, write rules; lifecycle rules, toggle state, projection. No I/O.
-        .target(name: "LedgerModel", dependencies: ["LedgerJSON", "LedgerPlatform", "CacheHints"]),
-        // The log on disk: segments, reader, merge, fast decoder, writer, checkpoint.
-        .target(name: "LedgerStore", dependencies: ["LedgerModel", "CacheHints"]),
+        // JSON values, parser and writer; events, codec, write rules; lifecycle rules, toggle
+        // state, projection. No I/O: it cannot import LedgerPlatform.
+        .target(name: "LedgerModel", dependencies: ["CacheHints"]),
+        // System calls (own error), mapped file, atomic file, whole-file reads, hashes,
+        // terminal text. Knows nothing of events.
+        .target(name: "LedgerPlatform"),
+        // The log on disk: segments, reader, merge, fast decoder, writer, lock, checkpoint.
+        .target(name: "LedgerStore", dependencies: ["LedgerModel", "LedgerPlatform", "CacheHints"]),
         // The façade: Ledger (append pipeline, replay, history), audit, stale policy and the
         // code findings it carries (the plain values: CodeReference, CodeFinding, RemovalPlan).
         .target(name: "LedgerCore", dependencies: ["LedgerStore"]),
-        // The Swift source scanner, which fills in those values.
-        .target(name: "LedgerCodeReferences", dependencies: ["LedgerCore"]),
-        // Renderers: state, history, stale report, audit text; report formats.
-        .target(name: "LedgerReports", dependencies: ["LedgerCore"]),
-        // Import and export: Firebase Remote Config, plists, flagd, Swift code generation.
-        .target(name: "LedgerInterop", dependencies: ["LedgerReports", "LedgerCodeReferences"]),
-        // The product embedders import: re-exports the layers' public API, nothing else.
-        .target(name: "ToggleLedger", dependencies: ["LedgerInterop"]),
+        // The product embedders import: the top layer (the Swift source scanner, the
+        // renderers and report formats, import and export) and the layers below, re-exported.
+        .target(name: "ToggleLedger", dependencies: ["LedgerCore"]),
         // One C inline function, a cache prefetch hint, which Swift cannot spell (replay).
         .target(name: "CacheHints"),
         // The command-line front end as a library, so tests can run it in-process too.
@@ -46,8 +41,7 @@ let package = Package(
             name: "ToggleLedgerTests",
             // Every layer: the tests reach into each (`@testable import` per layer).
             dependencies: [
-                "ToggleLedger", "LedgerJSON", "LedgerPlatform", "LedgerModel", "LedgerStore",
-                "LedgerCore", "LedgerCodeReferences", "LedgerReports", "LedgerInterop",
+                "ToggleLedger", "LedgerModel", "LedgerPlatform", "LedgerStore", "LedgerCore",
             ],
             exclude: ["Fixtures"]
         ),

@@ -16,10 +16,10 @@ if ! command -v swiftc >/dev/null 2>&1; then export PATH="/opt/swift/usr/bin:$PA
 work=.build/fuzz
 mkdir -p "$work/corpus"
 # The library is one target per layer (docs/architecture.md); the fuzzer builds them as one
-# module, so the imports between layers go.
+# module, so the imports between layers (and the product's re-exports) go.
 flat="$work/sources"
 rm -rf "$flat" && mkdir -p "$flat"
-for file in $(find Sources/Ledger* -name '*.swift' | sort); do
+for file in $(find Sources/Ledger* Sources/ToggleLedger -name '*.swift' ! -path Sources/ToggleLedger/ToggleLedger.swift | sort); do
     sed '/^import Ledger[A-Za-z]*$/d' "$file" > "$flat/$(echo "$file" | tr / _)"
 done
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g \

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import ToggleLedger
-@testable import LedgerJSON
 @testable import LedgerPlatform
 @testable import LedgerModel
 @testable import LedgerStore

@@ -1,13 +1,9 @@
 import Testing
-import ToggleLedger
-@testable import LedgerJSON
 @testable import LedgerPlatform
 @testable import LedgerModel
 @testable import LedgerStore
 @testable import LedgerCore
-@testable import LedgerCodeReferences
-@testable import LedgerReports
-@testable import LedgerInterop
+@testable import ToggleLedger
 
 /// The CI formats' pieces: paths, escaping, the annotation limit, the job summary's cut.
 /// (End to end, on real logs and the built binary: TogglesCLITests/CIFormatTests.swift.)

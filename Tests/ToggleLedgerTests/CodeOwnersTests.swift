@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LedgerCodeReferences
+@testable import ToggleLedger
 
 /// CODEOWNERS as GitHub reads it. The fixture is the example file of GitHub's documentation
 /// ("About code owners"), whose comments say who owns what.

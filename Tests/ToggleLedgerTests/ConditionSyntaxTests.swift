@@ -1,13 +1,9 @@
 import Testing
-import ToggleLedger
-@testable import LedgerJSON
 @testable import LedgerPlatform
 @testable import LedgerModel
 @testable import LedgerStore
 @testable import LedgerCore
-@testable import LedgerCodeReferences
-@testable import LedgerReports
-@testable import LedgerInterop
+@testable import ToggleLedger
 
 /// The Remote Config condition parser (`ConditionSyntax`) and its translation into flagd's
 /// JSON Logic (`FlagdTargeting`), on expressions written as the Firebase console writes them.

@@ -1,9 +1,7 @@
 import Testing
-import ToggleLedger
-@testable import LedgerJSON
 @testable import LedgerModel
 @testable import LedgerCore
-@testable import LedgerReports
+@testable import ToggleLedger
 
 /// A log of several toggles, folded into states, for judging a due list.
 private struct DueLog {

@@ -1,9 +1,7 @@
 import Testing
-import ToggleLedger
-@testable import LedgerJSON
 @testable import LedgerModel
 @testable import LedgerCore
-@testable import LedgerReports
+@testable import ToggleLedger
 
 /// The Slack payload stays within Block Kit's limits however long the list, and nothing
 /// from the log becomes a link, a mention or formatting.

@@ -1,13 +1,9 @@
 import Testing
-import ToggleLedger
-@testable import LedgerJSON
 @testable import LedgerPlatform
 @testable import LedgerModel
 @testable import LedgerStore
 @testable import LedgerCore
-@testable import LedgerCodeReferences
-@testable import LedgerReports
-@testable import LedgerInterop
+@testable import ToggleLedger
 
 /// The log writer encodes events straight to bytes. Its oracle is the way it encoded them
 /// before: the event's ``JSONObject`` (``EventCodec/object(for:)``) through ``JSONWriter``.

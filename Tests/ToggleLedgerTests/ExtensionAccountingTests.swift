@@ -1,11 +1,9 @@
 import Testing
-import ToggleLedger
-@testable import LedgerJSON
 @testable import LedgerPlatform
 @testable import LedgerModel
 @testable import LedgerStore
 @testable import LedgerCore
-@testable import LedgerReports
+@testable import ToggleLedger
 
 /// Extensions counted and summed by the fold, and the `over-extended` reason.
 @Suite struct ExtensionAccountingTests {

@@ -1,12 +1,10 @@
 import Foundation
 import Testing
-import ToggleLedger
-@testable import LedgerJSON
 @testable import LedgerPlatform
 @testable import LedgerModel
 @testable import LedgerStore
 @testable import LedgerCore
-@testable import LedgerReports
+@testable import ToggleLedger
 
 @Suite struct HTMLReportRendererTests {
     @Test(arguments: [

@@ -1,14 +1,10 @@
 import Foundation
 import Testing
-import ToggleLedger
-@testable import LedgerJSON
 @testable import LedgerPlatform
 @testable import LedgerModel
 @testable import LedgerStore
 @testable import LedgerCore
-@testable import LedgerCodeReferences
-@testable import LedgerReports
-@testable import LedgerInterop
+@testable import ToggleLedger
 
 /// The checkpoint is only a cache: every way it can be missing, stale or wrong must give
 /// the answer of a full replay.

@@ -1,13 +1,9 @@
 import Testing
-import ToggleLedger
-@testable import LedgerJSON
 @testable import LedgerPlatform
 @testable import LedgerModel
 @testable import LedgerStore
 @testable import LedgerCore
-@testable import LedgerCodeReferences
-@testable import LedgerReports
-@testable import LedgerInterop
+@testable import ToggleLedger
 
 /// The id table keeps only part of each id's hash; a match is confirmed by the caller, so a
 /// collision never drops an event, and a duplicate is always found, through every resize.

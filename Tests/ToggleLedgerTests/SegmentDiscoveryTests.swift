@@ -1,14 +1,10 @@
 import Foundation
 import Testing
-import ToggleLedger
-@testable import LedgerJSON
 @testable import LedgerPlatform
 @testable import LedgerModel
 @testable import LedgerStore
 @testable import LedgerCore
-@testable import LedgerCodeReferences
-@testable import LedgerReports
-@testable import LedgerInterop
+@testable import ToggleLedger
 
 /// Listing a log's segments: every `.jsonl` file at any depth, hidden names skipped, symlinks
 /// followed only to files inside the log, sorted by the bytes of the relative path; each with

@@ -1,14 +1,10 @@
 import Foundation
 import Testing
-import ToggleLedger
-@testable import LedgerJSON
 @testable import LedgerPlatform
 @testable import LedgerModel
 @testable import LedgerStore
 @testable import LedgerCore
-@testable import LedgerCodeReferences
-@testable import LedgerReports
-@testable import LedgerInterop
+@testable import ToggleLedger
 
 @Suite struct SegmentRevisionTests {
     static let first = #"{"schema":1,"id":"a","at":"2026-01-01T00:00:00Z","type":"removed","toggle":"x","actor":"me"}"#

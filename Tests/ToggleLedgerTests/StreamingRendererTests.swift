@@ -1,14 +1,10 @@
 import Foundation
 import Testing
-import ToggleLedger
-@testable import LedgerJSON
 @testable import LedgerPlatform
 @testable import LedgerModel
 @testable import LedgerStore
 @testable import LedgerCore
-@testable import LedgerCodeReferences
-@testable import LedgerReports
-@testable import LedgerInterop
+@testable import ToggleLedger
 
 /// `state --format json` is written in pieces; the bytes must be those of the whole document
 /// pretty-printed at once.

@@ -1,13 +1,9 @@
 import Testing
-import ToggleLedger
-@testable import LedgerJSON
 @testable import LedgerPlatform
 @testable import LedgerModel
 @testable import LedgerStore
 @testable import LedgerCore
-@testable import LedgerCodeReferences
-@testable import LedgerReports
-@testable import LedgerInterop
+@testable import ToggleLedger
 
 /// The conventions real apps use (issue 17), each on the fixture folder named after its test
 /// (`Fixtures/<testName>/`), with no configuration unless the test is about the setting.

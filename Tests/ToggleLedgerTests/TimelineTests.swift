@@ -1,12 +1,10 @@
 import Foundation
 import Testing
-import ToggleLedger
-@testable import LedgerJSON
 @testable import LedgerPlatform
 @testable import LedgerModel
 @testable import LedgerStore
 @testable import LedgerCore
-@testable import LedgerReports
+@testable import ToggleLedger
 
 /// A log of toggles living, launching, being extended, removed and created again over a few
 /// months, every event on a whole hour (so every stale deadline falls on one too), from a seed.

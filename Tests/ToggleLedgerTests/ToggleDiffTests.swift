@@ -1,8 +1,9 @@
 import Testing
-import ToggleLedger
-@testable import LedgerJSON
 @testable import LedgerPlatform
 @testable import LedgerModel
+@testable import LedgerStore
+@testable import LedgerCore
+@testable import ToggleLedger
 
 /// `toggles diff`: the changes between the projections at two instants.
 @Suite struct ToggleDiffTests {

@@ -1,13 +1,9 @@
 import Testing
-import ToggleLedger
-@testable import LedgerJSON
 @testable import LedgerPlatform
 @testable import LedgerModel
 @testable import LedgerStore
 @testable import LedgerCore
-@testable import LedgerCodeReferences
-@testable import LedgerReports
-@testable import LedgerInterop
+@testable import ToggleLedger
 
 /// Builds events for one toggle and folds them, as replay does.
 struct ToggleScript {

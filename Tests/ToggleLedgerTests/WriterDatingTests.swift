@@ -1,14 +1,10 @@
 import Foundation
 import Testing
-import ToggleLedger
-@testable import LedgerJSON
 @testable import LedgerPlatform
 @testable import LedgerModel
 @testable import LedgerStore
 @testable import LedgerCore
-@testable import LedgerCodeReferences
-@testable import LedgerReports
-@testable import LedgerInterop
+@testable import ToggleLedger
 
 /// Events appended without an instant replay in the order they were appended, whatever the
 /// clock does (issue 15 §1). The clock is injected: these tests never sleep.

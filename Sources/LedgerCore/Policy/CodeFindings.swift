@@ -1,4 +1,3 @@
-import LedgerJSON
 import LedgerPlatform
 import LedgerModel
 import LedgerStore
@@ -47,9 +46,9 @@ public struct CodeFinding: Sendable, Hashable {
     }
 }
 
-public enum CodeFindings {
+package enum CodeFindings {
     /// Compares a scan with the log's toggles (live and removed), sorted by toggle.
-    public static func evaluate(_ scan: ScanResult, toggles: [String: ToggleState]) -> [CodeFinding] {
+    package static func evaluate(_ scan: ScanResult, toggles: [String: ToggleState]) -> [CodeFinding] {
         let byToggle = Dictionary(grouping: scan.references, by: \.toggle)
         var findings: [CodeFinding] = []
         for name in byToggle.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {

@@ -1,4 +1,3 @@
-import LedgerJSON
 import LedgerPlatform
 import LedgerModel
 /// How far a category's toggles may be snoozed: the policy file's optional `maxExtensions`

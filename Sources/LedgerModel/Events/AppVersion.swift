@@ -1,5 +1,3 @@
-import LedgerJSON
-import LedgerPlatform
 /// An app version as the App Store reads `CFBundleShortVersionString`: one to four
 /// non-negative integers separated by dots (`2`, `2.5`, `2.5.1`, `2.5.1.3`), compared part by
 /// part as numbers, so `2.10.0` is newer than `2.9.1` and `2.5` is the same version as `2.5.0`.

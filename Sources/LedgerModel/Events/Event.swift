@@ -1,5 +1,3 @@
-import LedgerJSON
-import LedgerPlatform
 /// One line of the log: something that happened to one toggle.
 ///
 /// The envelope (`schema`, `id`, `at`, `type`, `toggle`, `actor`) is common to every event;
@@ -25,10 +23,12 @@ public struct Event: Sendable, Hashable {
     }
     /// Boxed: five optional strings would make every event 80 bytes larger, and replay moves
     /// each event several times on its way from the decoder to the fold.
-    private var boxedSource: ProvenanceBox?
+    @usableFromInline var boxedSource: ProvenanceBox?
     /// Fields this version does not know, in their original order.
     public var extra: [JSONObject.Member]
 
+    // Inlinable: the decoder (LedgerStore) makes every event of a replay through it.
+    @inlinable
     public init(
         id: String, at: Timestamp, toggle: String, actor: String, change: Change,
         source: Provenance? = nil, schema: Int = Event.currentSchema, extra: [JSONObject.Member] = []
@@ -53,20 +53,20 @@ public struct Event: Sendable, Hashable {
 
     /// The replay order: by instant, then by id. Total, because ids are unique, and
     /// independent of which file or which side of a merge an event came from.
-    public var orderKey: OrderKey { OrderKey(at: at, id: id) }
+    package var orderKey: OrderKey { OrderKey(at: at, id: id) }
 }
 
 /// The position of an event in replay order.
-public struct OrderKey: Sendable, Hashable, Comparable {
-    public var at: Timestamp
-    public var id: String
+package struct OrderKey: Sendable, Hashable, Comparable {
+    package var at: Timestamp
+    package var id: String
 
-    public init(at: Timestamp, id: String) {
+    package init(at: Timestamp, id: String) {
         self.at = at
         self.id = id
     }
 
-    public static func < (lhs: OrderKey, rhs: OrderKey) -> Bool {
+    package static func < (lhs: OrderKey, rhs: OrderKey) -> Bool {
         if lhs.at != rhs.at { return lhs.at < rhs.at }
         // Byte order of the UTF-8 id, so every platform and locale agrees.
         return utf8Precedes(lhs.id, rhs.id)
@@ -208,11 +208,12 @@ public struct ConditionalValue: Sendable, Hashable {
 }
 
 /// An immutable ``Provenance`` behind one reference (see ``Event/source``).
-private final class ProvenanceBox: Sendable, Hashable {
-    package let value: Provenance
-    package init(_ value: Provenance) { self.value = value }
-    package static func == (lhs: ProvenanceBox, rhs: ProvenanceBox) -> Bool { lhs.value == rhs.value }
-    package func hash(into hasher: inout Hasher) { hasher.combine(value) }
+@usableFromInline
+final class ProvenanceBox: Sendable, Hashable {
+    @usableFromInline let value: Provenance
+    @usableFromInline init(_ value: Provenance) { self.value = value }
+    @usableFromInline static func == (lhs: ProvenanceBox, rhs: ProvenanceBox) -> Bool { lhs.value == rhs.value }
+    @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
 
 /// Where an event was made, filled from the CI environment.

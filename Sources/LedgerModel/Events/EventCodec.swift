@@ -1,5 +1,3 @@
-import LedgerJSON
-import LedgerPlatform
 /// Converts between ``Event`` and its one-line JSON form.
 ///
 /// Decoding is strict about the envelope and the payload of known types (a field of the

@@ -1,5 +1,3 @@
-import LedgerJSON
-import LedgerPlatform
 /// Generates event ids: 26-character ULIDs (48-bit millisecond time, 80 random bits, Crockford
 /// base 32), so ids made on different machines never collide and sort roughly by creation.
 public enum EventID {
@@ -75,21 +73,21 @@ public enum EventID {
 /// never overflows); each next id counts the same number up by one. Ids at one instant
 /// (the same millisecond) therefore sort in the order made, as the ULID specification's
 /// monotonic mode has them, and a batch of events at one instant replays in its own order.
-public struct MonotonicEventIDs {
+package struct MonotonicEventIDs {
     private var high: UInt16
     private var low: UInt64
     private var started = false
 
-    public init() {
+    package init() {
         (high, low) = (0, 0)
     }
 
-    public mutating func next(at instant: Timestamp) -> String {
+    package mutating func next(at instant: Timestamp) -> String {
         var generator = SystemRandomNumberGenerator()
         return next(at: instant, using: &generator)
     }
 
-    public mutating func next<G: RandomNumberGenerator>(at instant: Timestamp, using generator: inout G) -> String {
+    package mutating func next<G: RandomNumberGenerator>(at instant: Timestamp, using generator: inout G) -> String {
         if started {
             low &+= 1
             if low == 0 { high &+= 1 }

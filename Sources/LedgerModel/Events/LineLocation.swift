@@ -1,5 +1,3 @@
-import LedgerJSON
-import LedgerPlatform
 /// A line in a segment, written `events/2026/11/x.jsonl:3`.
 public struct LineLocation: Sendable, Hashable, CustomStringConvertible {
     /// The segment's path as the user would type it (log directory joined with the relative path).

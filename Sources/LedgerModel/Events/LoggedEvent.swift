@@ -1,5 +1,3 @@
-import LedgerJSON
-import LedgerPlatform
 /// An event with the line it was read from.
 public struct LoggedEvent: Sendable {
     public var event: Event

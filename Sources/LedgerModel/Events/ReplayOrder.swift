@@ -1,5 +1,3 @@
-import LedgerJSON
-import LedgerPlatform
 extension Array where Element == Event {
     /// The events in replay order (at, id), stable for equal keys. Events are large values:
     /// an array already in order (the usual case) is returned as is, and otherwise positions

@@ -1,5 +1,3 @@
-import LedgerJSON
-import LedgerPlatform
 /// An event sent to ``Ledger/append(_:)`` whose id the log already holds: the recorded event
 /// is kept and nothing is written, and this says whether the one sent was the same.
 public struct ResentEvent: Sendable {

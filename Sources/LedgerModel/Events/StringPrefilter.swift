@@ -1,5 +1,3 @@
-import LedgerJSON
-import LedgerPlatform
 /// A quick, exact "certainly not one of these strings" test, put in front of a dictionary
 /// lookup that usually misses: a full replay for an append looks up every event's id and
 /// toggle among the batch's, a million times for a million-event log.
@@ -9,10 +7,12 @@ import LedgerPlatform
 /// pair is ever filtered out: with any non-ASCII key the filter is off, and a non-ASCII
 /// probe always passes (U+212A KELVIN SIGN equals "K").
 package struct StringPrefilter {
-    private var words: [UInt64]
-    private let mask: UInt64
-    private var enabled = true
+    // Inlinable throughout: the replay filters in LedgerStore and LedgerCore call it per event.
+    @usableFromInline var words: [UInt64]
+    @usableFromInline let mask: UInt64
+    @usableFromInline var enabled = true
 
+    @inlinable
     package init<Keys: Collection>(_ keys: Keys) where Keys.Element == String {
         // About 32 bits per key (two probes: a few in a thousand false positives), at most 16 MiB.
         var bits: UInt64 = 1024
@@ -32,35 +32,35 @@ package struct StringPrefilter {
     }
 
     /// False only when `text` is certainly not equal to any key.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func mayContain(_ text: String) -> Bool {
         guard enabled, let hash = Self.asciiHash(text) else { return true }
         return mayContain(hash: hash)
     }
 
     /// False only when the string with these UTF-8 bytes is certainly not equal to any key.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func mayContain(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         guard enabled, let hash = Self.asciiHash(utf8) else { return true }
         return mayContain(hash: hash)
     }
 
-    @inline(__always)
-    private func mayContain(hash: UInt64) -> Bool {
+    @inlinable @inline(__always)
+    func mayContain(hash: UInt64) -> Bool {
         let first = hash & mask
         let second = (hash >> 32) & mask
         return words[Int(first >> 6)] & (1 << (first & 63)) != 0 && words[Int(second >> 6)] & (1 << (second & 63)) != 0
     }
 
     /// A 64-bit hash of `text`'s bytes; nil when `text` is not ASCII.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func asciiHash(_ text: String) -> UInt64? {
         var text = text
         return text.withUTF8 { asciiHash($0) }
     }
 
     /// A 64-bit hash of UTF-8 bytes, eight at a time; nil when they are not all ASCII.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func asciiHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
         guard let start = bytes.baseAddress else { return 0 }
         let raw = UnsafeRawPointer(start)

@@ -1,5 +1,3 @@
-import LedgerJSON
-import LedgerPlatform
 /// An instant with nanosecond precision, parsed from and printed as RFC 3339.
 ///
 /// The log stores instants in UTC (`Z`). Input may carry an offset (`+02:00`), which is
@@ -18,6 +16,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
     /// The latest instant the log can record.
     public static let latest = Timestamp(nanoseconds: .max)
 
+    @inlinable
     public init(nanoseconds: Int64) {
         self.nanoseconds = nanoseconds
     }

@@ -1,5 +1,3 @@
-import LedgerJSON
-import LedgerPlatform
 /// Where a toggle's value is decided.
 public enum ToggleKind: String, Sendable, CaseIterable, Hashable {
     /// At compile time, by the build configuration (`#if DEBUG`).
@@ -70,11 +68,11 @@ public struct ValueError: Error, Sendable, Equatable {
 
 /// Toggle names follow Remote Config key rules so a toggle can always become a remote
 /// parameter: 1 to 256 characters, an ASCII letter or `_` first, then letters, digits or `_`.
-public enum ToggleName {
-    public static let maximumLength = 256
+package enum ToggleName {
+    package static let maximumLength = 256
 
     /// Nil when `name` is valid; otherwise why not.
-    public static func problem(with name: String) -> String? {
+    package static func problem(with name: String) -> String? {
         let bytes = Array(name.utf8)
         guard let first = bytes.first else { return "a toggle name may not be empty" }
         if bytes.count > maximumLength { return "a toggle name has at most \(maximumLength) characters (this one has \(bytes.count))" }

@@ -1,5 +1,3 @@
-import LedgerJSON
-import LedgerPlatform
 /// The rules every event meets before it is written, checked by ``Ledger/append(_:now:)``
 /// whichever command built it (create, append, the imports): what a writer accepts, every
 /// reader accepts, so the log never holds a line that replay or `audit` refuses.

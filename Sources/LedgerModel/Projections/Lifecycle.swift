@@ -1,17 +1,15 @@
-import LedgerJSON
-import LedgerPlatform
 /// The rules every event must follow, given the toggle's state just before it.
 ///
 /// The same function checks an append (a violation rejects it, exit 65) and replays the
 /// log (a violation that reached the log through a merge or a hand edit is skipped and
 /// reported by `toggles audit`), so what is accepted and what is replayed never disagree.
-public enum Lifecycle {
+package enum Lifecycle {
     /// Applies `event` to `state` (nil when the name was never created) and returns the
     /// new state, or the rule it breaks.
     // @inlinable (with created and the in-place apply): the append checks in LedgerCore
     // fold through these per event; as calls into another module they cost 5% of an append.
     @inlinable
-    public static func apply(_ event: Event, to state: ToggleState?) -> Result<ToggleState, LifecycleViolation> {
+    package static func apply(_ event: Event, to state: ToggleState?) -> Result<ToggleState, LifecycleViolation> {
         var state = state
         if let violation = apply(event, to: &state) { return .failure(violation) }
         return .success(state!)
@@ -20,7 +18,7 @@ public enum Lifecycle {
     /// Applies `event` to `state` in place, or returns the rule it breaks and leaves `state`
     /// untouched.
     @inlinable
-    public static func apply(_ event: Event, to state: inout ToggleState?) -> LifecycleViolation? {
+    package static func apply(_ event: Event, to state: inout ToggleState?) -> LifecycleViolation? {
         if state != nil { return apply(event, toExisting: &state!) }
         guard case .created = event.change else {
             if event.change.isLogWide { return violation(event, .invalidField("a log-wide event is folded by the projection, not by a toggle")) }
@@ -137,9 +135,13 @@ public enum Lifecycle {
     }
 
     /// Categories are short lowercase words (`release`, `kill-switch`) so they can key a policy.
-    public static func categoryProblem(_ category: String) -> String? {
-        let valid = !category.isEmpty && category.utf8.count <= 64 && category.utf8.allSatisfy {
-            ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: "-")
+    package static func categoryProblem(_ category: String) -> String? {
+        // Over the contiguous bytes: the String.UTF8View iterator was a call per byte.
+        var text = category
+        let valid = text.withUTF8 { bytes in
+            !bytes.isEmpty && bytes.count <= 64 && bytes.allSatisfy {
+                ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: "-")
+            }
         }
         return valid ? nil : "category \(JSONWriter.quoted(category)) must be lowercase letters, digits and '-', such as release or kill-switch"
     }

@@ -1,5 +1,3 @@
-import LedgerJSON
-import LedgerPlatform
 
 /// What a timeline follows of a toggle after each event: its stage and what its stale
 /// deadline depends on. Plain values: reading them copies none of the state's references,

@@ -1,5 +1,3 @@
-import LedgerJSON
-import LedgerPlatform
 import CacheHints
 
 /// Folds events, in replay order, into the state of every toggle.
@@ -29,7 +27,9 @@ public struct Projection: Sendable {
     ) {
         self.supportedVersions = supportedVersions
         self.toggles = ToggleTable(toggles)
-        self.sites = toggles.map { creationSites[$0.name] }
+        // By index: only the name is read, the state is not copied out (3,000 toggles restored
+        // on every append from a checkpoint).
+        self.sites = toggles.indices.map { creationSites[toggles[$0].name] }
         self.violations = violations
         self.unknownTypes = unknownTypes
         self.eventCount = eventCount
@@ -140,7 +140,7 @@ public struct ToggleTable: Sendable {
     package init(_ states: [ToggleState]) {
         values = states
         positions.reserveCapacity(states.count)
-        for (position, state) in states.enumerated() { positions[state.name] = position }
+        for position in states.indices { positions[states[position].name] = position }
     }
 
     public subscript(_ name: String) -> ToggleState? {

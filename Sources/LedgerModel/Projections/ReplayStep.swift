@@ -1,5 +1,3 @@
-import LedgerJSON
-import LedgerPlatform
 /// What one event did to its toggle, for an auditor reading history event by event.
 package struct ReplayStep: Sendable {
     package var logged: LoggedEvent

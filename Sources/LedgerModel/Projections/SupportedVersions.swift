@@ -1,5 +1,3 @@
-import LedgerJSON
-import LedgerPlatform
 /// The app versions the team supports, from the log-wide `minimum-version-changed` events:
 /// the projection's one piece of state that belongs to no toggle.
 public struct SupportedVersions: Sendable, Hashable {

@@ -1,5 +1,3 @@
-import LedgerJSON
-import LedgerPlatform
 /// Where a toggle is in its life, derived from what its events say everyone is served.
 ///
 /// For a boolean toggle "on" means `true`. For a string, number or JSON toggle there is no

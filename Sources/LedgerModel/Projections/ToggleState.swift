@@ -1,5 +1,3 @@
-import LedgerJSON
-import LedgerPlatform
 /// A toggle as the log says it is at some instant.
 public struct ToggleState: Sendable, Hashable {
     public var name: String
@@ -30,7 +28,7 @@ public struct ToggleState: Sendable, Hashable {
     /// The in-app default declared at creation: what "off" means for a non-boolean toggle.
     public var baselineValue: JSONValue = .null
 
-    @usableFromInline
+    @inlinable
     package init(name: String, definition: ToggleDefinition, remote: RemoteValue? = nil, remotePublishedAt: Timestamp? = nil, createdAt: Timestamp, createdBy: String, updatedAt: Timestamp, removedAt: Timestamp? = nil, removedBy: String? = nil, removalReason: String? = nil, removedInAppVersion: AppVersion? = nil, expiryExtensionReason: String? = nil, extensions: ExtensionTally = ExtensionTally(), eventCount: Int, stage: ToggleStage = .inDevelopment, stageSince: Timestamp = Timestamp(nanoseconds: 0), baselineValue: JSONValue = .null) {
         self.name = name
         self.definition = definition

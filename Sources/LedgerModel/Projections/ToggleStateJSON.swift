@@ -1,5 +1,3 @@
-import LedgerJSON
-import LedgerPlatform
 extension ToggleState {
     /// The JSON form of the toggle, as `toggles state --format json` prints it; the field
     /// changes of a replay step compare it, so it lives with the state, below the renderers.

@@ -1,5 +1,3 @@
-import LedgerJSON
-import LedgerPlatform
 /// How values appear in human-readable output.
 package enum ValueText {
     /// A string as is, anything else as compact JSON.

@@ -1,4 +1,3 @@
-import LedgerJSON
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #elseif canImport(Musl)

@@ -1,4 +1,3 @@
-import LedgerJSON
 /// A 64-bit hash of bytes (XXH64), stable across processes and platforms: it names the
 /// content a checkpoint covered, and checks the checkpoint itself. Four independent lanes
 /// keep the processor busy, so it runs at memory speed. Not cryptographic: it detects

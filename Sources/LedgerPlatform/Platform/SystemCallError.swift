@@ -1,4 +1,3 @@
-import LedgerJSON
 /// Why a system call failed: the file, the operation and `errno`. The log maps it to its own
 /// ``LogError`` (same words), so the platform layer names nothing above it.
 package enum SystemCallError: Error, Sendable, Equatable, CustomStringConvertible {

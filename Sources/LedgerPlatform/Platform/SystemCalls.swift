@@ -1,4 +1,3 @@
-import LedgerJSON
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #elseif canImport(Musl)
@@ -9,6 +8,7 @@ import Darwin
 
 /// Thin, throwing wrappers over the POSIX calls the log needs. Every failure becomes a
 /// ``SystemCallError`` naming the file and the operation.
+@usableFromInline
 package enum SystemCalls {
     package static var errnoValue: Int32 { errno }
 
@@ -273,6 +273,7 @@ package enum SystemCalls {
     /// with transparent huge pages: one page fault per 2 MB instead of 512 when it is filled.
     /// Only advice (where huge pages are unavailable or disabled nothing changes), and only
     /// worth it for buffers of several megabytes filled at once (a restored replay, a report).
+    @usableFromInline
     package static func preferHugePages(_ start: UnsafeMutableRawPointer, byteCount: Int) {
         #if os(Linux)
         let huge = 2 << 20
@@ -293,6 +294,8 @@ extension Array {
     /// `count` copies of `value`, in storage advised to use huge pages when it is large: a
     /// hash table of millions of slots read at random then costs far fewer TLB misses (and
     /// page faults when it is filled).
+    // Inlinable: generic, so in another target it ran unspecialized (element by element).
+    @inlinable
     package init(repeating value: Element, count: Int, preferringHugePages: Bool) {
         guard preferringHugePages else {
             self.init(repeating: value, count: count)
@@ -309,6 +312,7 @@ extension Array {
 
     /// An empty array with room for `capacity` elements; large storage is advised to use
     /// huge pages (``SystemCalls/preferHugePages(_:byteCount:)``) before it is filled.
+    @inlinable
     package init(fillingCapacity capacity: Int) {
         self.init(unsafeUninitializedCapacity: capacity) { buffer, initialized in
             if let base = buffer.baseAddress {

@@ -1,4 +1,3 @@
-import LedgerJSON
 /// Makes text from the log safe to print on a terminal.
 package enum TerminalText {
     /// Replaces newlines and tabs with spaces and every other control character (C0, DEL,

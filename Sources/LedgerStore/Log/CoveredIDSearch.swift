@@ -1,4 +1,3 @@
-import LedgerJSON
 import LedgerPlatform
 import LedgerModel
 /// Finds which of a few ids the segments under a checkpoint hold, by reading their bytes

@@ -1,4 +1,3 @@
-import LedgerJSON
 import LedgerPlatform
 import LedgerModel
 /// Lets the CLI decode event lines with the reader's fast path before its general one.

@@ -1,4 +1,3 @@
-import LedgerJSON
 import LedgerPlatform
 import LedgerModel
 /// Decodes the usual shape of an event line straight from its bytes, without building a

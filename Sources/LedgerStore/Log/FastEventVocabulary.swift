@@ -1,4 +1,3 @@
-import LedgerJSON
 import LedgerPlatform
 import LedgerModel
 /// The vocabulary of an event line as ``FastEventDecoder`` reads it: the keys it knows,

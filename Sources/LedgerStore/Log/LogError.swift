@@ -1,4 +1,3 @@
-import LedgerJSON
 import LedgerPlatform
 import LedgerModel
 /// Why the log could not be read or written. Every case names the file (and line) involved.

@@ -1,4 +1,3 @@
-import LedgerJSON
 import LedgerPlatform
 import LedgerModel
 /// Events and warnings in replay order, handed from the merge to the fold a batch at a time.

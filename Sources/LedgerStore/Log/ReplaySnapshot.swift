@@ -1,4 +1,3 @@
-import LedgerJSON
 import LedgerPlatform
 import LedgerModel
 /// The outcome of a replay as a list sorted by toggle name: what `state`, `report` and

@@ -1,4 +1,3 @@
-import LedgerJSON
 import LedgerPlatform
 import LedgerModel
 /// Reads one segment line by line, in chunks, without holding the file in memory.

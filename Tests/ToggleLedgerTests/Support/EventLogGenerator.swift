@@ -1,13 +1,9 @@
 import Foundation
-import ToggleLedger
-@testable import LedgerJSON
 @testable import LedgerPlatform
 @testable import LedgerModel
 @testable import LedgerStore
 @testable import LedgerCore
-@testable import LedgerCodeReferences
-@testable import LedgerReports
-@testable import LedgerInterop
+@testable import ToggleLedger
 
 /// A seeded random source (SplitMix64), so generated logs are the same on every run.
 struct SeededGenerator: RandomNumberGenerator {

@@ -1,12 +1,8 @@
-import ToggleLedger
-@testable import LedgerJSON
 @testable import LedgerPlatform
 @testable import LedgerModel
 @testable import LedgerStore
 @testable import LedgerCore
-@testable import LedgerCodeReferences
-@testable import LedgerReports
-@testable import LedgerInterop
+@testable import ToggleLedger
 
 /// Events of every shape from a seed, for oracle tests of the writer and of appends: every
 /// change type, values of every JSON type nested, conditions, managed values, provenance,

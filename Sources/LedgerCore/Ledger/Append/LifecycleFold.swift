@@ -1,4 +1,3 @@
-import LedgerJSON
 import LedgerPlatform
 import LedgerModel
 import LedgerStore
@@ -18,9 +17,9 @@ package enum LifecycleFold {
         var state = state
         var found: [LifecycleViolation] = []
         for position in positions {
-            switch Lifecycle.apply((events.baseAddress! + position).pointee, to: state) {
-            case .success(let next): state = next
-            case .failure(let violation): found.append(violation)
+            // In place: across the target boundary a state returned by value was copied per event.
+            if let violation = Lifecycle.apply((events.baseAddress! + position).pointee, to: &state) {
+                found.append(violation)
             }
         }
         return found

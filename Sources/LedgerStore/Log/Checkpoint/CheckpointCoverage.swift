@@ -1,4 +1,3 @@
-import LedgerJSON
 import LedgerPlatform
 import LedgerModel
 /// Whether a checkpoint still covers the log: its segments unchanged, and which were added.

@@ -1,4 +1,3 @@
-import LedgerJSON
 import LedgerPlatform
 import LedgerModel
 /// them). Every read checks bounds; a malformed checkpoint throws ``CheckpointCorrupt`` and

@@ -1,4 +1,3 @@
-import LedgerJSON
 import LedgerPlatform
 import LedgerModel
 /// The checkpoint's binary form: fixed-width little-endian integers (`u8`, `u32`, `i64`),

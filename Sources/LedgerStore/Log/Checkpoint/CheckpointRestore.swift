@@ -1,4 +1,3 @@
-import LedgerJSON
 import LedgerPlatform
 import LedgerModel
 /// Restoring what a checkpoint stored after its header: the projection, or a snapshot.

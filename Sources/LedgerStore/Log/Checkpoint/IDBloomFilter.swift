@@ -1,4 +1,3 @@
-import LedgerJSON
 import LedgerPlatform
 import LedgerModel
 /// A Bloom filter of event ids: "surely not seen" or "maybe seen". Blocked: the 7 bits of

@@ -1,4 +1,3 @@
-import LedgerJSON
 import LedgerPlatform
 import LedgerModel
 /// The checkpoint still matches the log's files, but the events added since do not all come

@@ -1,4 +1,3 @@
-import LedgerJSON
 import LedgerPlatform
 import LedgerModel
 /// A cache of a replay, so `toggles check` on a large log reads only what was appended since.

@@ -1,4 +1,3 @@
-import LedgerJSON
 import LedgerPlatform
 import LedgerModel
 /// How a replay reached its answer: from the log's checkpoint plus the events added since, or

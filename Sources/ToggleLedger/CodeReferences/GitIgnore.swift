@@ -1,0 +1,172 @@
+import LedgerPlatform
+import LedgerModel
+import LedgerStore
+import LedgerCore
+/// The patterns of `.gitignore` files, for deciding which files a scan skips.
+///
+/// Supported: blank lines and `#` comments, `!` negation (the last matching pattern wins),
+/// a trailing `/` (directories only), a leading or inner `/` (anchored to the `.gitignore`'s
+/// directory), `*`, `?`, `[abc]`/`[a-z]`/`[!a]` within a name, and `**` across directories
+/// (`**/name`, `dir/**`, `a/**/b`), backslash escapes. As in git, a file inside an ignored
+/// directory stays ignored whatever a later `!` says (the directory is never entered).
+package struct GitIgnore: Sendable {
+    package struct Rule: Sendable {
+        /// The directory of the `.gitignore`, relative to the scan base, "" for the base.
+        package var base: String
+        package var segments: [String]
+        package var negated: Bool
+        package var directoryOnly: Bool
+    }
+
+    package private(set) var rules: [Rule] = []
+
+    package init() {}
+
+    /// Adds the patterns of one `.gitignore` whose directory is `base` (relative, "" for the root).
+    package mutating func add(_ text: String, base: String) {
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            var line = Substring(rawLine)
+            if line.hasSuffix("\r") { line = line.dropLast() }
+            // Trailing spaces are ignored unless escaped.
+            while line.hasSuffix(" ") && !line.hasSuffix("\\ ") { line = line.dropLast() }
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            var negated = false
+            if line.hasPrefix("!") {
+                negated = true
+                line = line.dropFirst()
+            } else if line.hasPrefix("\\!") || line.hasPrefix("\\#") {
+                line = line.dropFirst()
+            }
+            var directoryOnly = false
+            if line.hasSuffix("/") {
+                directoryOnly = true
+                line = line.dropLast()
+            }
+            if line.isEmpty { continue }
+            let anchored = line.contains("/")
+            if line.hasPrefix("/") { line = line.dropFirst() }
+            var segments = line.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+            if !anchored { segments.insert("**", at: 0) }
+            rules.append(Rule(base: base, segments: segments, negated: negated, directoryOnly: directoryOnly))
+        }
+    }
+
+    /// Whether `path` (relative to the scan base, `/`-separated) is ignored.
+    package func isIgnored(_ path: String, isDirectory: Bool) -> Bool {
+        var ignored = false
+        let components = path.split(separator: "/").map(String.init)
+        for rule in rules {
+            if rule.directoryOnly && !isDirectory { continue }
+            var relative = components[...]
+            if !rule.base.isEmpty {
+                let baseComponents = rule.base.split(separator: "/")
+                guard components.count > baseComponents.count,
+                      zip(baseComponents, components).allSatisfy({ $0 == $1 }) else { continue }
+                relative = components.dropFirst(baseComponents.count)
+            }
+            if Self.match(rule.segments[...], Array(relative)[...]) { ignored = !rule.negated }
+        }
+        return ignored
+    }
+
+    /// Whether the pattern's segments match the path's components. Dynamic programming over
+    /// (segment, component) rather than trying each `**` recursively: that took exponential
+    /// time on a pattern such as `**/**/…/x` (a hostile CODEOWNERS or .gitignore line).
+    package static func match(_ pattern: ArraySlice<String>, _ path: ArraySlice<String>) -> Bool {
+        let names = Array(path)
+        // matchesRest[j]: the segments after the current one match names[j...].
+        var matchesRest = [Bool](repeating: false, count: names.count + 1)
+        matchesRest[names.count] = true
+        var isLastSegment = true
+        for segment in pattern.reversed() {
+            var matchesHere = [Bool](repeating: false, count: names.count + 1)
+            if segment == "**" {
+                if isLastSegment {
+                    // `dir/**` matches everything inside dir (at least one component).
+                    for j in 0..<names.count { matchesHere[j] = true }
+                } else {
+                    // `**` takes zero or more components: the rest matches here or later.
+                    matchesHere[names.count] = matchesRest[names.count]
+                    for j in stride(from: names.count - 1, through: 0, by: -1) { matchesHere[j] = matchesRest[j] || matchesHere[j + 1] }
+                }
+            } else {
+                let segmentBytes = Array(segment.utf8)[...]
+                for j in 0..<names.count where matchesRest[j + 1] {
+                    matchesHere[j] = matchName(segmentBytes, Array(names[j].utf8)[...])
+                }
+            }
+            matchesRest = matchesHere
+            isLastSegment = false
+        }
+        return matchesRest[0]
+    }
+
+    /// fnmatch for one path component: `*`, `?`, `[…]`, `\x`.
+    package static func matchName(_ pattern: ArraySlice<UInt8>, _ name: ArraySlice<UInt8>) -> Bool {
+        var p = pattern.startIndex, n = name.startIndex
+        var starP: Int?, starN = 0
+        while n < name.endIndex {
+            if p < pattern.endIndex {
+                let c = pattern[p]
+                if c == UInt8(ascii: "*") {
+                    while p < pattern.endIndex && pattern[p] == UInt8(ascii: "*") { p += 1 }
+                    starP = p
+                    starN = n
+                    continue
+                }
+                if c == UInt8(ascii: "?") {
+                    p += 1; n += 1
+                    continue
+                }
+                if c == UInt8(ascii: "["), let (matched, next) = matchClass(pattern, from: p, name[n]) {
+                    if matched {
+                        p = next; n += 1
+                        continue
+                    }
+                } else {
+                    var literal = c
+                    var next = p + 1
+                    if c == UInt8(ascii: "\\") && next < pattern.endIndex {
+                        literal = pattern[next]
+                        next += 1
+                    }
+                    if literal == name[n] {
+                        p = next; n += 1
+                        continue
+                    }
+                }
+            }
+            guard let star = starP else { return false }
+            starN += 1
+            n = starN
+            p = star
+        }
+        while p < pattern.endIndex && pattern[p] == UInt8(ascii: "*") { p += 1 }
+        return p == pattern.endIndex
+    }
+
+    /// Matches `[…]` at `start`; nil when the bracket is not closed (then it is a literal `[`).
+    private static func matchClass(_ pattern: ArraySlice<UInt8>, from start: Int, _ byte: UInt8) -> (Bool, Int)? {
+        var i = start + 1
+        var negate = false
+        if i < pattern.endIndex && (pattern[i] == UInt8(ascii: "!") || pattern[i] == UInt8(ascii: "^")) {
+            negate = true
+            i += 1
+        }
+        var matched = false
+        var first = true
+        while i < pattern.endIndex {
+            let c = pattern[i]
+            if c == UInt8(ascii: "]") && !first { return (matched != negate, i + 1) }
+            first = false
+            if i + 2 < pattern.endIndex && pattern[i + 1] == UInt8(ascii: "-") && pattern[i + 2] != UInt8(ascii: "]") {
+                if byte >= c && byte <= pattern[i + 2] { matched = true }
+                i += 3
+            } else {
+                if byte == c { matched = true }
+                i += 1
+            }
+        }
+        return nil
+    }
+}

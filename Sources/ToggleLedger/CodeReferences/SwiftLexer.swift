@@ -1,0 +1,279 @@
+import LedgerPlatform
+import LedgerModel
+import LedgerStore
+import LedgerCore
+/// One token of Swift source, as much as finding toggle references needs.
+package struct SwiftToken: Sendable, Hashable {
+    package enum Kind: UInt8, Sendable {
+        /// A name or keyword; backticks are removed (`` `internal` `` is `internal`).
+        case identifier
+        /// A string literal; ``SwiftToken/text`` is its content when it has no interpolation.
+        case string
+        case number
+        /// `(` `)` `[` `]` `{` `}` `,` `:` `;` `.` `@` `#`
+        case punctuation
+        /// An operator such as `=`, `==`, `?`, `!`, `..<`.
+        case `operator`
+    }
+
+    package var kind: Kind
+    package var text: String
+    /// 1-based line and column (in bytes) of the token's first character.
+    package var line: Int
+    package var column: Int
+    /// Whether whitespace, a comment or the start of the file comes right before the token.
+    package var spaceBefore: Bool
+    /// For strings: whether it contains `\(…)`; its code is lexed as tokens before it.
+    package var interpolated = false
+}
+
+/// A small hand-written Swift lexer: comments (nested block comments too) are skipped,
+/// string literals (single-line, multi-line `"""`, raw `#"…"#`) become one token each, and
+/// the code inside string interpolations is lexed as code.
+///
+/// Not handled: bare regex literals (`/…/`); a `"` inside one starts a string.
+package struct SwiftLexer {
+    private let bytes: [UInt8]
+    private var index = 0
+    private var line = 1
+    private var lineStart = 0
+    private var tokens: [SwiftToken] = []
+    private var spaceBefore = true
+    /// Open string interpolations: the string's raw `#` count and multi-line flag, and the
+    /// parenthesis depth inside the interpolation.
+    private var interpolations: [(pounds: Int, multiline: Bool, parens: Int, line: Int, column: Int)] = []
+
+    package init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    package static func tokenize(_ bytes: [UInt8]) -> [SwiftToken] {
+        var lexer = SwiftLexer(bytes)
+        lexer.run()
+        return lexer.tokens
+    }
+
+    package static func tokenize(_ source: String) -> [SwiftToken] {
+        tokenize(Array(source.utf8))
+    }
+
+    private mutating func run() {
+        tokens.reserveCapacity(bytes.count / 5)
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case 0x0A:
+                newline(at: index)
+                index += 1
+                spaceBefore = true
+            case 0x20, 0x09, 0x0D, 0x0B, 0x0C:
+                index += 1
+                spaceBefore = true
+            case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
+                while index < bytes.count && bytes[index] != 0x0A { index += 1 }
+                spaceBefore = true
+            case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
+                skipBlockComment()
+                spaceBefore = true
+            case UInt8(ascii: "\""):
+                lexString(pounds: 0)
+            case UInt8(ascii: "#"):
+                var pounds = 0
+                while peek(pounds) == UInt8(ascii: "#") { pounds += 1 }
+                if peek(pounds) == UInt8(ascii: "\"") {
+                    index += pounds
+                    lexString(pounds: pounds)
+                } else {
+                    emit(.punctuation, "#", start: index)
+                    index += 1
+                }
+            case UInt8(ascii: "`"):
+                let start = index
+                index += 1
+                let nameStart = index
+                while index < bytes.count && bytes[index] != UInt8(ascii: "`") && bytes[index] != 0x0A { index += 1 }
+                let name = String(decoding: bytes[nameStart..<index], as: UTF8.self)
+                if index < bytes.count && bytes[index] == UInt8(ascii: "`") { index += 1 }
+                emit(.identifier, name, start: start)
+            case UInt8(ascii: "("):
+                if !interpolations.isEmpty { interpolations[interpolations.count - 1].parens += 1 }
+                emit(.punctuation, "(", start: index)
+                index += 1
+            case UInt8(ascii: ")"):
+                if let open = interpolations.last {
+                    if open.parens == 0 {
+                        // The end of `\(…)`: back inside the string.
+                        interpolations.removeLast()
+                        index += 1
+                        continueString(pounds: open.pounds, multiline: open.multiline, line: open.line, column: open.column)
+                        continue
+                    }
+                    interpolations[interpolations.count - 1].parens -= 1
+                }
+                emit(.punctuation, ")", start: index)
+                index += 1
+            case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),
+                 UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "@"):
+                emit(.punctuation, String(UnicodeScalar(byte)), start: index)
+                index += 1
+            case UInt8(ascii: "."):
+                if peek(1) == UInt8(ascii: ".") {
+                    lexOperator()
+                } else {
+                    emit(.punctuation, ".", start: index)
+                    index += 1
+                }
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let start = index
+                index += 1
+                while index < bytes.count {
+                    let next = bytes[index]
+                    if Self.isIdentifierByte(next) { index += 1; continue }
+                    if next == UInt8(ascii: "."), let after = peek(1), after >= UInt8(ascii: "0") && after <= UInt8(ascii: "9") {
+                        index += 1
+                        continue
+                    }
+                    break
+                }
+                emit(.number, String(decoding: bytes[start..<index], as: UTF8.self), start: start)
+            default:
+                if Self.isIdentifierStart(byte) {
+                    let start = index
+                    index += 1
+                    while index < bytes.count && Self.isIdentifierByte(bytes[index]) { index += 1 }
+                    emit(.identifier, String(decoding: bytes[start..<index], as: UTF8.self), start: start)
+                } else if Self.isOperatorByte(byte) {
+                    lexOperator()
+                } else {
+                    index += 1
+                    spaceBefore = true
+                }
+            }
+        }
+    }
+
+    private func peek(_ offset: Int) -> UInt8? {
+        index + offset < bytes.count ? bytes[index + offset] : nil
+    }
+
+    private mutating func newline(at position: Int) {
+        line += 1
+        lineStart = position + 1
+    }
+
+    private mutating func emit(_ kind: SwiftToken.Kind, _ text: String, start: Int, line tokenLine: Int? = nil, column: Int? = nil, interpolated: Bool = false) {
+        tokens.append(SwiftToken(
+            kind: kind, text: text, line: tokenLine ?? line, column: column ?? (start - lineStart + 1),
+            spaceBefore: spaceBefore, interpolated: interpolated))
+        spaceBefore = false
+    }
+
+    static func isIdentifierStart(_ byte: UInt8) -> Bool {
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || byte == 0x5F || byte == 0x24 || byte >= 0x80
+    }
+
+    static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        isIdentifierStart(byte) || (byte >= 0x30 && byte <= 0x39)
+    }
+
+    static func isOperatorByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "!"), UInt8(ascii: "*"),
+             UInt8(ascii: "%"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "|"),
+             UInt8(ascii: "^"), UInt8(ascii: "~"), UInt8(ascii: "?"), UInt8(ascii: "/"), UInt8(ascii: "."):
+            true
+        default: false
+        }
+    }
+
+    private mutating func lexOperator() {
+        let start = index
+        let dotted = bytes[index] == UInt8(ascii: ".")
+        index += 1
+        while index < bytes.count && Self.isOperatorByte(bytes[index]) {
+            // A dot continues only an operator that began with one (`..<`), as in Swift.
+            if bytes[index] == UInt8(ascii: ".") && !dotted { break }
+            // `//` and `/*` after an operator start a comment.
+            if bytes[index] == UInt8(ascii: "/") && (peek(1) == UInt8(ascii: "/") || peek(1) == UInt8(ascii: "*")) { break }
+            index += 1
+        }
+        emit(.operator, String(decoding: bytes[start..<index], as: UTF8.self), start: start)
+    }
+
+    private mutating func skipBlockComment() {
+        var depth = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "/") && peek(1) == UInt8(ascii: "*") {
+                depth += 1
+                index += 2
+            } else if bytes[index] == UInt8(ascii: "*") && peek(1) == UInt8(ascii: "/") {
+                depth -= 1
+                index += 2
+                if depth == 0 { return }
+            } else {
+                if bytes[index] == 0x0A { newline(at: index) }
+                index += 1
+            }
+        }
+    }
+
+    /// At the opening quote of a string with `pounds` leading `#` (already consumed).
+    private mutating func lexString(pounds: Int) {
+        let tokenLine = line
+        let column = index - pounds - lineStart + 1
+        let multiline = peek(1) == UInt8(ascii: "\"") && peek(2) == UInt8(ascii: "\"")
+        index += multiline ? 3 : 1
+        continueString(pounds: pounds, multiline: multiline, line: tokenLine, column: column, resumed: false)
+    }
+
+    /// Reads string content up to the closing delimiter or the next interpolation.
+    private mutating func continueString(pounds: Int, multiline: Bool, line tokenLine: Int, column: Int, resumed: Bool = true) {
+        let contentStart = index
+        var simple = !resumed
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\\") && hasPounds(pounds, at: index + 1) {
+                let afterEscape = index + 1 + pounds
+                if afterEscape < bytes.count && bytes[afterEscape] == UInt8(ascii: "(") {
+                    // `\(` opens code; the string token is emitted when the string closes.
+                    interpolations.append((pounds, multiline, 0, tokenLine, column))
+                    index = afterEscape + 1
+                    spaceBefore = true
+                    return
+                }
+                if afterEscape < bytes.count && bytes[afterEscape] == 0x0A { newline(at: afterEscape) }
+                index = afterEscape + 1
+                simple = false
+                continue
+            }
+            if byte == UInt8(ascii: "\"") {
+                let closes = multiline
+                    ? peek(1) == UInt8(ascii: "\"") && peek(2) == UInt8(ascii: "\"") && hasPounds(pounds, at: index + 3)
+                    : hasPounds(pounds, at: index + 1)
+                if closes {
+                    let text = simple ? String(decoding: bytes[contentStart..<index], as: UTF8.self) : ""
+                    index += (multiline ? 3 : 1) + pounds
+                    emit(.string, text, start: index, line: tokenLine, column: column, interpolated: resumed)
+                    return
+                }
+            }
+            if byte == 0x0A {
+                if !multiline {
+                    // An unterminated single-line string ends at the line's end, as the compiler recovers.
+                    emit(.string, "", start: index, line: tokenLine, column: column, interpolated: resumed)
+                    return
+                }
+                newline(at: index)
+            }
+            index += 1
+        }
+        emit(.string, "", start: index, line: tokenLine, column: column, interpolated: resumed)
+    }
+
+    private func hasPounds(_ count: Int, at position: Int) -> Bool {
+        guard count > 0 else { return true }
+        guard position + count <= bytes.count else { return false }
+        for offset in 0..<count where bytes[position + offset] != UInt8(ascii: "#") { return false }
+        return true
+    }
+}

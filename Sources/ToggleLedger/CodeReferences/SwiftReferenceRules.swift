@@ -1,0 +1,270 @@
+import LedgerPlatform
+import LedgerModel
+import LedgerStore
+import LedgerCore
+/// Pass 2 of ``SwiftReferenceScanner``: the reference rules. Each rule looks at one token and
+/// says what it found, or why a token that could have been a reference is not one, so
+/// `toggles scan --explain` reports the very decisions the scan made.
+extension SwiftReferenceScanner {
+    /// What a rule says about one token.
+    package enum RuleOutcome {
+        /// The token cannot start a reference of this rule's form.
+        case notApplicable
+        case references([CodeReference])
+        /// It has the form, but is not a reference: why.
+        case rejected(String)
+    }
+
+    /// Where a string key is read: the store decides which toggles it can name.
+    package enum KeyStore {
+        case remote, local, either
+
+        package func admits(_ kind: ToggleKind?) -> Bool {
+            switch (self, kind) {
+            case (.either, _), (_, nil): true
+            case (.remote, .remote?), (.local, .local?): true
+            default: false
+            }
+        }
+    }
+
+    private static let prefixKeywords: Set<String> = ["return", "case", "in", "where", "throw", "try", "await", "is", "as", "else", "if", "guard", "while", "yield"]
+    /// Argument labels that say the implicit member is a toggle, whatever the method.
+    private static let toggleLabels: Set<String> = ["toggle", "flag", "feature", "featureFlag"]
+    /// `UserDefaults` methods that take `forKey:`; their keys are local toggles.
+    private static let userDefaultsWriters: Set<String> = ["set", "removeObject", "register"]
+
+    /// References:
+    /// - `ToggleEnum.name`, when `name` is a case of that enum (or, for a toggle enum whose
+    ///   declaration was not scanned, a toggle the log knows);
+    /// - `.name` where an expression starts, when `name` is a toggle case or a toggle the log
+    ///   knows and no other enum has a case of that name; as the argument of a query method
+    ///   (`isFeatureOn(.x)`, `isFeatureOn(for: .x)`, `isEnabled(.x)`, the setting's) or of a
+    ///   `toggle:` label it counts even then. Inside a toggle enum's own body or extensions,
+    ///   implicit members are skipped. A name several toggle enums declare is reported for each;
+    /// - string keys that name a toggle: at a Remote Config accessor (`x["k"]`,
+    ///   `configValue(forKey: "k")`, `key: "k"`) a remote toggle's, at `UserDefaults`
+    ///   (`set(_:forKey:)`, `UserDefaults.standard.bool(forKey:)`) or `@AppStorage("k")` a
+    ///   local toggle's.
+    package func collectReferences(_ file: LexedFile, facts: EnumFacts, into references: inout [CodeReference]) {
+        walk(file, facts: facts) { _, outcome in
+            if case .references(let found) = outcome { references.append(contentsOf: found) }
+        }
+    }
+
+    /// Applies every rule to every token, telling `visit` each outcome that is not `notApplicable`.
+    package func walk(_ file: LexedFile, facts: EnumFacts, visit: (Int, RuleOutcome) -> Void) {
+        let tokens = file.tokens
+        // Whether each open brace is the body of a toggle enum or of an extension of one.
+        var braces: [Bool] = []
+        var insideToggleBodies = 0
+        var pendingToggleBody = false
+        for i in tokens.indices {
+            let token = tokens[i]
+            switch token.kind {
+            case .identifier:
+                if (token.text == "enum" || token.text == "extension"), i + 1 < tokens.count, tokens[i + 1].kind == .identifier,
+                   facts.toggleEnums.contains(tokens[i + 1].text) {
+                    pendingToggleBody = true
+                }
+                if i + 2 < tokens.count, tokens[i + 1].kind == .punctuation, tokens[i + 1].text == "." {
+                    let outcome = qualifiedMember(tokens, at: i, file: file.path, facts: facts)
+                    if case .notApplicable = outcome {} else { visit(i, outcome) }
+                }
+                if i + 2 < tokens.count, tokens[i + 1].kind == .punctuation, tokens[i + 2].kind == .string,
+                   (tokens[i + 1].text == ":" && (token.text == "forKey" || token.text == "key")) || (tokens[i + 1].text == "(" && token.text == "AppStorage") {
+                    visit(i + 2, stringKey(tokens, at: i + 2, file: file.path, facts: facts, store: keyStore(tokens, label: i)))
+                }
+            case .punctuation:
+                switch token.text {
+                case "{":
+                    braces.append(pendingToggleBody)
+                    if pendingToggleBody { insideToggleBodies += 1 }
+                    pendingToggleBody = false
+                case "}":
+                    if let wasToggle = braces.popLast(), wasToggle { insideToggleBodies -= 1 }
+                case ".":
+                    let outcome = implicitMember(tokens, at: i, file: file.path, facts: facts)
+                    if case .notApplicable = outcome { break }
+                    visit(i, insideToggleBodies == 0 ? outcome
+                        : .rejected("inside a toggle enum's body or extension, where implicit members are the enum's own cases"))
+                case "[":
+                    // `receiver["name"]`: a subscript (attached to what precedes it), not an array literal.
+                    if i > 0, !token.spaceBefore, i + 2 < tokens.count,
+                       tokens[i - 1].kind == .identifier || (tokens[i - 1].kind == .punctuation && (tokens[i - 1].text == ")" || tokens[i - 1].text == "]")),
+                       tokens[i + 1].kind == .string, tokens[i + 2].kind == .punctuation, tokens[i + 2].text == "]" {
+                        visit(i + 1, stringKey(tokens, at: i + 1, file: file.path, facts: facts, store: receiverStore(tokens, before: i) ?? .remote))
+                    }
+                default: break
+                }
+            default: break
+            }
+        }
+    }
+
+    /// `ToggleEnum.name` at `i` (the enum's name).
+    package func qualifiedMember(_ tokens: [SwiftToken], at i: Int, file: String, facts: EnumFacts) -> RuleOutcome {
+        let enumName = tokens[i].text
+        guard tokens[i + 2].kind == .identifier else { return .notApplicable }
+        let member = tokens[i + 2].text
+        let key: String?
+        if let cases = facts.toggleCases[enumName] {
+            key = cases[member]?.key
+            if key == nil, member != "rawValue", member != "allCases", member != "init" {
+                return .rejected("\(enumName).\(member): \(member) is not a case of the toggle enum \(enumName)")
+            }
+        } else if facts.toggleEnums.contains(enumName)
+                    || (facts.enums[enumName] == nil && Self.startsUppercase(enumName) && SwiftScanSettings.hasConventionalName(enumName)) {
+            // The enum is declared outside the scanned files: the log's names decide.
+            key = knownToggles.contains(member) ? member : knownSpelling(of: member)
+            if key == nil, facts.toggleEnums.contains(enumName), member != "allCases", member != "init" {
+                return .rejected("\(enumName).\(member): \(enumName) is not declared in the scanned files and the log knows no toggle \(member)")
+            }
+        } else {
+            if let record = facts.enums[enumName], (facts.otherCases[member] ?? []).contains(enumName) {
+                return .rejected("\(enumName).\(member): \(enumName) is not a toggle enum: \(record.rule)")
+            }
+            return .notApplicable
+        }
+        guard let key else { return .notApplicable }
+        return .references([CodeReference(toggle: key, kind: .member, file: file, line: tokens[i].line, column: tokens[i].column,
+                                          symbol: "\(enumName).\(member)", enumName: enumName)])
+    }
+
+    package static func startsUppercase(_ name: String) -> Bool {
+        guard let first = name.utf8.first else { return false }
+        return first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")
+    }
+
+    /// `.name` at `i` (the dot).
+    package func implicitMember(_ tokens: [SwiftToken], at i: Int, file: String, facts: EnumFacts) -> RuleOutcome {
+        guard i + 1 < tokens.count, tokens[i + 1].kind == .identifier, !tokens[i + 1].spaceBefore else { return .notApplicable }
+        let name = tokens[i + 1].text
+        // A leading dot is an implicit member only where an expression starts.
+        if i > 0 {
+            let previous = tokens[i - 1]
+            switch previous.kind {
+            case .identifier where !Self.prefixKeywords.contains(previous.text): return .notApplicable
+            case .string, .number: return .notApplicable
+            case .punctuation where [")", "]", "}"].contains(previous.text): return .notApplicable
+            case .operator where (previous.text == "?" || previous.text == "!") && !previous.spaceBefore: return .notApplicable
+            default: break
+            }
+        }
+        let keys = facts.caseKeys[name] ?? (knownToggles.contains(name) ? [name] : knownSpelling(of: name).map { [$0] } ?? [])
+        guard !keys.isEmpty else {
+            return .rejected(".\(name) is neither a case of a toggle enum nor a toggle the log knows")
+        }
+        let query = queryCall(tokens, dot: i)
+        if query == nil, let others = facts.otherCases[name], !others.isEmpty {
+            return .rejected(".\(name) is also a case of \(others.sorted().joined(separator: ", ")) (not a toggle enum); it counts only as the argument of a query method such as isFeatureOn(.\(name))")
+        }
+        return .references(keys.map { key in
+            var reference = CodeReference(toggle: key, kind: .implicitMember, file: file, line: tokens[i].line, column: tokens[i].column, symbol: ".\(name)")
+            reference.ambiguousWith = keys.filter { $0 != key }
+            return reference
+        })
+    }
+
+    /// The query method (or toggle label) whose argument the implicit member at `dot` is:
+    /// `isFeatureOn(.x)`, `isFeatureOn(for: .x)`, `update(toggle: .x)`, a label or variable named
+    /// for flags (`withFeatureFlagEnabled: .x`), or an element of an array literal given to one
+    /// (`enabledFeatureFlags = [.x, .y]`, `MockFeatureFlagger(enabledFeatureFlags: [.x])`).
+    package func queryCall(_ tokens: [SwiftToken], dot i: Int) -> String? {
+        guard i >= 2 else { return nil }
+        let previous = tokens[i - 1]
+        guard previous.kind == .punctuation || (previous.kind == .operator && previous.text == "=") else { return nil }
+        if previous.text == "(", settings.isQueryMethod(tokens[i - 2].text) { return tokens[i - 2].text }
+        if previous.text == ":" || previous.text == "=" {
+            if Self.namesToggles(tokens[i - 2].text) { return tokens[i - 2].text }
+            if previous.text == ":", i >= 4, tokens[i - 3].text == "(", settings.isQueryMethod(tokens[i - 4].text) { return tokens[i - 4].text }
+            return nil
+        }
+        guard previous.text == "[" || previous.text == "," else { return nil }
+        // Back to the array literal's `[` (a few elements at most), then what it is given to.
+        var j = i - 1
+        var depth = 0
+        while j > 0 && i - j < 64 {
+            let token = tokens[j]
+            if token.kind == .punctuation {
+                if token.text == ")" || token.text == "]" { depth += 1 }
+                if token.text == "(" { if depth == 0 { return nil } else { depth -= 1 } }
+                if token.text == "[" {
+                    if depth == 0 { break }
+                    depth -= 1
+                }
+            }
+            j -= 1
+        }
+        guard j >= 2, tokens[j].text == "[", tokens[j - 1].text == ":" || tokens[j - 1].text == "=",
+              Self.namesToggles(tokens[j - 2].text) else { return nil }
+        return tokens[j - 2].text
+    }
+
+    /// `toggle:`, `featureFlags`, `withFeatureFlagEnabled`, `enabledToggles`.
+    package static func namesToggles(_ name: String) -> Bool {
+        if toggleLabels.contains(name) { return true }
+        let lowered = name.lowercased()
+        return lowered.contains("flag") || lowered.contains("feature") || lowered.contains("toggle")
+    }
+
+    /// A string literal at `i` used as a key in `store`.
+    package func stringKey(_ tokens: [SwiftToken], at i: Int, file: String, facts: EnumFacts, store: KeyStore) -> RuleOutcome {
+        let string = tokens[i]
+        guard !string.interpolated else { return .rejected("a string with an interpolation is never a key") }
+        guard facts.keyNames.contains(string.text) else { return .rejected("\"\(string.text)\" is not a toggle the log knows or a declared case's key") }
+        let kind = toggleKinds[string.text]
+        guard store.admits(kind) else {
+            let storeName = store == .local ? "a UserDefaults/@AppStorage key (a local toggle's)" : "a Remote Config key (a remote toggle's)"
+            return .rejected("\"\(string.text)\" is \(storeName), but the log's \(string.text) is a \(kind!.rawValue) toggle")
+        }
+        let before = i >= 2 ? tokens[i - 2].text : ""
+        let symbol = tokens[i - 1].text == "[" ? "[\"\(string.text)\"]" : tokens[i - 1].text == "(" ? "\(before)(\"\(string.text)\")" : "\(before): \"\(string.text)\""
+        return .references([CodeReference(toggle: string.text, kind: .stringKey, file: file, line: string.line, column: string.column, symbol: symbol)])
+    }
+
+    /// The store a `forKey:`/`key:` label (at `label`) or `AppStorage(` reads: the enclosing
+    /// call's method and its receiver chain decide.
+    package func keyStore(_ tokens: [SwiftToken], label: Int) -> KeyStore {
+        if tokens[label].text == "AppStorage" { return .local }
+        // Back to the call's opening parenthesis.
+        var depth = 0
+        var j = label - 1
+        while j >= 0 && label - j < 200 {
+            let token = tokens[j]
+            if token.kind == .punctuation {
+                if token.text == ")" || token.text == "]" { depth += 1 }
+                if token.text == "(" || token.text == "[" {
+                    if depth == 0 { break }
+                    depth -= 1
+                }
+            }
+            j -= 1
+        }
+        guard j >= 1, tokens[j].text == "(", tokens[j - 1].kind == .identifier else { return .either }
+        let method = tokens[j - 1].text
+        if method == "configValue" || method.contains("RemoteConfig") { return .remote }
+        if let receiver = receiverStore(tokens, before: j - 1) { return receiver }
+        return Self.userDefaultsWriters.contains(method) ? .local : .either
+    }
+
+    /// What the member chain ending before `end` (`UserDefaults.standard`, `remoteConfig`)
+    /// says about the store, if anything.
+    package func receiverStore(_ tokens: [SwiftToken], before end: Int) -> KeyStore? {
+        var j = end - 1
+        var steps = 0
+        while j >= 0 && steps < 8 {
+            let token = tokens[j]
+            if token.kind == .identifier {
+                let lowered = token.text.lowercased()
+                if lowered.contains("defaults") { return .local }
+                if lowered.contains("config") || lowered.contains("remote") { return .remote }
+            } else if !(token.kind == .punctuation && token.text == ".") && !(token.kind == .operator && (token.text == "?" || token.text == "!")) {
+                break
+            }
+            j -= 1
+            steps += 1
+        }
+        return nil
+    }
+}

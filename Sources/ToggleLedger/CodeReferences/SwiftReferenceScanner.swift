@@ -1,0 +1,362 @@
+import LedgerPlatform
+import LedgerModel
+import LedgerStore
+import LedgerCore
+/// Finds toggle declarations and references in Swift sources (docs/swift.md lists the rules).
+///
+/// Toggle enums, with no configuration:
+/// - `RemoteToggle`, `InternalToggle`, `BuildTargetToggle`, `RemoteConfigKeys`, and any enum
+///   whose inheritance clause names `ToggleType` or `RemoteConfigKey`;
+/// - a `String` or `Int` enum whose name ends in Flag, Flags, FlagKey, Feature, Features, Toggle,
+///   Toggles or Switch (`enum FeatureFlag: String`);
+/// - a `String` enum (not a `CodingKey`) with cases whose explicit raw values are toggles the
+///   log knows, whatever its name: those cases only (`enum Key: String { case adminCode = "admin_code" }`);
+/// - the enums the setting names (``SwiftScanSettings/toggleEnums``).
+///
+/// A case is the toggle its raw value names; when the log does not know the raw value but
+/// knows the case name (or a key-style spelling of it), it is that toggle. Every other enum's
+/// cases are remembered to recognise ambiguous implicit members. References: see
+/// ``collectReferences(_:facts:into:)``.
+package struct SwiftReferenceScanner: Sendable {
+    package static let wellKnownToggleEnums: Set<String> = ["RemoteToggle", "InternalToggle", "BuildTargetToggle", "RemoteConfigKeys"]
+    package static let toggleProtocols: Set<String> = ["ToggleType", "RemoteConfigKey"]
+
+    /// Names the log knows (live or removed); string keys and implicit members match them too.
+    package var knownToggles: Set<String>
+    /// The kind of each toggle the log knows: a string key at a `UserDefaults` accessor is a
+    /// local toggle's, at a Remote Config accessor a remote one's.
+    package var toggleKinds: [String: ToggleKind]
+    package var settings: SwiftScanSettings
+
+    package init(knownToggles: Set<String> = [], toggleKinds: [String: ToggleKind] = [:], settings: SwiftScanSettings = SwiftScanSettings()) {
+        self.knownToggles = knownToggles.union(toggleKinds.keys)
+        self.toggleKinds = toggleKinds
+        self.settings = settings
+    }
+
+    /// A file's tokens, lexed once for both passes.
+    package struct LexedFile: Sendable {
+        package var path: String
+        package var tokens: [SwiftToken]
+
+        package init(path: String, tokens: [SwiftToken]) {
+            self.path = path
+            self.tokens = tokens
+        }
+    }
+
+    /// An enum seen in pass 1 and why it is, or is not, a toggle enum.
+    package struct EnumRecord {
+        package var isToggle: Bool
+        package var rule: String
+        package var rawString: Bool
+        package var codingKey: Bool
+    }
+
+    package struct EnumFacts {
+        /// Toggle enum → case name → declaration.
+        package var toggleCases: [String: [String: ToggleDeclaration]] = [:]
+        package var toggleEnums: Set<String> = SwiftReferenceScanner.wellKnownToggleEnums
+        /// Every declared enum by name (the last declaration wins for the reasons).
+        package var enums: [String: EnumRecord] = [:]
+        /// Case name → the other enums declaring it.
+        package var otherCases: [String: Set<String>] = [:]
+        /// Cases of `String` enums that are not toggle enums: promoted after pass 1 when the
+        /// log knows their raw values.
+        package var candidateCases: [ToggleDeclaration] = []
+        package var declarations: [ToggleDeclaration] = []
+        /// Toggle enum → what its `defaultValue` property says.
+        package var defaults: [String: EnumDefaults] = [:]
+        /// Case name → the toggles of the toggle enum cases so named (more than one: ambiguous).
+        package var caseKeys: [String: [String]] = [:]
+        /// Known names plus declared keys: what a string key may name.
+        package var keyNames: Set<String> = []
+    }
+
+    /// A toggle enum's `var defaultValue { switch self|rawValue { case …: value … } }`.
+    package struct EnumDefaults {
+        /// By case name (`.name`) or raw value (`"name"`).
+        package var values: [String: DeclaredDefault] = [:]
+        /// The `default:` branch.
+        package var fallback: DeclaredDefault?
+        package var readable = true
+
+        package func value(for declaration: ToggleDeclaration) -> DeclaredDefault {
+            guard readable else { return .unreadable }
+            return values[declaration.caseName] ?? declaration.rawValue.flatMap { values[$0] } ?? fallback ?? .unreadable
+        }
+    }
+
+    /// Scans sources given in memory (path, text); for tests and tools.
+    package func scan(sources: [(path: String, text: String)]) -> ScanResult {
+        scan(files: sources.map { LexedFile(path: $0.path, tokens: SwiftLexer.tokenize($0.text)) }, fileCount: sources.count)
+    }
+
+    package func scan(files: [LexedFile], fileCount: Int, problems: [String] = []) -> ScanResult {
+        scan(fileCount: files.count, problems: problems) { index, _ in files[index] }
+    }
+
+    /// Scans files in two passes (declarations, then references), asking `file` for each of
+    /// `0..<fileCount` once per pass, so a caller can read and lex again instead of keeping
+    /// every file's tokens in memory. The second argument is true in the first pass, where only
+    /// enum declarations matter (a file without `enum` may give no tokens). `file` returns nil
+    /// for a file to skip.
+    package func scan(fileCount: Int, problems: [String] = [], file: (_ index: Int, _ declarationsOnly: Bool) -> LexedFile?) -> ScanResult {
+        var scanned = 0
+        let facts = collectFacts(fileCount: fileCount) { index in
+            let lexed = file(index, true)
+            if lexed != nil { scanned += 1 }
+            return lexed
+        }
+        var references = Self.declarationReferences(facts)
+        for index in 0..<fileCount {
+            guard let lexed = file(index, false) else { continue }
+            collectReferences(lexed, facts: facts, into: &references)
+        }
+        references.sort(by: CodeReference.ordered)
+        return ScanResult(references: references, declarations: facts.declarations, fileCount: scanned, problems: problems)
+    }
+
+    package static func declarationReferences(_ facts: EnumFacts) -> [CodeReference] {
+        facts.declarations.map { declaration in
+            CodeReference(toggle: declaration.key, kind: .declaration, file: declaration.file, line: declaration.line,
+                          column: declaration.column, symbol: "case \(declaration.caseName)", enumName: declaration.enumName)
+        }
+    }
+
+    /// Pass 1 over every file, then the decisions that need all of them: which `String` enums
+    /// the log's names make toggle enums, each case's key, the declared defaults.
+    package func collectFacts(fileCount: Int, file: (Int) -> LexedFile?) -> EnumFacts {
+        var facts = EnumFacts()
+        facts.toggleEnums.formUnion(settings.toggleEnums)
+        for index in 0..<fileCount {
+            guard let lexed = file(index) else { continue }
+            collectDeclarations(lexed, into: &facts)
+        }
+        for candidate in facts.candidateCases {
+            guard let rawValue = candidate.rawValue, knownToggles.contains(rawValue) else { continue }
+            facts.declarations.append(candidate)
+            facts.toggleEnums.insert(candidate.enumName)
+            facts.toggleCases[candidate.enumName, default: [:]][candidate.caseName] = candidate
+            facts.otherCases[candidate.caseName]?.remove(candidate.enumName)
+            if facts.otherCases[candidate.caseName]?.isEmpty == true { facts.otherCases[candidate.caseName] = nil }
+            facts.enums[candidate.enumName]?.isToggle = true
+            facts.enums[candidate.enumName]?.rule = "a String enum whose raw values are toggles the log knows (\(rawValue))"
+        }
+        facts.candidateCases = []
+        for index in facts.declarations.indices {
+            let declaration = facts.declarations[index]
+            if !knownToggles.contains(declaration.rawValue ?? declaration.caseName) {
+                facts.declarations[index].knownAs = knownSpelling(of: declaration.caseName)
+            }
+            if let defaults = facts.defaults[declaration.enumName] {
+                facts.declarations[index].declaredDefault = defaults.value(for: declaration)
+            }
+            facts.toggleCases[declaration.enumName]?[declaration.caseName]?.knownAs = facts.declarations[index].knownAs
+        }
+        facts.declarations.sort { a, b in
+            a.file != b.file ? a.file.utf8.lexicographicallyPrecedes(b.file.utf8) : (a.line, a.column) < (b.line, b.column)
+        }
+        for declaration in facts.declarations where !(facts.caseKeys[declaration.caseName] ?? []).contains(declaration.key) {
+            facts.caseKeys[declaration.caseName, default: []].append(declaration.key)
+        }
+        facts.keyNames = knownToggles.union(facts.declarations.map(\.key))
+        return facts
+    }
+
+    /// The name the log knows a case by, when it is not the case's raw value: the case name
+    /// itself or one of the setting's key-style spellings of it.
+    package func knownSpelling(of caseName: String) -> String? {
+        if knownToggles.contains(caseName) { return caseName }
+        for style in settings.keyStyles {
+            let spelled = style.spell(caseName)
+            if knownToggles.contains(spelled) { return spelled }
+        }
+        return nil
+    }
+
+    // MARK: - Pass 1: enums and their cases
+
+    package func collectDeclarations(_ file: LexedFile, into facts: inout EnumFacts) {
+        let tokens = file.tokens
+        // The enum each open brace belongs to (nil for other braces).
+        var braces: [(name: String, isToggle: Bool, isCandidate: Bool)?] = []
+        var pendingEnum: (name: String, isToggle: Bool, isCandidate: Bool)?
+        var i = 0
+        while i < tokens.count {
+            let token = tokens[i]
+            switch token.kind {
+            case .identifier where token.text == "enum" && i + 1 < tokens.count && tokens[i + 1].kind == .identifier:
+                let name = tokens[i + 1].text
+                var inherited: [String] = []
+                var j = i + 2
+                while j < tokens.count && !(tokens[j].kind == .punctuation && tokens[j].text == "{") {
+                    if tokens[j].kind == .identifier { inherited.append(tokens[j].text) }
+                    j += 1
+                }
+                let record = Self.classify(enum: name, inherited: inherited, settings: settings)
+                if record.isToggle { facts.toggleEnums.insert(name) }
+                if facts.enums[name]?.isToggle != true { facts.enums[name] = record }
+                pendingEnum = (name, record.isToggle, record.rawString && !record.codingKey)
+                i = j
+                continue
+            case .punctuation where token.text == "{":
+                braces.append(pendingEnum)
+                pendingEnum = nil
+            case .punctuation where token.text == "}":
+                if !braces.isEmpty { braces.removeLast() }
+            case .identifier where token.text == "defaultValue" && i > 0 && tokens[i - 1].text == "var":
+                if let owner = braces.last ?? nil, owner.isToggle {
+                    i = Self.readDefaults(tokens, after: i, into: &facts.defaults[owner.name, default: EnumDefaults()])
+                    continue
+                }
+            case .identifier where token.text == "case":
+                if let owner = braces.last ?? nil {
+                    i = Self.readCases(tokens, after: i, owner: owner, file: file.path, into: &facts)
+                    continue
+                }
+            default: break
+            }
+            i += 1
+        }
+    }
+
+    /// Whether an enum is a toggle enum by its name and inheritance clause alone, and why.
+    package static func classify(enum name: String, inherited: [String], settings: SwiftScanSettings) -> EnumRecord {
+        let rawString = inherited.contains("String")
+        let codingKey = inherited.contains("CodingKey")
+        if wellKnownToggleEnums.contains(name) {
+            return EnumRecord(isToggle: true, rule: "a generated toggle enum (\(name))", rawString: rawString, codingKey: codingKey)
+        }
+        if let conformance = inherited.first(where: { toggleProtocols.contains($0) }) {
+            return EnumRecord(isToggle: true, rule: "an enum conforming to \(conformance)", rawString: rawString, codingKey: codingKey)
+        }
+        if settings.toggleEnums.contains(name) {
+            return EnumRecord(isToggle: true, rule: "named in the setting swift.toggleEnums", rawString: rawString, codingKey: codingKey)
+        }
+        // `FeatureFlag: Int` (WordPress, WooCommerce) is as common as `FeatureFlag: String`.
+        if (rawString || inherited.contains("Int")) && !codingKey && SwiftScanSettings.hasConventionalName(name) {
+            return EnumRecord(isToggle: true, rule: "a String or Int enum whose name ends in \(SwiftScanSettings.conventionalEnumSuffixes.last { name.hasSuffix($0) }!)", rawString: rawString, codingKey: false)
+        }
+        let why = codingKey ? "a CodingKey enum"
+            : !rawString ? "neither a String enum, nor an Int enum with a conventional name, nor named in swift.toggleEnums nor conforming to ToggleType"
+            : "a String enum whose name does not end in Flag, Flags, FlagKey, Feature, Features, Toggle, Toggles or Switch, and none of whose raw values the log knows"
+        return EnumRecord(isToggle: false, rule: why, rawString: rawString, codingKey: codingKey)
+    }
+
+    /// Reads `case a, b = "x", c(Int)` (possibly over several lines); returns the index after it.
+    private static func readCases(_ tokens: [SwiftToken], after caseIndex: Int, owner: (name: String, isToggle: Bool, isCandidate: Bool), file: String, into facts: inout EnumFacts) -> Int {
+        var i = caseIndex + 1
+        while i < tokens.count, tokens[i].kind == .identifier {
+            let nameToken = tokens[i]
+            i += 1
+            var rawValue: String?
+            if i < tokens.count, tokens[i].kind == .punctuation, tokens[i].text == "(" {
+                // Associated values: skip to the matching parenthesis.
+                var depth = 0
+                while i < tokens.count {
+                    if tokens[i].text == "(" && tokens[i].kind == .punctuation { depth += 1 }
+                    if tokens[i].text == ")" && tokens[i].kind == .punctuation {
+                        depth -= 1
+                        if depth == 0 { i += 1; break }
+                    }
+                    i += 1
+                }
+            }
+            if i + 1 < tokens.count, tokens[i].kind == .operator, tokens[i].text == "=" {
+                if tokens[i + 1].kind == .string && !tokens[i + 1].interpolated { rawValue = tokens[i + 1].text }
+                i += 2
+            }
+            let declaration = ToggleDeclaration(enumName: owner.name, caseName: nameToken.text, rawValue: rawValue, file: file, line: nameToken.line, column: nameToken.column)
+            if owner.isToggle {
+                facts.declarations.append(declaration)
+                if facts.toggleCases[owner.name, default: [:]][nameToken.text] == nil {
+                    facts.toggleCases[owner.name, default: [:]][nameToken.text] = declaration
+                }
+            } else {
+                facts.otherCases[nameToken.text, default: []].insert(owner.name)
+                // Only an explicit raw value makes a key enum: `case sync` of a screen enum is not the toggle sync.
+                if owner.isCandidate && rawValue != nil { facts.candidateCases.append(declaration) }
+            }
+            guard i < tokens.count, tokens[i].kind == .punctuation, tokens[i].text == "," else { break }
+            i += 1
+        }
+        return i
+    }
+
+    /// Reads the body of `var defaultValue: T { … }`; returns the index after its closing brace.
+    private static func readDefaults(_ tokens: [SwiftToken], after start: Int, into defaults: inout EnumDefaults) -> Int {
+        var i = start
+        while i < tokens.count && !(tokens[i].kind == .punctuation && tokens[i].text == "{") { i += 1 }
+        let open = i
+        var depth = 0
+        var close = open
+        while close < tokens.count {
+            if tokens[close].kind == .punctuation && tokens[close].text == "{" { depth += 1 }
+            if tokens[close].kind == .punctuation && tokens[close].text == "}" {
+                depth -= 1
+                if depth == 0 { break }
+            }
+            close += 1
+        }
+        let body = Array(tokens[min(open + 1, tokens.count)..<min(close, tokens.count)])
+        if let parsed = parseDefaultSwitch(body) {
+            defaults.values.merge(parsed.values) { first, _ in first }
+            defaults.fallback = defaults.fallback ?? parsed.fallback
+        } else {
+            defaults.readable = false
+        }
+        return min(close + 1, tokens.count)
+    }
+
+    /// `switch self|rawValue { case .a, "b": [return] value … default: [return] value }`.
+    private static func parseDefaultSwitch(_ body: [SwiftToken]) -> EnumDefaults? {
+        guard body.count >= 4, body[0].text == "switch", body[1].text == "self" || body[1].text == "rawValue",
+              body[2].text == "{", body.last?.text == "}" else { return nil }
+        var result = EnumDefaults()
+        var i = 3
+        func literal() -> DeclaredDefault? {
+            if i < body.count && body[i].text == "return" && body[i].kind == .identifier { i += 1 }
+            guard i < body.count else { return nil }
+            let token = body[i]
+            i += 1
+            switch token.kind {
+            case .identifier where token.text == "true": return .bool(true)
+            case .identifier where token.text == "false": return .bool(false)
+            case .string where !token.interpolated: return .text(token.text)
+            default: return nil
+            }
+        }
+        while i < body.count - 1 {
+            let token = body[i]
+            if token.text == "default" {
+                guard i + 1 < body.count, body[i + 1].text == ":" else { return nil }
+                i += 2
+                guard let value = literal() else { return nil }
+                result.fallback = value
+                continue
+            }
+            guard token.text == "case" else { return nil }
+            i += 1
+            var names: [String] = []
+            while i < body.count {
+                if body[i].kind == .punctuation && body[i].text == ".", i + 1 < body.count, body[i + 1].kind == .identifier {
+                    names.append(body[i + 1].text)
+                    i += 2
+                } else if body[i].kind == .string && !body[i].interpolated {
+                    names.append(body[i].text)
+                    i += 1
+                } else {
+                    return nil
+                }
+                if i < body.count && body[i].text == "," { i += 1; continue }
+                break
+            }
+            guard i < body.count, body[i].text == ":" else { return nil }
+            i += 1
+            guard let value = literal() else { return nil }
+            for name in names where result.values[name] == nil { result.values[name] = value }
+        }
+        return result
+    }
+}

@@ -1,0 +1,232 @@
+import LedgerPlatform
+import LedgerModel
+import LedgerStore
+import LedgerCore
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+
+/// Finds the `.swift` files under some paths and scans them for toggle references.
+///
+/// Directories are walked recursively, skipping `.build`, `.git` and whatever the
+/// `.gitignore` files say (those inside the walked trees and those between the enclosing git
+/// repository's root and the path). A file named explicitly is always scanned.
+public struct SwiftSourceScan: Sendable {
+    package var scanner: SwiftReferenceScanner
+    /// Directory names never entered.
+    public static let skippedDirectories: Set<String> = [".build", ".git", ".swiftpm"]
+
+    public init(knownToggles: Set<String> = [], toggleKinds: [String: ToggleKind] = [:], settings: SwiftScanSettings = SwiftScanSettings()) {
+        scanner = SwiftReferenceScanner(knownToggles: knownToggles, toggleKinds: toggleKinds, settings: settings)
+    }
+
+    /// Scans `paths` (as the user typed them), resolved against `currentDirectory`.
+    /// Throws ``CodeScanError`` when a path does not exist.
+    public func run(paths: [String], currentDirectory: String) throws -> ScanResult {
+        let files = try listFiles(paths: paths, currentDirectory: currentDirectory)
+        // Files are read and lexed once per pass rather than kept: memory stays per file.
+        var problems: [String] = []
+        var unreadable = Set<Int>()
+        let facts = scanner.collectFacts(fileCount: files.count) { index in
+            switch Self.lex(files[index], declarationsOnly: true) {
+            case .success(let lexed): return lexed
+            case .failure(let error):
+                unreadable.insert(index)
+                problems.append("\(files[index].display): \(error)")
+                return nil
+            }
+        }
+        // Pass 2 on every core: each thread reads, lexes and scans every n-th file into its own list.
+        let threads = max(1, min(4, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
+        let results = PassResults(count: threads)
+        let skipped = unreadable
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            var references: [CodeReference] = []
+            var failures: [String] = []
+            for index in stride(from: thread, to: files.count, by: threads) where !skipped.contains(index) {
+                switch Self.lex(files[index], declarationsOnly: false) {
+                case .success(let lexed): scanner.collectReferences(lexed, facts: facts, into: &references)
+                case .failure(let error): failures.append("\(files[index].display): \(error)")
+                }
+            }
+            results.slots[thread] = (references, failures)
+        }
+        var references = SwiftReferenceScanner.declarationReferences(facts)
+        for slot in results.all { references.append(contentsOf: slot.references) }
+        references.sort(by: CodeReference.ordered)
+        return ScanResult(references: references, declarations: facts.declarations, fileCount: files.count - unreadable.count,
+                          problems: problems + results.all.flatMap(\.problems))
+    }
+
+    /// What each thread of pass 2 found. Each thread writes only its own slot, through a
+    /// pointer: a class's array property would be one exclusive access for all threads.
+    private final class PassResults: @unchecked Sendable {
+        package let count: Int
+        package let slots: UnsafeMutablePointer<(references: [CodeReference], problems: [String])>
+
+        package init(count: Int) {
+            self.count = count
+            slots = .allocate(capacity: count)
+            slots.initialize(repeating: ([], []), count: count)
+        }
+
+        deinit {
+            slots.deinitialize(count: count)
+            slots.deallocate()
+        }
+
+        package var all: UnsafeMutableBufferPointer<(references: [CodeReference], problems: [String])> {
+            UnsafeMutableBufferPointer(start: slots, count: count)
+        }
+    }
+
+    package static func lex(_ file: (display: String, absolute: String), declarationsOnly: Bool) -> Result<SwiftReferenceScanner.LexedFile, CodeScanError> {
+        readFile(file.absolute).map { bytes in
+            // No `enum` anywhere in the bytes: nothing to declare, no need to lex for pass 1.
+            if declarationsOnly && !contains(bytes, "enum") { return SwiftReferenceScanner.LexedFile(path: file.display, tokens: []) }
+            return SwiftReferenceScanner.LexedFile(path: file.display, tokens: SwiftLexer.tokenize(bytes))
+        }
+    }
+
+    /// The `.swift` files under `paths`, each once, as (display path, absolute path).
+    package func listFiles(paths: [String], currentDirectory: String) throws -> [(display: String, absolute: String)] {
+        var files: [(display: String, absolute: String)] = []
+        for path in paths {
+            let absolute = path.hasPrefix("/") ? path : Self.join(currentDirectory, path)
+            switch SystemCalls.fileType(absolute) {
+            case nil: throw CodeScanError.missing(path)
+            case .directory?:
+                var ignore = GitIgnore()
+                let prefix = Self.loadEnclosingIgnores(of: absolute, into: &ignore)
+                let display = (path == "." || path == "./") ? "" : path
+                walk(absolute: absolute, display: display, relative: prefix, ignore: ignore, into: &files)
+            default:
+                files.append((path, absolute))
+            }
+        }
+        var seen = Set<String>()
+        return files.filter { seen.insert($0.absolute).inserted }
+    }
+
+    private func walk(absolute: String, display: String, relative: String, ignore: GitIgnore, into files: inout [(display: String, absolute: String)]) {
+        var ignore = ignore
+        if case .success(let bytes) = Self.readFile(Self.join(absolute, ".gitignore")) {
+            ignore.add(String(decoding: bytes, as: UTF8.self), base: relative)
+        }
+        guard let names = try? SystemCalls.directoryEntries(absolute) else { return }
+        for name in names.sorted() {
+            let childAbsolute = Self.join(absolute, name)
+            let childRelative = relative.isEmpty ? name : relative + "/" + name
+            let childDisplay = display.isEmpty ? name : Self.join(display, name)
+            var type = SystemCalls.fileType(childAbsolute)
+            if type == .symlink {
+                // Follow links to files, never to directories (no cycles).
+                var info = stat()
+                type = stat(childAbsolute, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? .regular : nil
+            }
+            switch type {
+            case .directory?:
+                if Self.skippedDirectories.contains(name) || ignore.isIgnored(childRelative, isDirectory: true) { continue }
+                walk(absolute: childAbsolute, display: childDisplay, relative: childRelative, ignore: ignore, into: &files)
+            case .regular? where name.hasSuffix(".swift"):
+                if ignore.isIgnored(childRelative, isDirectory: false) { continue }
+                files.append((childDisplay, childAbsolute))
+            default: continue
+            }
+        }
+    }
+
+    /// Loads the `.gitignore`s from the enclosing repository's root down to `directory`
+    /// (exclusive of `directory` itself, read by the walk); returns `directory` relative to
+    /// that root ("" when there is no repository).
+    package static func loadEnclosingIgnores(of directory: String, into ignore: inout GitIgnore) -> String {
+        guard let real = SystemCalls.realPath(directory) else { return "" }
+        // The directory is a repository's root itself: the walk reads its .gitignore.
+        if SystemCalls.fileType(join(real, ".git")) != nil { return "" }
+        var components = real.split(separator: "/").map(String.init)
+        var ancestors: [String] = []
+        while !components.isEmpty {
+            components.removeLast()
+            ancestors.append("/" + components.joined(separator: "/"))
+            if SystemCalls.fileType(join(ancestors.last!, ".git")) != nil { break }
+            if components.isEmpty { return "" }
+        }
+        guard let root = ancestors.last, SystemCalls.fileType(join(root, ".git")) != nil else { return "" }
+        let rootCount = root == "/" ? 0 : root.split(separator: "/").count
+        let inside = real.split(separator: "/").dropFirst(rootCount).map(String.init)
+        for depth in 0..<inside.count {
+            let base = inside.prefix(depth).joined(separator: "/")
+            let directoryPath = base.isEmpty ? root : join(root, base)
+            if case .success(let bytes) = readFile(join(directoryPath, ".gitignore")) {
+                ignore.add(String(decoding: bytes, as: UTF8.self), base: base)
+            }
+        }
+        return inside.joined(separator: "/")
+    }
+
+    /// Whether `bytes` contain `word` anywhere (comments and strings included).
+    package static func contains(_ bytes: [UInt8], _ word: StaticString) -> Bool {
+        let needle = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        guard let first = needle.first, bytes.count >= needle.count else { return false }
+        return bytes.withUnsafeBufferPointer { haystack in
+            var index = 0
+            let last = haystack.count - needle.count
+            while index <= last {
+                if haystack[index] == first {
+                    var offset = 1
+                    while offset < needle.count && haystack[index + offset] == needle[offset] { offset += 1 }
+                    if offset == needle.count { return true }
+                }
+                index += 1
+            }
+            return false
+        }
+    }
+
+    package static func join(_ directory: String, _ name: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    package static func readFile(_ path: String) -> Result<[UInt8], CodeScanError> {
+        let descriptor = openForReading(path)
+        guard descriptor >= 0 else { return .failure(.unreadable(path, SystemCalls.errorMessage(errno))) }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 65536) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(.unreadable(path, SystemCalls.errorMessage(errno)))
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return .success(bytes)
+    }
+}
+
+private func openForReading(_ path: String) -> Int32 {
+    open(path, O_RDONLY | O_CLOEXEC)
+}
+
+/// Why a scan could not run.
+public enum CodeScanError: Error, Sendable, CustomStringConvertible {
+    case missing(String)
+    case unreadable(String, String)
+    /// `--explain` named a line past the end of the file: (path, line asked for, lines the file has).
+    case lineBeyondEnd(String, line: Int, lines: Int)
+
+    public var description: String {
+        switch self {
+        case .missing(let path): "\(path): no such file or directory"
+        case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
+        case .lineBeyondEnd(let path, let line, let lines): "\(path) has \(lines) line\(lines == 1 ? "" : "s"), so there is no line \(line)"
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import LedgerPlatform
+import LedgerModel
+import LedgerStore
+import LedgerCore
+/// Plans the events that bring the log in step with the toggle enums in Swift sources:
+/// `created` for a case the log does not know, `removed` for a live toggle no enum declares.
+///
+/// What it needs and what it refuses (a refusal stops the whole sync; nothing is appended):
+/// - The kind comes from the enum: `BuildTargetToggle` → build, `InternalToggle` → local,
+///   `RemoteToggle` → remote (booleans), `RemoteConfigKeys` → remote (strings, numbers, JSON).
+///   A new case in any other toggle enum (`FeatureFlag: String`, a `ToggleType` conformer)
+///   takes the kind given (`--kind`); without one it is refused, asking for it.
+/// - A boolean's default comes from the defaults file when it has the key, else from the
+///   enum's `var defaultValue { switch self { case .x: true … } }`, else `false` when the enum
+///   has no `defaultValue` (ToggleKit's default). A `defaultValue` in another form is refused.
+/// - A `RemoteConfigKeys` case needs a typed value in the defaults file: `<string>` → string,
+///   `<integer>`/`<real>` → number, arrays and dictionaries → json (JSON defaults alike).
+/// - A case whose toggle the log has removed is refused (delete the case, or the removal was
+///   premature); so is a case whose name is not a valid toggle name.
+/// - Only kinds whose enum was found are removed from: syncing a folder without
+///   `InternalToggle` never removes local toggles. No toggle enum at all is refused.
+public enum SwiftSync {
+    public struct Creation: Sendable, Hashable {
+        public var name: String
+        public var definition: ToggleDefinition
+        public var declaration: ToggleDeclaration
+    }
+
+    public struct Plan: Sendable {
+        public var creations: [Creation] = []
+        /// Live toggles no enum declares any more, with the kind's enum.
+        public var removals: [(name: String, enumName: String)] = []
+        public var refusals: [String] = []
+        /// Declared toggles already live in the log.
+        public var unchanged: [String] = []
+
+        public var isEmpty: Bool { creations.isEmpty && removals.isEmpty }
+    }
+
+    public static let enumKinds: [String: ToggleKind] = [
+        "BuildTargetToggle": .build, "InternalToggle": .local, "RemoteToggle": .remote, "RemoteConfigKeys": .remote,
+    ]
+
+    /// - Parameters:
+    ///   - declarations: the toggle enum cases found by a scan.
+    ///   - toggles: the log's toggles by name (live and removed).
+    ///   - defaults: in-app defaults by key from a defaults file, typed.
+    ///   - category: the category of created toggles (RemoteConfigKeys cases get `remote-config`).
+    public static func plan(
+        declarations: [ToggleDeclaration], toggles: [String: ToggleState], defaults: [String: JSONValue] = [:],
+        category: String = "release", owner: String? = nil, kind givenKind: ToggleKind? = nil
+    ) -> Plan {
+        var plan = Plan()
+        guard !declarations.isEmpty else {
+            plan.refusals.append("no toggle enum cases found (RemoteToggle, InternalToggle, BuildTargetToggle, RemoteConfigKeys, an enum conforming to ToggleType, a String enum named …Flag(s)/…Feature(s)/…Toggle(s)/…Switch, or one the setting swift.toggleEnums names); nothing to sync")
+            return plan
+        }
+        var declared = Set<String>()
+        var seen = Set<String>()
+        for declaration in declarations {
+            let name = declaration.key
+            declared.insert(name)
+            guard seen.insert(name).inserted else { continue }
+            let place = "\(declaration.file):\(declaration.line)"
+            if let state = toggles[name] {
+                if let removedAt = state.removedAt {
+                    plan.refusals.append("\(place): \(declaration.enumName).\(declaration.caseName) is declared, but \(name) was removed from the log at \(removedAt); delete the case")
+                } else {
+                    plan.unchanged.append(name)
+                }
+                continue
+            }
+            if let problem = ToggleName.problem(with: name) {
+                plan.refusals.append("\(place): \(name): \(problem)")
+                continue
+            }
+            guard let kind = enumKinds[declaration.enumName] ?? givenKind else {
+                plan.refusals.append("\(place): \(declaration.enumName).\(declaration.caseName) is new, and the kind of a \(declaration.enumName) toggle is unknown; pass --kind build|local|remote (or create it with `toggles create \(name) --kind …`)")
+                continue
+            }
+            if declaration.enumName == "RemoteConfigKeys" {
+                guard let value = defaults[name] else {
+                    plan.refusals.append("\(place): RemoteConfigKeys.\(declaration.caseName) is new and needs a typed default; pass --defaults with a \(name) entry")
+                    continue
+                }
+                let valueType: ValueType
+                switch value {
+                case .string: valueType = .string
+                case .number: valueType = .number
+                case .array, .object: valueType = .json
+                case .bool, .null:
+                    plan.refusals.append("\(place): RemoteConfigKeys.\(declaration.caseName) has a \(value.typeName) default; booleans belong in RemoteToggle")
+                    continue
+                }
+                plan.creations.append(Creation(name: name, definition: ToggleDefinition(
+                    kind: kind, valueType: valueType, defaultValue: value, category: "remote-config", owner: owner), declaration: declaration))
+                continue
+            }
+            let value: Bool
+            if let given = defaults[name] {
+                guard let flag = booleanDefault(given) else {
+                    plan.refusals.append("\(place): the defaults file gives \(name) the value \(JSONWriter.string(given)), not a boolean")
+                    continue
+                }
+                value = flag
+            } else {
+                switch declaration.declaredDefault {
+                case .bool(let flag): value = flag
+                case .notDeclared: value = false
+                case .text(let text):
+                    plan.refusals.append("\(place): \(declaration.enumName).\(declaration.caseName) declares the default \"\(text)\", not a boolean")
+                    continue
+                case .unreadable:
+                    plan.refusals.append("\(place): cannot read \(declaration.enumName).\(declaration.caseName)'s default from `var defaultValue` (only `switch self { case .x: true … }` is read); pass --defaults with a \(name) entry")
+                    continue
+                }
+            }
+            plan.creations.append(Creation(name: name, definition: ToggleDefinition(
+                kind: kind, valueType: .bool, defaultValue: .bool(value), category: category, owner: owner), declaration: declaration))
+        }
+        let enumsFound = Set(declarations.map(\.enumName))
+        for state in toggles.values.sorted(by: { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }) where state.isLive && !declared.contains(state.name) {
+            let enumName: String
+            switch (state.kind, state.valueType) {
+            case (.build, _): enumName = "BuildTargetToggle"
+            case (.local, _): enumName = "InternalToggle"
+            case (.remote, .bool): enumName = "RemoteToggle"
+            case (.remote, _): enumName = "RemoteConfigKeys"
+            }
+            if enumsFound.contains(enumName) { plan.removals.append((state.name, enumName)) }
+        }
+        return plan
+    }
+
+    /// `true`/`false`, and the forms a plist download gives them: `"true"`, `"1"`, `1`.
+    package static func booleanDefault(_ value: JSONValue) -> Bool? {
+        switch value {
+        case .bool(let flag): return flag
+        case .string("true"), .string("1"), .number("1"): return true
+        case .string("false"), .string("0"), .number("0"): return false
+        default: return nil
+        }
+    }
+}

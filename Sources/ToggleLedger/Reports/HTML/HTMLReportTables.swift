@@ -1,0 +1,149 @@
+import LedgerPlatform
+import LedgerModel
+import LedgerCore
+
+/// The tables of the HTML report: stale toggles (reasons, owners, code sites), what a scan
+/// of the code found, and the live toggles that are not stale. Numeric cells carry
+/// `data-sort` so the page's script sorts them as numbers.
+enum HTMLReportTables {
+    /// At most this many code sites per toggle; the rest are counted.
+    static let maximumSites = 5
+
+    static func stale(_ report: StaleReport, to output: TextBuffer) {
+        let stale = report.entries.filter(\.isStale)
+        output.append("<section id=\"stale\"><h2>Stale toggles</h2>\n")
+        guard !stale.isEmpty else {
+            output.append("<p>No live toggle is stale.</p></section>\n")
+            return
+        }
+        let scanned = report.codeReferences != nil
+        output.append("<table class=\"sortable\"><thead><tr><th>Toggle</th><th>Owner</th><th>Category</th><th>Stage</th>")
+        output.append("<th class=\"num\">Age (days)</th><th>Stale because</th>")
+        output.append(scanned ? "<th>In the code</th></tr></thead><tbody>\n" : "</tr></thead><tbody>\n")
+        for entry in stale {
+            output.append("<tr class=\"stale\">")
+            leadingCells(entry, to: output)
+            output.append("<td><ul>")
+            for reason in entry.reasons {
+                output.append("<li><span class=\"tag\">")
+                output.write(reason.code.rawValue)
+                output.append("</span>: ")
+                output.escaped(reason.message)
+                output.append("</li>")
+            }
+            output.append("</ul></td>")
+            if scanned {
+                output.append("<td>")
+                sites(report.codeReferences?[entry.name] ?? [], to: output)
+                output.append("</td>")
+            }
+            output.append("</tr>\n")
+        }
+        output.append("</tbody></table></section>\n")
+    }
+
+    /// Removed-but-referenced and untracked toggles (`--scan`); nothing without a scan.
+    static func codeFindings(_ report: StaleReport, to output: TextBuffer) {
+        guard let findings = report.codeFindings else { return }
+        output.append("<section id=\"code\"><h2>In the code</h2>\n")
+        guard !findings.isEmpty else {
+            output.append("<p>The scan found no removed toggle still in the code and no untracked toggle.</p></section>\n")
+            return
+        }
+        output.append("<table><thead><tr><th>Toggle</th><th>Finding</th><th>Where</th></tr></thead><tbody>\n")
+        for finding in findings {
+            output.append("<tr><td class=\"name-cell\">")
+            output.escaped(finding.toggle)
+            output.append("</td><td><span class=\"tag\">")
+            output.write(finding.reason.rawValue)
+            output.append("</span>: ")
+            if finding.reason == .untracked {
+                output.append("declared in the code, never created in the log")
+            } else {
+                output.append("removed ")
+                output.write(StaleReason.days(finding.days(at: report.asOf)))
+                output.append(" ago, still in the code")
+            }
+            output.append("</td><td>")
+            sites(finding.references, to: output)
+            output.append("</td></tr>\n")
+        }
+        output.append("</tbody></table></section>\n")
+    }
+
+    static func others(_ report: StaleReport, to output: TextBuffer) {
+        let others = report.entries.filter { !$0.isStale }
+        output.append("<section id=\"others\"><h2>Live toggles that are not stale</h2>\n")
+        guard !others.isEmpty else {
+            output.append("<p>None.</p></section>\n")
+            return
+        }
+        output.append("<table class=\"sortable\"><thead><tr><th>Toggle</th><th>Owner</th><th>Category</th><th>Stage</th>")
+        output.append("<th class=\"num\">Age (days)</th><th>Expires</th></tr></thead><tbody>\n")
+        for entry in others {
+            output.append("<tr>")
+            leadingCells(entry, to: output)
+            output.append("<td>")
+            output.write(entry.toggle.definition.expires?.description ?? "—")
+            output.append("</td></tr>\n")
+        }
+        output.append("</tbody></table></section>\n")
+    }
+
+    /// Toggle, owner, category, stage and age.
+    private static func leadingCells(_ entry: StaleReport.Entry, to output: TextBuffer) {
+        output.append("<td class=\"name-cell\">")
+        output.escaped(entry.name)
+        if let description = entry.toggle.definition.description {
+            output.append("<br><small>")
+            output.escaped(description)
+            output.append("</small>")
+        }
+        output.append("</td><td>")
+        output.escaped(entry.owner ?? "—")
+        output.append("</td><td>")
+        output.escaped(entry.toggle.definition.category)
+        if !entry.categoryIsKnown {
+            output.append(" (as ")
+            output.escaped(report(entry))
+            output.append(")")
+        }
+        output.append("</td><td>")
+        output.write(entry.toggle.stage.words)
+        output.append(" since ")
+        output.write(entry.toggle.stageSince.date.description)
+        output.append("</td><td class=\"num\" data-sort=\"")
+        output.append(entry.ageDays)
+        output.append("\">")
+        output.append(entry.ageDays)
+        output.append("</td>")
+    }
+
+    /// How the fallback applies to an unknown category: `30 days` or `permanent`.
+    private static func report(_ entry: StaleReport.Entry) -> String {
+        entry.lifetimeDays.map(StaleReason.days) ?? "permanent"
+    }
+
+    private static func sites(_ references: [CodeReference], to output: TextBuffer) {
+        guard !references.isEmpty else {
+            output.append("—")
+            return
+        }
+        output.append("<ul>")
+        for reference in references.prefix(maximumSites) {
+            output.append("<li><code>")
+            output.escaped(reference.file)
+            output.append(":")
+            output.append(reference.line)
+            output.append("</code> <code>")
+            output.escaped(reference.symbol)
+            output.append("</code></li>")
+        }
+        if references.count > maximumSites {
+            output.append("<li>and ")
+            output.append(references.count - maximumSites)
+            output.append(" more</li>")
+        }
+        output.append("</ul>")
+    }
+}
