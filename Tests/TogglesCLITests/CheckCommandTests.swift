@@ -21,7 +21,7 @@ import ToggleLedger
         let directory = try directoryWithFixtureLog()
         let run = try TogglesBinary.run(["check", "--now", "2026-09-15"], in: directory.url)
         #expect(run.status == 0, "\(run)")
-        #expect(run.stdout == "check passed: no stale toggles among 5 live (counting expired, over-lifetime, launched, retire-remote; as of 2026-09-15T00:00:00Z)\n")
+        #expect(run.stdout == "check passed: no stale toggles among 5 live (counting expired, over-lifetime, launched, over-extended, retire-remote; as of 2026-09-15T00:00:00Z)\n")
     }
 
     @Test(arguments: [

@@ -43,9 +43,9 @@ let fixtureNow = "2026-11-22T00:00:00Z"
             #expect(!run.stdout.contains("<b>") && !run.stdout.contains("](http"))
             #expect(run.stdout.contains("`growth\\|team@example.com\\u{1B}[2J`"))
             for line in run.stdout.split(separator: "\n") where line.hasPrefix("| ") {
-                // Every table row has exactly as many unescaped pipes as the header: 6.
+                // Every table row has exactly as many unescaped pipes as the header: 7.
                 let pipes = line.replacing("\\|", with: "").filter { $0 == "|" }.count
-                #expect(pipes == 6, "\(line)")
+                #expect(pipes == 7, "\(line)")
             }
         case "json", "sarif":
             #expect(throws: Never.self) { try JSONParser.parse(run.stdout) }
@@ -82,7 +82,7 @@ let fixtureNow = "2026-11-22T00:00:00Z"
         #expect(document["version"] == .string("2.1.0"))
         let runObject = try #require(document["runs"]?.arrayValue?.first?.objectValue)
         let rules = runObject["tool"]?.objectValue?["driver"]?.objectValue?["rules"]?.arrayValue ?? []
-        #expect(rules.compactMap { $0.objectValue?["id"]?.stringValue } == ["expired", "over-lifetime", "launched", "retire-remote"])
+        #expect(rules.compactMap { $0.objectValue?["id"]?.stringValue } == ["expired", "over-lifetime", "launched", "over-extended", "retire-remote"])
         let results = runObject["results"]?.arrayValue?.compactMap(\.objectValue) ?? []
         #expect(results.count == 4)
         for result in results {
@@ -119,7 +119,7 @@ let fixtureNow = "2026-11-22T00:00:00Z"
         let run = try TogglesBinary.run(["report", "--now", fixtureNow], in: directory.url)
         #expect(run.status == 2)
         #expect(run.stdout.isEmpty)
-        #expect(run.stderr == "toggles: error: invalid policy: events/policy.json: launchGraceDays: must be a whole number of days, 0 or more, found string \"two weeks\"\n")
+        #expect(run.stderr == "toggles: error: invalid policy: events/policy.json:1: launchGraceDays: must be a whole number of days, 0 or more, found string \"two weeks\"\n")
     }
 
     @Test func anExplicitPolicyFileMustExist() throws {

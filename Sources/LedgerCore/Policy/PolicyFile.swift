@@ -52,8 +52,26 @@ public enum PolicyFile {
         return try parse(bytes, file: displayName)
     }
 
-    /// Parses the text of a policy file. `file` names it in errors.
+    /// Parses the text of a policy file. `file` names it in errors, with the line of the
+    /// setting at fault when the file has it.
     public static func parse(_ bytes: [UInt8], file: String) throws(PolicyError) -> StalePolicy {
+        do {
+            return try parseFields(bytes, file: file)
+        } catch {
+            var located = error
+            if located.line == nil, let field = located.field {
+                // A missing setting is placed at the object that lacks it.
+                var path = field.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+                while located.line == nil && !path.isEmpty {
+                    located.line = JSONMemberLocator.line(ofMember: path, in: bytes)
+                    path.removeLast()
+                }
+            }
+            throw located
+        }
+    }
+
+    private static func parseFields(_ bytes: [UInt8], file: String) throws(PolicyError) -> StalePolicy {
         func fail(_ field: String?, _ message: String) -> PolicyError {
             PolicyError(file: file, field: field, message: message)
         }
@@ -91,13 +109,16 @@ public enum PolicyFile {
                 guard case .object(let rule) = member.value else {
                     throw fail(field, "must be an object such as {\"lifetimeDays\": 30}, found \(describe(member.value))")
                 }
-                try rejectUnknownKeys(rule, allowed: ["lifetimeDays"], path: field + ".", file: file)
-                guard let lifetime = rule["lifetimeDays"] else {
-                    throw fail(field + ".lifetimeDays", "is required: a number of days, or null for a permanent category")
+                try rejectUnknownKeys(rule, allowed: ["lifetimeDays", "maxExtensions", "maxLifetimeDays"], path: field + ".", file: file)
+                if let lifetime = rule["lifetimeDays"] {
+                    policy.lifetimes[member.key] = lifetime == .null
+                        ? .permanent
+                        : .days(try days(lifetime, field: field + ".lifetimeDays", minimum: 1, orNull: true, file: file))
+                } else if !policy.defines(member.key) {
+                    throw fail(field + ".lifetimeDays", "is required for a category the standard policy does not define: a number of days, or null for a permanent category")
                 }
-                policy.lifetimes[member.key] = lifetime == .null
-                    ? .permanent
-                    : .days(try days(lifetime, field: field + ".lifetimeDays", minimum: 1, orNull: true, file: file))
+                let limits = try extensionLimits(rule, field: field, lifetime: policy.lifetimes[member.key]!, file: file)
+                policy.extensionLimits[member.key] = limits.isEmpty ? nil : limits
             }
         }
         if let value = object["fallbackCategory"] {
@@ -110,6 +131,30 @@ public enum PolicyFile {
             policy.fallbackCategory = category
         }
         return policy
+    }
+
+    /// A category's `maxExtensions` and `maxLifetimeDays`. The lifetime with extensions must
+    /// be longer than the lifetime (a toggle with no date would be over-extended before it is
+    /// over-lifetime), and a permanent category has no lifetime to extend.
+    private static func extensionLimits(_ rule: JSONObject, field: String, lifetime: Lifetime, file: String) throws(PolicyError) -> ExtensionLimits {
+        var limits = ExtensionLimits()
+        if let value = rule["maxExtensions"] {
+            guard case .number(let text) = value, let count = Int(text), count >= 0, count <= 1000 else {
+                throw PolicyError(file: file, field: field + ".maxExtensions", message: "must be a whole number of extensions from 0 to 1000, found \(describe(value))")
+            }
+            limits.maxExtensions = count
+        }
+        if let value = rule["maxLifetimeDays"] {
+            let maximum = try days(value, field: field + ".maxLifetimeDays", minimum: 1, file: file)
+            guard let days = lifetime.days else {
+                throw PolicyError(file: file, field: field + ".maxLifetimeDays", message: "a permanent category (lifetimeDays null) has no lifetime to extend; remove maxLifetimeDays or give the category a lifetimeDays")
+            }
+            guard maximum > days else {
+                throw PolicyError(file: file, field: field + ".maxLifetimeDays", message: "must be longer than the category's lifetimeDays (\(days)): it is the lifetime with extensions included, found number \(maximum)")
+            }
+            limits.maxLifetimeDays = maximum
+        }
+        return limits
     }
 
     private static func days(
@@ -161,6 +206,8 @@ public enum PolicyFile {
 public struct PolicyError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file, possibly with `:line:column` for a JSON syntax error.
     public var file: String
+    /// The line of the setting at fault, when known (shown as `file:line`).
+    public var line: Int?
     /// The field path, such as `categories.release.lifetimeDays`; nil for the whole file.
     public var field: String?
     public var message: String
@@ -172,6 +219,6 @@ public struct PolicyError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        "\(file): " + (field.map { "\($0): " } ?? "") + message
+        "\(file)\(line.map { ":\($0)" } ?? ""): " + (field.map { "\($0): " } ?? "") + message
     }
 }

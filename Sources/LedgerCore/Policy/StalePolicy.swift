@@ -17,10 +17,15 @@ public struct StalePolicy: Sendable, Hashable {
     /// The category whose rules apply to a toggle whose category the policy does not define.
     public var fallbackCategory: String
 
-    public init(lifetimes: [String: Lifetime], launchGraceDays: Int, fallbackCategory: String) {
+    /// How far each category's toggles may be extended (`maxExtensions`, `maxLifetimeDays`);
+    /// a category not listed has no limit. None by default.
+    public var extensionLimits: [String: ExtensionLimits]
+
+    public init(lifetimes: [String: Lifetime], launchGraceDays: Int, fallbackCategory: String, extensionLimits: [String: ExtensionLimits] = [:]) {
         self.lifetimes = lifetimes
         self.launchGraceDays = launchGraceDays
         self.fallbackCategory = fallbackCategory
+        self.extensionLimits = extensionLimits
     }
 
     /// The defaults, after the "Feature Toggles" article and Unleash: release 30 days,
@@ -44,7 +49,13 @@ public struct StalePolicy: Sendable, Hashable {
         (lifetimes[category] ?? lifetimes[fallbackCategory])?.days
     }
 
-    /// Why `toggle` is stale at `now`, in code order (expired, over-lifetime, launched);
+    /// The extension limits that apply to `category` (its own, or the fallback's when the
+    /// policy does not define it), nil when unlimited.
+    public func extensionLimits(of category: String) -> ExtensionLimits? {
+        lifetimes[category] != nil ? extensionLimits[category] : extensionLimits[fallbackCategory]
+    }
+
+    /// Why `toggle` is stale at `now`, in code order (expired, over-lifetime, launched, over-extended);
     /// empty when it is not stale. Removed toggles are never stale.
     ///
     /// - `expired`: the toggle has an expiry date and `now` is on or after the start of that
@@ -55,24 +66,29 @@ public struct StalePolicy: Sendable, Hashable {
     /// - `launched`: its category has a lifetime and it has been ``ToggleStage/launched`` for
     ///   longer than ``launchGraceDays``. Permanent kinds (a kill switch, a permission) are
     ///   meant to stay on and are never stale for being launched.
+    /// - `over-extended`: its category has ``ExtensionLimits`` and the toggle is past them,
+    ///   whatever its expiry date says (see ``ExtensionLimits``).
     public func evaluate(_ toggle: ToggleState, now: Timestamp) -> [StaleReason] {
-        evaluate(toggle, now: now, lifetime: lifetime(of: toggle.definition.category))
+        let category = toggle.definition.category
+        return evaluate(toggle, now: now, lifetime: lifetime(of: category), limits: extensionLimits(of: category))
     }
 
-    /// ``evaluate(_:now:)`` with the toggle's ``lifetime(of:)`` already looked up.
-    package func evaluate(_ toggle: ToggleState, now: Timestamp, lifetime: Int?) -> [StaleReason] {
+    /// ``evaluate(_:now:)`` with the toggle's ``lifetime(of:)`` and ``extensionLimits(of:)``
+    /// already looked up.
+    package func evaluate(_ toggle: ToggleState, now: Timestamp, lifetime: Int?, limits: ExtensionLimits? = nil) -> [StaleReason] {
         guard toggle.isLive else { return [] }
         return evaluate(
             expires: toggle.definition.expires, createdAt: toggle.createdAt, stage: toggle.stage,
-            stageSince: toggle.stageSince, category: toggle.definition.category, owner: toggle.definition.owner,
-            now: now, lifetime: lifetime)
+            stageSince: toggle.stageSince, extensions: toggle.extensions, category: toggle.definition.category,
+            owner: toggle.definition.owner, now: now, lifetime: lifetime, limits: limits)
     }
 
     /// ``evaluate(_:now:)`` of a live toggle, from the fields it reads (a report judging
     /// thousands of toggles passes these rather than copying each state).
     package func evaluate(
-        expires: CalendarDate?, createdAt: Timestamp, stage: ToggleStage, stageSince: Timestamp,
-        category: @autoclosure () -> String, owner: @autoclosure () -> String?, now: Timestamp, lifetime: Int?
+        expires: CalendarDate?, createdAt: Timestamp, stage: ToggleStage, stageSince: Timestamp, extensions: ExtensionTally = ExtensionTally(),
+        category: @autoclosure () -> String, owner: @autoclosure () -> String?, now: Timestamp, lifetime: Int?,
+        limits: ExtensionLimits? = nil
     ) -> [StaleReason] {
         var reasons: [StaleReason] = []
         // Compared as days: an expiry such as 9999-12-31 starts after the last instant
@@ -97,6 +113,10 @@ public struct StalePolicy: Sendable, Hashable {
                     code: .launched, days: Self.wholeDays(from: stageSince, to: now), since: stageSince,
                     limitDays: launchGraceDays, category: category(), owner: owner()))
             }
+        }
+        if let limits, let reason = limits.overExtended(
+            expires: expires, createdAt: createdAt, extensions: extensions, now: now, category: category(), owner: owner()) {
+            reasons.append(reason)
         }
         return reasons
     }

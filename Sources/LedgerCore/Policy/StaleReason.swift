@@ -14,6 +14,8 @@ public struct StaleReason: Sendable, Hashable {
         case expired
         case overLifetime = "over-lifetime"
         case launched
+        /// Extended past its category's `maxExtensions` or `maxLifetimeDays`.
+        case overExtended = "over-extended"
         /// From `--scan`: the log says removed, the code still declares or uses it.
         case removedButReferenced = "removed-but-referenced"
         /// From `--scan`: a toggle enum declares it, the log never created it.
@@ -30,14 +32,15 @@ public struct StaleReason: Sendable, Hashable {
             case .expired: 0
             case .overLifetime: 1
             case .launched: 2
-            case .removedButReferenced: 3
-            case .untracked: 4
-            case .retireRemote: 5
+            case .overExtended: 3
+            case .removedButReferenced: 4
+            case .untracked: 5
+            case .retireRemote: 6
             }
         }
 
         /// The codes the policy judges the log by; the others come from a scan of the code.
-        public static let policyCodes: [Code] = [.expired, .overLifetime, .launched, .retireRemote]
+        public static let policyCodes: [Code] = [.expired, .overLifetime, .launched, .overExtended, .retireRemote]
         /// The codes a scan of the code adds (`report --scan`, `check --scan`).
         public static let codeScanCodes: [Code] = [.removedButReferenced, .untracked]
 
@@ -47,6 +50,7 @@ public struct StaleReason: Sendable, Hashable {
             case .expired: "The toggle's expiry date has passed."
             case .overLifetime: "The toggle has outlived the expected lifetime of its category."
             case .launched: "The toggle has served the same value to everyone for longer than the grace period; it is tested and its code should go."
+            case .overExtended: "The toggle's expiry date was extended more often, or the toggle lived longer with its extensions, than its category allows."
             case .removedButReferenced: "The log says the toggle was removed, but the code still declares or uses it."
             case .untracked: "A toggle enum in the code declares the toggle, but the log never created it."
             case .retireRemote: "The toggle was removed from the code in an app version older than every supported one, and Remote Config still serves its parameter; delete it."
@@ -55,15 +59,20 @@ public struct StaleReason: Sendable, Hashable {
     }
 
     public var code: Code
-    /// The figure: days past the expiry date or lifetime (`expired`, `over-lifetime`), or days
+    /// The figure: days past the expiry date or lifetime (`expired`, `over-lifetime`,
+    /// `over-extended` by `maxLifetimeDays`; 0 when only `maxExtensions` was passed), or days
     /// since launch (`launched`). Whole days, rounded down.
     public var days: Int
     /// When the clock behind ``days`` started: the start of the expiry date, the end of the
     /// lifetime, or the launch.
     public var since: Timestamp
-    /// The limit that was passed: the lifetime (`over-lifetime`) or the grace period
-    /// (`launched`) in days; nil for `expired`.
+    /// The limit that was passed: the lifetime (`over-lifetime`), the grace period
+    /// (`launched`) or `maxLifetimeDays` (`over-extended`) in days; nil for `expired`.
     public var limitDays: Int?
+    /// The toggle's extensions (`over-extended`).
+    public var extensions: ExtensionTally?
+    /// The `maxExtensions` that was passed (`over-extended`), nil when only the lifetime was.
+    public var limitExtensions: Int?
     /// The expiry date (`expired`).
     public var expires: CalendarDate?
     /// The toggle's category, as declared.
@@ -76,8 +85,11 @@ public struct StaleReason: Sendable, Hashable {
 
     public init(
         code: Code, days: Int, since: Timestamp, limitDays: Int? = nil, expires: CalendarDate? = nil,
-        category: String, owner: String?, toggle: String? = nil, appVersion: AppVersion? = nil
+        category: String, owner: String?, extensions: ExtensionTally? = nil, limitExtensions: Int? = nil,
+        toggle: String? = nil, appVersion: AppVersion? = nil
     ) {
+        self.extensions = extensions
+        self.limitExtensions = limitExtensions
         self.toggle = toggle
         self.appVersion = appVersion
         self.code = code
@@ -126,6 +138,32 @@ public struct StaleReason: Sendable, Hashable {
             output.append("launched ")
             Self.appendDays(days, to: output)
             output.append(" ago; remove it")
+        case .overExtended:
+            let tally = extensions ?? ExtensionTally()
+            output.write(tally.summary)
+            if let limitExtensions {
+                output.append(limitExtensions == 0 ? ", but " : ", more than the ")
+                if limitExtensions > 0 {
+                    output.append(limitExtensions)
+                    output.append(" allowed for ")
+                }
+                if sanitizing { output.appendSanitized(category) } else { output.write(category) }
+                output.append(limitExtensions == 0 ? " toggles may not be extended" : " toggles")
+            }
+            if let limitDays {
+                output.append(limitExtensions == nil ? "; " : "; and ")
+                if limitExtensions == nil {
+                    if sanitizing { output.appendSanitized(category) } else { output.write(category) }
+                    output.append(" toggles live at most ")
+                } else {
+                    output.append("they live at most ")
+                }
+                Self.appendDays(limitDays, to: output)
+                output.append(" with extensions, ")
+                Self.appendDays(days, to: output)
+                output.append(" over")
+            }
+            output.append("; remove it rather than extend it again")
         case .removedButReferenced:
             output.append("removed ")
             Self.appendDays(days, to: output)
@@ -159,6 +197,9 @@ public struct StaleReason: Sendable, Hashable {
     public var figure: String {
         switch code {
         case .launched: "for \(Self.days(days))"
+        case .overExtended:
+            [limitExtensions.map { _ in "\(extensions?.count ?? 0) extensions" }, limitDays.map { _ in "\(Self.days(days)) over" }]
+                .compactMap { $0 }.joined(separator: ", ")
         case .removedButReferenced: "removed \(Self.days(days)) ago"
         case .untracked: "not in the log"
         case .retireRemote: "unread for \(Self.days(days))"

@@ -120,8 +120,9 @@ public struct StaleReport: Sendable {
                 let reasons = policy.evaluate(
                     expires: toggles[position].definition.expires, createdAt: toggles[position].createdAt,
                     stage: toggles[position].stage, stageSince: toggles[position].stageSince,
+                    extensions: toggles[position].extensions,
                     category: toggles[position].definition.category, owner: toggles[position].definition.owner,
-                    now: now, lifetime: rule.lifetime)
+                    now: now, lifetime: rule.lifetime, limits: rule.limits)
                 verdicts.append((position, reasons, rule.lifetime, rule.isKnown))
             }
             var entries = [Entry](fillingCapacity: verdicts.count)
@@ -251,21 +252,21 @@ public struct StaleGate: Sendable, Hashable {
 /// each is looked up in the policy once.
 package struct CategoryRules {
     package let policy: StalePolicy
-    private var known: [(category: String, lifetime: Int?, isKnown: Bool)] = []
+    private var known: [(category: String, lifetime: Int?, isKnown: Bool, limits: ExtensionLimits?)] = []
 
     package init(_ policy: StalePolicy) {
         self.policy = policy
     }
 
-    package subscript(category: String) -> (lifetime: Int?, isKnown: Bool) {
+    package subscript(category: String) -> (lifetime: Int?, isKnown: Bool, limits: ExtensionLimits?) {
         mutating get {
             let length = category.utf8.count
             for rule in known where rule.category.utf8.count == length && rule.category == category {
-                return (rule.lifetime, rule.isKnown)
+                return (rule.lifetime, rule.isKnown, rule.limits)
             }
-            let rule = (category, policy.lifetime(of: category), policy.defines(category))
+            let rule = (category, policy.lifetime(of: category), policy.defines(category), policy.extensionLimits(of: category))
             if known.count < 64 { known.append(rule) }
-            return (rule.1, rule.2)
+            return (rule.1, rule.2, rule.3)
         }
     }
 }

@@ -200,6 +200,11 @@ public struct RemoteValue: Sendable, Hashable {
         self.templateVersion = templateVersion
         self.managed = managed
     }
+
+    /// Whether both serve the same thing, whatever template version recorded them.
+    public func servesSame(as other: RemoteValue) -> Bool {
+        value == other.value && conditions == other.conditions && managed == other.managed
+    }
 }
 
 /// A value served only to clients matching a named condition, such as

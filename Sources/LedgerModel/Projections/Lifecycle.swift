@@ -102,6 +102,7 @@ package enum Lifecycle {
             if let current = state.definition.expires, expires <= current {
                 return violation(event, .expiryNotLater(current: current))
             }
+            state.extensions.record(from: state.definition.expires, to: expires, at: event.at)
             state.definition.expires = expires
             state.expiryExtensionReason = reason
         case .removed(let reason):

@@ -18,6 +18,8 @@ public struct ToggleState: Sendable, Hashable {
     public var removedInAppVersion: AppVersion?
     /// Why the expiry date was last moved, from `expiry-extended`.
     public var expiryExtensionReason: String?
+    /// How often and by how much the expiry date was moved (`expiry-extended` events of this life).
+    public var extensions = ExtensionTally()
     /// How many events shaped this toggle.
     public var eventCount: Int
     /// The lifecycle stage after the last event, and the instant the toggle entered it.
@@ -27,7 +29,7 @@ public struct ToggleState: Sendable, Hashable {
     public var baselineValue: JSONValue = .null
 
     @inlinable
-    package init(name: String, definition: ToggleDefinition, remote: RemoteValue? = nil, remotePublishedAt: Timestamp? = nil, createdAt: Timestamp, createdBy: String, updatedAt: Timestamp, removedAt: Timestamp? = nil, removedBy: String? = nil, removalReason: String? = nil, removedInAppVersion: AppVersion? = nil, expiryExtensionReason: String? = nil, eventCount: Int, stage: ToggleStage = .inDevelopment, stageSince: Timestamp = Timestamp(nanoseconds: 0), baselineValue: JSONValue = .null) {
+    package init(name: String, definition: ToggleDefinition, remote: RemoteValue? = nil, remotePublishedAt: Timestamp? = nil, createdAt: Timestamp, createdBy: String, updatedAt: Timestamp, removedAt: Timestamp? = nil, removedBy: String? = nil, removalReason: String? = nil, removedInAppVersion: AppVersion? = nil, expiryExtensionReason: String? = nil, extensions: ExtensionTally = ExtensionTally(), eventCount: Int, stage: ToggleStage = .inDevelopment, stageSince: Timestamp = Timestamp(nanoseconds: 0), baselineValue: JSONValue = .null) {
         self.name = name
         self.definition = definition
         self.remote = remote
@@ -40,6 +42,7 @@ public struct ToggleState: Sendable, Hashable {
         self.removalReason = removalReason
         self.removedInAppVersion = removedInAppVersion
         self.expiryExtensionReason = expiryExtensionReason
+        self.extensions = extensions
         self.eventCount = eventCount
         self.stage = stage
         self.stageSince = stageSince

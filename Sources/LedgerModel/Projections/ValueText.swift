@@ -6,6 +6,14 @@ package enum ValueText {
         return JSONWriter.string(value)
     }
 
+    /// `remote bool, default false, experiment, owner mei@…, expires 2027-01-31`
+    package static func describe(_ definition: ToggleDefinition) -> String {
+        var text = "\(definition.kind.rawValue) \(definition.valueType.rawValue), default \(describe(definition.defaultValue)), \(definition.category)"
+        if let owner = definition.owner { text += ", owner \(owner)" }
+        if let expires = definition.expires { text += ", expires \(expires)" }
+        return text
+    }
+
     /// `false; Chinese users → true`, or `in-app default`.
     package static func describe(_ remote: RemoteValue?) -> String {
         guard let remote else { return "—" }

@@ -219,11 +219,7 @@ public enum FirebaseImport {
 
     /// Whether two remote values serve the same thing, whatever version recorded them.
     public static func sameServing(_ lhs: RemoteValue, _ rhs: RemoteValue) -> Bool {
-        var left = lhs
-        var right = rhs
-        left.templateVersion = nil
-        right.templateVersion = nil
-        return left == right
+        lhs.servesSame(as: rhs)
     }
 
     /// The value a new toggle gets as its in-app default when the template serves none.

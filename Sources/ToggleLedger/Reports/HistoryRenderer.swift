@@ -10,13 +10,27 @@ public enum HistoryRenderer {
             let event = logged.event
             table.rows.append([event.at.description, event.type, event.actor, summary(of: event.change), event.id])
         }
-        return table.render() + "\n\(events.count) event\(events.count == 1 ? "" : "s") for \(TerminalText.sanitize(toggle))\n"
+        var output = table.render() + "\n\(events.count) event\(events.count == 1 ? "" : "s") for \(TerminalText.sanitize(toggle))\n"
+        let tally = extensions(of: events)
+        if tally.count > 0 {
+            output += "\(tally.summary)" + (tally.lastAt.map { " (the last at \($0))" } ?? "") + "\n"
+        }
+        return output
+    }
+
+    /// The extensions of the toggle's current life: its events folded as replay folds them
+    /// (an event that breaks a rule is skipped, a new `created` starts again).
+    public static func extensions(of events: [LoggedEvent]) -> ExtensionTally {
+        var state: ToggleState?
+        for logged in events { _ = Lifecycle.apply(logged.event, to: &state) }
+        return state?.extensions ?? ExtensionTally()
     }
 
     public static func json(_ events: [LoggedEvent], toggle: String) -> String {
         let document = JSONValue.object(JSONObject([
             .init("toggle", .string(toggle)),
             .init("events", .array(events.map { .object(EventCodec.object(for: $0.event)) })),
+            .init("extensions", .object(StaleJSONRenderer.extensions(extensions(of: events)))),
         ]))
         return JSONWriter.pretty(document) + "\n"
     }
@@ -25,10 +39,7 @@ public enum HistoryRenderer {
     public static func summary(of change: Change) -> String {
         switch change {
         case .created(let definition):
-            var text = "\(definition.kind.rawValue) \(definition.valueType.rawValue), default \(ValueText.describe(definition.defaultValue)), \(definition.category)"
-            if let owner = definition.owner { text += ", owner \(owner)" }
-            if let expires = definition.expires { text += ", expires \(expires)" }
-            return text
+            return ValueText.describe(definition)
         case .defaultChanged(let value):
             return "default → \(ValueText.describe(value))"
         case .published(let remote):

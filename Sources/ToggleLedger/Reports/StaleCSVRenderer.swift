@@ -13,7 +13,7 @@ public enum StaleCSVRenderer {
     public static let columns = [
         "name", "kind", "type", "category", "stage", "stage_since", "days_in_stage", "age_days", "owner",
         "expires", "stale", "reasons", "expired_days_over", "over_lifetime_days_over", "days_launched", "details",
-        "description",
+        "description", "extensions", "extension_days",
     ]
 
     public static func render(_ report: StaleReport) -> String {
@@ -31,6 +31,7 @@ public enum StaleCSVRenderer {
                 figure(.expired), figure(.overLifetime), figure(.launched),
                 entry.reasons.map { "\($0.code.rawValue): \($0.message)" }.joined(separator: " / "),
                 toggle.definition.description ?? "",
+                String(toggle.extensions.count), String(toggle.extensions.days),
             ]
             output += row.map(cell).joined(separator: ",") + "\r\n"
         }

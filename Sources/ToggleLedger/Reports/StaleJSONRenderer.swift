@@ -64,7 +64,12 @@ public enum StaleJSONRenderer {
             .init("launchGraceDays", number(policy.launchGraceDays)),
             .init("fallbackCategory", .string(policy.fallbackCategory)),
             .init("categories", .object(JSONObject(policy.categories.map { category in
-                .init(category, .object(JSONObject([.init("lifetimeDays", policy.lifetimes[category]?.days.map(number) ?? .null)])))
+                var rule = JSONObject([.init("lifetimeDays", policy.lifetimes[category]?.days.map(number) ?? .null)])
+                if let limits = policy.extensionLimits[category] {
+                    rule["maxExtensions"] = limits.maxExtensions.map(number)
+                    rule["maxLifetimeDays"] = limits.maxLifetimeDays.map(number)
+                }
+                return .init(category, .object(rule))
             }))),
         ])
     }
@@ -87,6 +92,7 @@ public enum StaleJSONRenderer {
             .init("createdAt", .string(toggle.createdAt.description)),
             .init("ageDays", number(entry.ageDays)),
             .init("expires", optional(toggle.definition.expires?.description)),
+            .init("extensions", .object(extensions(toggle.extensions))),
             .init("removedInAppVersion", optional(toggle.removedInAppVersion?.text)),
             .init("awaitingRetirement", .bool(toggle.awaitsRetirement)),
             .init("stale", .bool(entry.isStale)),
@@ -115,6 +121,16 @@ public enum StaleJSONRenderer {
                 .init("launchedAt", .string(reason.since.description)),
                 .init("graceDays", number(reason.limitDays ?? 0)),
             ]
+        case .overExtended:
+            let tally = reason.extensions ?? ExtensionTally()
+            object.members += [
+                .init("extensions", number(tally.count)),
+                .init("extensionDays", number(tally.days)),
+                .init("maxExtensions", reason.limitExtensions.map(number) ?? .null),
+                .init("daysOver", number(reason.days)),
+                .init("maxLifetimeDays", reason.limitDays.map(number) ?? .null),
+                .init("since", .string(reason.since.description)),
+            ]
         case .removedButReferenced, .untracked:
             object.members += [.init("days", number(reason.days))]
         case .retireRemote:
@@ -141,6 +157,15 @@ public enum StaleJSONRenderer {
             .init("message", .string(finding.message)),
             .init("references", .array(finding.references.map(CodeReferenceRenderer.json))),
         ] + (finding.plan.map { [.init("removal", $0.json)] } ?? []))
+    }
+
+    /// `{"count": 3, "days": 120, "lastExtendedAt": "…" or null}`
+    public static func extensions(_ tally: ExtensionTally) -> JSONObject {
+        JSONObject([
+            .init("count", number(tally.count)),
+            .init("days", number(tally.days)),
+            .init("lastExtendedAt", tally.lastAt.map { .string($0.description) } ?? .null),
+        ])
     }
 
     package static func number(_ value: Int) -> JSONValue { .number(String(value)) }

@@ -67,6 +67,7 @@ public enum StaleSARIFRenderer {
                         .init("stage", .string(entry.toggle.stage.rawValue)),
                         .init("owner", entry.owner.map(JSONValue.string) ?? .null),
                         .init("days", .number(String(reason.days))),
+                        .init("extensions", .number(String(entry.toggle.extensions.count))),
                     ]))),
                 ])
                 if codeSite != nil, let logSite {
@@ -126,6 +127,7 @@ public enum StaleSARIFRenderer {
         case .expired: "ExpiredToggle"
         case .overLifetime: "ToggleOverLifetime"
         case .launched: "LaunchedToggle"
+        case .overExtended: "ToggleOverExtended"
         case .removedButReferenced: "RemovedToggleStillReferenced"
         case .untracked: "UntrackedToggle"
         case .retireRemote: "RemoteParameterToRetire"
@@ -141,6 +143,13 @@ public enum StaleSARIFRenderer {
             return "The toggle has no expiry date and is older than its category's expected lifetime (\(lifetimes.joined(separator: ", ")))."
         case .launched:
             return "The toggle has served the same value to everyone for more than \(policy.launchGraceDays) days: it is tested, so the toggle and its dead branch should be removed from the code. Permanent categories are exempt."
+        case .overExtended:
+            let limits = policy.extensionLimits.keys.sorted().compactMap { category -> String? in
+                let limit = policy.extensionLimits[category]!
+                let parts = [limit.maxExtensions.map { "at most \($0) extensions" }, limit.maxLifetimeDays.map { "at most \($0) days with extensions" }].compactMap { $0 }
+                return parts.isEmpty ? nil : "\(category): " + parts.joined(separator: ", ")
+            }
+            return "The toggle's expiry date was extended more times than its category allows, or the toggle, which has an expiry date, is older than its category's lifetime with extensions, whatever its current expiry date says (\(limits.isEmpty ? "no category has limits" : limits.joined(separator: "; ")))."
         case .removedButReferenced:
             return "The log records the toggle's removal, but a scan of the Swift sources still finds its enum case, a member reference or a string key. Each result is one place in the code."
         case .untracked:
@@ -155,6 +164,7 @@ public enum StaleSARIFRenderer {
         case .expired: "Remove the toggle (`toggles remove NAME`), or record why it needs longer with `toggles extend NAME --expires DATE --reason TEXT`."
         case .overLifetime: "Remove the toggle, or give it an explicit deadline with `toggles extend NAME --expires DATE --reason TEXT`."
         case .launched: "Delete the toggle and the code path for its old value, then record it with `toggles remove NAME`."
+        case .overExtended: "Decide and remove the toggle (`toggles remove NAME`); extending it again does not clear this."
         case .removedButReferenced: "Delete the remaining references and the enum case (`toggles scan` lists them)."
         case .untracked: "Record the toggle with `toggles create NAME …` or `toggles sync swift PATH`, or delete the case."
         case .retireRemote: "Delete the parameter from Remote Config (`toggles export firebase` no longer writes it), then record it with `toggles retire NAME`."

@@ -10,11 +10,11 @@ public enum StaleTextRenderer {
     /// The report table: stale toggles first, then a summary line.
     public static func table(_ report: StaleReport, colour: Bool = false) -> String {
         var table = TextTable(
-            headers: ["NAME", "STAGE", "SINCE", "AGE", "CATEGORY", "OWNER", "STALE"], maximumCellWidth: 80)
+            headers: ["NAME", "STAGE", "SINCE", "AGE", "EXTENDED", "CATEGORY", "OWNER", "STALE"], maximumCellWidth: 80)
         for entry in report.entries {
             table.rows.append([
                 entry.name, entry.toggle.stage.rawValue, entry.toggle.stageSince.date.description,
-                "\(entry.ageDays)d", category(entry), entry.owner ?? "—",
+                "\(entry.ageDays)d", entry.toggle.extensions.short, category(entry), entry.owner ?? "—",
                 entry.reasons.isEmpty ? waiting(entry) : entry.reasons.map { "\($0.code.rawValue) (\($0.figure))" }.joined(separator: ", "),
             ])
         }

@@ -10,7 +10,7 @@ enum CheckCommand: Command {
         options: [
             PolicyOptions.now,
             CommonOptions.format(ReportFormat.staleReport),
-            .value("--fail-on", "CODES", "comma-separated stale reasons that fail the check: expired, over-lifetime, launched, and with --scan removed-but-referenced, untracked (default: all)"),
+            .value("--fail-on", "CODES", "comma-separated stale reasons that fail the check: expired, over-lifetime, launched, over-extended, and with --scan removed-but-referenced, untracked (default: all)"),
             .value("--max-stale", "N", "tolerate up to N stale toggles, to pay a backlog down (default: 0)"),
             PolicyOptions.policy,
             PolicyOptions.scan,

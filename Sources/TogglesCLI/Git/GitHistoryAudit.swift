@@ -37,26 +37,10 @@ struct GitHistoryAudit {
 
     /// Finds the repository holding `directory`.
     init(directory: String, displayName: String) throws {
-        guard FileManager.default.fileExists(atPath: directory) else {
-            throw LogError.directoryMissing(path: displayName)
-        }
-        let probe = GitRunner(directory: directory)
-        guard GitRunner.locate(in: probe.environment) != nil else {
-            throw CommandFailure(status: .invalidLog, message: "git is not installed or not on PATH; --git reads the log's history with git")
-        }
-        guard let top = try? probe.text(["rev-parse", "--show-toplevel"]) else {
-            throw CommandFailure(status: .invalidLog, message: "\(displayName) is not inside a git repository; --git audits the log's history in git")
-        }
-        let realTop = URL(fileURLWithPath: top).resolvingSymlinksInPath().path
-        let realLog = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
-        git = GitRunner(directory: realTop)
-        if realLog == realTop {
-            logPath = "."
-        } else if realLog.hasPrefix(realTop + "/") {
-            logPath = String(realLog.dropFirst(realTop.count + 1))
-        } else {
-            throw CommandFailure(status: .invalidLog, message: "\(displayName) resolves outside the repository at \(realTop)")
-        }
+        let location = try GitLogLocation(
+            directory: directory, displayName: displayName, flag: "--git", purpose: "--git audits the log's history in git")
+        git = location.git
+        logPath = location.logPath
         self.displayName = displayName
     }
 
@@ -199,12 +183,7 @@ struct GitHistoryAudit {
         try git.run(["cat-file", "blob", hash])
     }
 
-    /// Segments are the `.jsonl` files readers replay; `.torn`, `.lock` and hidden temporary
-    /// files are bookkeeping.
-    private func isSegment(_ path: String) -> Bool {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        return name.hasSuffix(".jsonl") && !name.hasPrefix(".")
-    }
+    private func isSegment(_ path: String) -> Bool { GitLogLocation.isSegment(path) }
 
     /// A repository path shown as the user named the log directory.
     private func display(_ path: String) -> String {

@@ -45,6 +45,9 @@ extension CheckpointEncoder {
         optionalString(state.removedBy)
         optionalString(state.removalReason)
         optionalString(state.expiryExtensionReason)
+        int(state.extensions.count)
+        i64(Int64(state.extensions.days))
+        optionalTimestamp(state.extensions.lastAt)
         int(state.eventCount)
         timestamp(state.stageSince)
         json(state.baselineValue)
@@ -123,6 +126,7 @@ extension CheckpointDecoder {
         let removedBy = try optionalString()
         let removalReason = try optionalString()
         let expiryExtensionReason = try optionalString()
+        let extensions = ExtensionTally(count: try int(), days: Int(try i64()), lastAt: try optionalTimestamp())
         let eventCount = try int()
         let stageSince = try timestamp()
         let baselineValue = try json()
@@ -134,7 +138,7 @@ extension CheckpointDecoder {
             name: name, definition: consume definition,
             remote: remote, remotePublishedAt: remotePublishedAt, createdAt: createdAt, createdBy: createdBy,
             updatedAt: updatedAt, removedAt: removedAt, removedBy: removedBy, removalReason: removalReason,
-            removedInAppVersion: removedInAppVersion, expiryExtensionReason: expiryExtensionReason, eventCount: eventCount, stage: stage, stageSince: stageSince,
+            removedInAppVersion: removedInAppVersion, expiryExtensionReason: expiryExtensionReason, extensions: extensions, eventCount: eventCount, stage: stage, stageSince: stageSince,
             baselineValue: baselineValue)
     }
 

@@ -54,7 +54,7 @@ package struct ReplayCheckpoint {
     /// The format: a header (covered segments, last event, read summary, id filter) that is
     /// decoded on every use, then the projection, decoded only once the header has vouched
     /// for the log. Everything after the checksum is covered by it.
-    private static let magic = Array("TOGGLES-CHECKPOINT-7\n".utf8)
+    private static let magic = Array("TOGGLES-CHECKPOINT-8\n".utf8)
 
     /// Logs smaller than this replay fast enough without one (the default of the replay
     /// options' threshold).
