@@ -9,12 +9,16 @@ extension SwiftSourceScan {
     /// One sentence per candidate on the line, in column order.
     /// Throws ``CodeScanError`` when a path does not exist or `file` is not among the scanned files.
     public func explain(paths: [String], currentDirectory: String, file: String, line: Int) throws -> [String] {
-        let files = try listFiles(paths: paths + [file], currentDirectory: currentDirectory)
         let targetAbsolute = file.hasPrefix("/") ? file : Self.join(currentDirectory, file)
         let targetReal = SystemCalls.realPath(targetAbsolute)
-        guard let target = files.first(where: { $0.absolute == targetAbsolute || (targetReal != nil && SystemCalls.realPath($0.absolute) == targetReal) }) else {
-            throw CodeScanError.missing(file)
+        func isTarget(_ candidate: (display: String, absolute: String)) -> Bool {
+            candidate.absolute == targetAbsolute || (targetReal != nil && SystemCalls.realPath(candidate.absolute) == targetReal)
         }
+        var files = try listFiles(paths: paths, currentDirectory: currentDirectory)
+        // The file is added only when the paths do not hold it already: under another spelling
+        // (`./App/Flags.swift`) it would be read twice, and its cases counted twice.
+        if !files.contains(where: isTarget) { files += try listFiles(paths: [file], currentDirectory: currentDirectory) }
+        guard let target = files.first(where: isTarget) else { throw CodeScanError.missing(file) }
         let facts = scanner.collectFacts(fileCount: files.count) { index in
             try? Self.lex(files[index], declarationsOnly: true).get()
         }

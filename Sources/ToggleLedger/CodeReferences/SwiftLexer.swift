@@ -31,7 +31,8 @@ package struct SwiftToken: Sendable, Hashable {
 /// string literals (single-line, multi-line `"""`, raw `#"…"#`) become one token each, and
 /// the code inside string interpolations is lexed as code.
 ///
-/// Not handled: bare regex literals (`/…/`); a `"` inside one starts a string.
+/// Bare regex literals (`/…/`) are recognised by Swift's rules, simplified (see
+/// ``regexLiteralEnd()``); extended ones (`#/…/#`) are not, and a `"` inside one starts a string.
 package struct SwiftLexer {
     private let bytes: [UInt8]
     private var index = 0
@@ -75,6 +76,11 @@ package struct SwiftLexer {
             case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
                 skipBlockComment()
                 spaceBefore = true
+            case UInt8(ascii: "/") where regexLiteralEnd() != nil:
+                // A bare regex literal is a literal: its text is never code (`/Flag.x/` names nothing).
+                let start = index
+                index = regexLiteralEnd()!
+                emit(.string, "", start: start)
             case UInt8(ascii: "\""):
                 lexString(pounds: 0)
             case UInt8(ascii: "#"):
@@ -114,7 +120,7 @@ package struct SwiftLexer {
                 index += 1
             case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),
                  UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "@"):
-                emit(.punctuation, String(UnicodeScalar(byte)), start: index)
+                emit(.punctuation, Self.punctuation(byte), start: index)
                 index += 1
             case UInt8(ascii: "."):
                 if peek(1) == UInt8(ascii: ".") {
@@ -150,6 +156,62 @@ package struct SwiftLexer {
                 }
             }
         }
+    }
+
+    /// The punctuation's text as a literal, which costs no allocation or UTF-8 check.
+    private static func punctuation(_ byte: UInt8) -> String {
+        switch byte {
+        case UInt8(ascii: "["): "["
+        case UInt8(ascii: "]"): "]"
+        case UInt8(ascii: "{"): "{"
+        case UInt8(ascii: "}"): "}"
+        case UInt8(ascii: ","): ","
+        case UInt8(ascii: ":"): ":"
+        case UInt8(ascii: ";"): ";"
+        case UInt8(ascii: "@"): "@"
+        default: String(UnicodeScalar(byte))
+        }
+    }
+
+    /// Keywords after which an expression starts, so a `/` there begins a regex literal.
+    private static let expressionKeywords: Set<String> = ["return", "case", "in", "try", "await", "throw", "where", "if", "guard", "while", "switch"]
+
+    /// When the `/` at `index` opens a bare regex literal (`/a+b/`), the index just past its
+    /// closing `/`; else nil (a division, or another operator). Swift's rules, simplified: the
+    /// `/` stands where an expression starts (after nothing, `(`, `[`, `,`, `:`, `;`, `{`, an
+    /// operator other than a postfix `?`/`!`, or a keyword such as `return`), is not followed by
+    /// a space, `)`, `,` or `=`, and closes on the same line after a character that is not a space.
+    private func regexLiteralEnd() -> Int? {
+        if let previous = tokens.last {
+            switch previous.kind {
+            case .punctuation:
+                guard ["(", "[", ",", ":", ";", "{"].contains(previous.text) else { return nil }
+            case .operator:
+                guard !(previous.text == "?" || previous.text == "!") || previous.spaceBefore else { return nil }
+            case .identifier:
+                guard Self.expressionKeywords.contains(previous.text) else { return nil }
+            case .string, .number:
+                return nil
+            }
+        }
+        guard let next = peek(1), ![0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ")"), UInt8(ascii: ","), UInt8(ascii: "=")].contains(next) else { return nil }
+        var position = index + 1
+        var inClass = false
+        while position < bytes.count {
+            let byte = bytes[position]
+            switch byte {
+            case 0x0A, 0x0D: return nil
+            case UInt8(ascii: "\\"): position += 1
+            case UInt8(ascii: "["): inClass = true
+            case UInt8(ascii: "]"): inClass = false
+            case UInt8(ascii: "/") where !inClass:
+                let before = bytes[position - 1]
+                return before == 0x20 || before == 0x09 ? nil : position + 1
+            default: break
+            }
+            position += 1
+        }
+        return nil
     }
 
     private func peek(_ offset: Int) -> UInt8? {

@@ -256,9 +256,8 @@ extension SwiftReferenceScanner {
         while j >= 0 && steps < 8 {
             let token = tokens[j]
             if token.kind == .identifier {
-                let lowered = token.text.lowercased()
-                if lowered.contains("defaults") { return .local }
-                if lowered.contains("config") || lowered.contains("remote") { return .remote }
+                if Self.containsIgnoringCase(token.text, "defaults") { return .local }
+                if Self.containsIgnoringCase(token.text, "config") || Self.containsIgnoringCase(token.text, "remote") { return .remote }
             } else if !(token.kind == .punctuation && token.text == ".") && !(token.kind == .operator && (token.text == "?" || token.text == "!")) {
                 break
             }
@@ -266,5 +265,27 @@ extension SwiftReferenceScanner {
             steps += 1
         }
         return nil
+    }
+
+    /// Whether `text` contains `word` (lowercase ASCII), ignoring ASCII case: what
+    /// `text.lowercased().contains(word)` says for an identifier, without the generic string
+    /// search that cost 4% of a scan.
+    static func containsIgnoringCase(_ text: String, _ word: StaticString) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            let needle = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+            guard bytes.count >= needle.count else { return false }
+            for start in 0...(bytes.count - needle.count) {
+                var offset = 0
+                while offset < needle.count {
+                    let byte = bytes[start + offset]
+                    let lowered = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                    if lowered != needle[offset] { break }
+                    offset += 1
+                }
+                if offset == needle.count { return true }
+            }
+            return false
+        }
     }
 }
