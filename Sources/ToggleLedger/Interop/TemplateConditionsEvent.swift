@@ -1,4 +1,3 @@
-import LedgerJSON
 import LedgerPlatform
 import LedgerModel
 /// The `template-conditions` event `import firebase` records: the template's whole condition
