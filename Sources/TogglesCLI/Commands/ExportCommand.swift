@@ -78,7 +78,7 @@ enum ExportCommand: Command {
             case .failure(let error): throw CommandFailure(status: .rejected, message: "cannot export a Remote Config template: \(error)")
             }
         default:
-            let flagd = Exports.flagd(toggles)
+            let flagd = Exports.flagd(toggles, supportedVersions: replay.projection.supportedVersions)
             for skipped in flagd.skipped { context.warn("skipped \(skipped.toggle): \(skipped.reason)") }
             for missed in flagd.untranslated {
                 context.warn("\(missed.toggle) keeps its default variant: condition \(JSONWriter.quoted(missed.condition)) (\(missed.expression)) cannot be translated into flagd targeting: \(missed.reason)")
