@@ -39,7 +39,7 @@ enum OutputFile {
                 defer { SystemCalls.close(descriptor) }
                 try writeAll(text, to: descriptor, path: path)
             } catch let error as SystemCallError {
-                throw CommandFailure(status: .invalidLog, message: "cannot write \(path): \(error)")
+                throw CommandFailure(status: .invalidLog, message: "\(error)")
             }
         case .replace(let file):
             try replace(file, with: text, shown: path)
@@ -91,7 +91,7 @@ enum OutputFile {
         do {
             try bytes.withUnsafeMutableBytes { try SystemCalls.writeAll(descriptor, UnsafeRawBufferPointer($0), path: path) }
         } catch let error as SystemCallError {
-            throw CommandFailure(status: .invalidLog, message: "cannot write \(path): \(error)")
+            throw CommandFailure(status: .invalidLog, message: "\(error)")
         }
     }
 
