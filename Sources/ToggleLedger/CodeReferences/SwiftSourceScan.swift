@@ -30,27 +30,18 @@ public struct SwiftSourceScan: Sendable {
     public func run(paths: [String], currentDirectory: String) throws -> ScanResult {
         let files = try listFiles(paths: paths, currentDirectory: currentDirectory)
         // Files are read and lexed once per pass rather than kept: memory stays per file.
-        var problems: [String] = []
-        var unreadable = Set<Int>()
-        let facts = scanner.collectFacts(fileCount: files.count) { index in
-            switch Self.lex(files[index], declarationsOnly: true) {
-            case .success(let lexed): return lexed
-            case .failure(let error):
-                unreadable.insert(index)
-                problems.append("\(files[index].display): \(error)")
-                return nil
-            }
-        }
+        let (facts, unreadable, problems) = declarationFacts(files)
         // Pass 2 on every core: each thread reads, lexes and scans every n-th file into its own list.
-        let threads = max(1, min(4, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
+        let threads = Self.threadCount
         let results = PassResults(count: threads)
-        let skipped = unreadable
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             var references: [CodeReference] = []
             var failures: [String] = []
-            for index in stride(from: thread, to: files.count, by: threads) where !skipped.contains(index) {
-                switch Self.lex(files[index], declarationsOnly: false) {
-                case .success(let lexed): scanner.collectReferences(lexed, facts: facts, into: &references)
+            var names = SwiftNameTable()
+            var memo = SwiftReferenceScanner.NameMemo()
+            for index in stride(from: thread, to: files.count, by: threads) where !unreadable.contains(index) {
+                switch Self.lex(files[index], declarationsOnly: false, names: &names) {
+                case .success(let lexed): scanner.collectReferences(lexed, facts: facts, memo: &memo, into: &references)
                 case .failure(let error): failures.append("\(files[index].display): \(error)")
                 }
             }
@@ -61,6 +52,43 @@ public struct SwiftSourceScan: Sendable {
         references.sort(by: CodeReference.ordered)
         return ScanResult(references: references, declarations: facts.declarations, fileCount: files.count - unreadable.count,
                           problems: problems + results.all.flatMap(\.problems))
+    }
+
+    private static var threadCount: Int { max(1, min(4, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))) }
+
+    /// Pass 1: which files declare anything (read on every core, as a serial read of every file
+    /// cost a tenth of the scan's time), then the declarations of those, in file order. Also the
+    /// files that could not be read, and why.
+    package func declarationFacts(_ files: [(display: String, absolute: String)]) -> (SwiftReferenceScanner.EnumFacts, unreadable: Set<Int>, problems: [String]) {
+        let threads = Self.threadCount
+        // Per file: 0 nothing to declare, 1 has `enum`, 2 unreadable. Each thread writes its own files' bytes.
+        let findings = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: files.count)
+        findings.initialize(repeating: 0)
+        defer { findings.deallocate() }
+        nonisolated(unsafe) let shared = findings
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            for index in stride(from: thread, to: files.count, by: threads) {
+                switch Self.readFile(files[index].absolute) {
+                case .success(let bytes): shared[index] = Self.contains(bytes, "enum") ? 1 : 0
+                case .failure: shared[index] = 2
+                }
+            }
+        }
+        var problems: [String] = []
+        var unreadable = Set<Int>()
+        var names = SwiftNameTable()
+        let facts = scanner.collectFacts(fileCount: files.count) { index in
+            // Read again only when it may declare something (or to say why it cannot be read).
+            if findings[index] == 0 { return SwiftReferenceScanner.LexedFile(path: files[index].display, tokens: []) }
+            switch Self.lex(files[index], declarationsOnly: true, names: &names) {
+            case .success(let lexed): return lexed
+            case .failure(let error):
+                unreadable.insert(index)
+                problems.append("\(files[index].display): \(error)")
+                return nil
+            }
+        }
+        return (facts, unreadable, problems)
     }
 
     /// What each thread of pass 2 found. Each thread writes only its own slot, through a
@@ -85,11 +113,11 @@ public struct SwiftSourceScan: Sendable {
         }
     }
 
-    package static func lex(_ file: (display: String, absolute: String), declarationsOnly: Bool) -> Result<SwiftReferenceScanner.LexedFile, CodeScanError> {
+    package static func lex(_ file: (display: String, absolute: String), declarationsOnly: Bool, names: inout SwiftNameTable) -> Result<SwiftReferenceScanner.LexedFile, CodeScanError> {
         readFile(file.absolute).map { bytes in
             // No `enum` anywhere in the bytes: nothing to declare, no need to lex for pass 1.
             if declarationsOnly && !contains(bytes, "enum") { return SwiftReferenceScanner.LexedFile(path: file.display, tokens: []) }
-            return SwiftReferenceScanner.LexedFile(path: file.display, tokens: SwiftLexer.tokenize(bytes))
+            return SwiftReferenceScanner.LexedFile(path: file.display, tokens: SwiftLexer.tokenize(bytes, names: &names))
         }
     }
 
