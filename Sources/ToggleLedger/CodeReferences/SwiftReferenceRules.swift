@@ -119,7 +119,7 @@ extension SwiftReferenceScanner {
 
     /// Whether the implicit member at `dot` can be a reference: the checks of
     /// ``implicitMember(_:at:file:facts:)`` that need no hash lookup once the memo knows the name.
-    private func couldBeImplicitMember(_ tokens: [SwiftToken], dot i: Int, facts: EnumFacts, memo: inout NameMemo) -> Bool {
+    func couldBeImplicitMember(_ tokens: [SwiftToken], dot i: Int, facts: EnumFacts, memo: inout NameMemo) -> Bool {
         guard i + 1 < tokens.count, tokens[i + 1].kind == .identifier, !tokens[i + 1].spaceBefore else { return false }
         if i > 0, tokens[i - 1].kind == .identifier, !memo.isPrefixKeyword(tokens[i - 1], scanner: self, facts: facts) { return false }
         return memo.mayBeImplicitToggle(tokens[i + 1], scanner: self, facts: facts)

@@ -49,7 +49,7 @@ public struct SwiftSourceScan: Sendable {
         }
         var references = SwiftReferenceScanner.declarationReferences(facts)
         for slot in results.all { references.append(contentsOf: slot.references) }
-        references.sort(by: CodeReference.ordered)
+        references.sortByPosition()
         return ScanResult(references: references, declarations: facts.declarations, fileCount: files.count - unreadable.count,
                           problems: problems + results.all.flatMap(\.problems))
     }
