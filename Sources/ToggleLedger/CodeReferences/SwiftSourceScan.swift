@@ -36,6 +36,7 @@ public struct SwiftSourceScan: Sendable {
         let results = PassResults(count: threads)
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             var references: [CodeReference] = []
+            var fileOfReference: [Int] = []
             var failures: [String] = []
             var names = SwiftNameTable()
             var memo = SwiftReferenceScanner.NameMemo()
@@ -44,12 +45,20 @@ public struct SwiftSourceScan: Sendable {
                 case .success(let lexed): scanner.collectReferences(lexed, facts: facts, memo: &memo, into: &references)
                 case .failure(let error): failures.append("\(files[index].display): \(error)")
                 }
+                fileOfReference += repeatElement(index, count: references.count - fileOfReference.count)
             }
-            results.slots[thread] = (references, failures)
+            results.slots[thread] = (references, fileOfReference, failures)
         }
         var references = SwiftReferenceScanner.declarationReferences(facts)
-        for slot in results.all { references.append(contentsOf: slot.references) }
-        references.sortByPosition()
+        // Sorted by the files' ranks, which pass 2 knows by index: no path is hashed or compared per reference.
+        let ranks = Self.displayRanks(files)
+        let rankOfDisplay = Dictionary(files.indices.map { (files[$0].display, ranks[$0]) }) { first, _ in first }
+        var fileRanks = references.compactMap { rankOfDisplay[$0.file] }
+        for slot in results.all {
+            references.append(contentsOf: slot.references)
+            fileRanks += slot.files.map { ranks[$0] }
+        }
+        if fileRanks.count == references.count { references.sortByPosition(fileRanks: fileRanks) } else { references.sortByPosition() }
         return ScanResult(references: references, declarations: facts.declarations, fileCount: files.count - unreadable.count,
                           problems: problems + results.all.flatMap(\.problems))
     }
@@ -91,16 +100,17 @@ public struct SwiftSourceScan: Sendable {
         return (facts, unreadable, problems)
     }
 
-    /// What each thread of pass 2 found. Each thread writes only its own slot, through a
-    /// pointer: a class's array property would be one exclusive access for all threads.
+    /// What each thread of pass 2 found: its references, the file index of each, its problems.
+    /// Each thread writes only its own slot, through a pointer: a class's array property would
+    /// be one exclusive access for all threads.
     private final class PassResults: @unchecked Sendable {
         package let count: Int
-        package let slots: UnsafeMutablePointer<(references: [CodeReference], problems: [String])>
+        package let slots: UnsafeMutablePointer<(references: [CodeReference], files: [Int], problems: [String])>
 
         package init(count: Int) {
             self.count = count
             slots = .allocate(capacity: count)
-            slots.initialize(repeating: ([], []), count: count)
+            slots.initialize(repeating: ([], [], []), count: count)
         }
 
         deinit {
@@ -108,7 +118,7 @@ public struct SwiftSourceScan: Sendable {
             slots.deallocate()
         }
 
-        package var all: UnsafeMutableBufferPointer<(references: [CodeReference], problems: [String])> {
+        package var all: UnsafeMutableBufferPointer<(references: [CodeReference], files: [Int], problems: [String])> {
             UnsafeMutableBufferPointer(start: slots, count: count)
         }
     }
