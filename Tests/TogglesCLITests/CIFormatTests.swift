@@ -208,5 +208,11 @@ enum CIRepository {
         }
         #expect(try automationID("events") == .string("toggles/events/"))
         #expect(try automationID("apps/second-events") == .string("toggles/apps/second-events/"))
+        // A log outside the repository: its absolute path, one slash after `toggles`.
+        let outside = try TemporaryDirectory()
+        try FileManager.default.copyItem(at: directory.file("events"), to: outside.file("events"))
+        let absolute = outside.file("events").standardizedFileURL.resolvingSymlinksInPath().path
+        let id = try #require(try automationID(absolute)?.stringValue)
+        #expect(id.hasPrefix("toggles/") && !id.contains("//") && id.hasSuffix("/events/"), "\(id)")
     }
 }
