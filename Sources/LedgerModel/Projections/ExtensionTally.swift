@@ -1,4 +1,3 @@
-import LedgerPlatform
 /// How often a toggle's expiry date was moved, and by how many days in all: "extended 3
 /// times, +120 days". Counted over the toggle's current life (a toggle created again after its
 /// removal starts at zero), by the same fold as the rest of its state.

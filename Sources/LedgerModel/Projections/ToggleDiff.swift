@@ -1,4 +1,3 @@
-import LedgerPlatform
 /// What changed between two states of the log (two instants, or the log at two revisions):
 /// toggles created and removed, in-app defaults, remote values published or unpublished,
 /// owners, expiry dates and stages. Built from the two projections alone, so every field the
