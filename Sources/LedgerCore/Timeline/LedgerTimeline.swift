@@ -32,7 +32,7 @@ extension Ledger {
     ///   after `until`.
     public func timeline(until: Timestamp, since: Timestamp? = nil, policy: StalePolicy) throws -> (timeline: LedgerTimeline, snapshot: ReplaySnapshot) {
         var fold = TimelineFold(recorder: LifespanRecorder(policy: policy, since: since, end: until))
-        let summary = try reader.read(segments: try reader.segments(), until: until, prefetch: { fold.projection.prefetch(slot: $0) }) { logged in
+        let summary = try reader.read(segments: try reader.segments(), until: until, prefetch: { fold.prefetch(slot: $0) }) { logged in
             fold.apply(logged)
         }
         let replay = Replay(projection: fold.projection, summary: summary, path: .full(.observed))
@@ -46,6 +46,13 @@ extension Ledger {
 private struct TimelineFold {
     var projection = Projection()
     var recorder: LifespanRecorder
+
+    // Mutating, though it changes nothing: a non-mutating call through the closure's
+    // capture copied the whole fold.
+    mutating func prefetch(slot: Int32) {
+        projection.prefetch(slot: slot)
+        recorder.prefetch(slot: slot)
+    }
 
     mutating func apply(_ logged: borrowing LoggedEvent) {
         let skipped = projection.violationCount

@@ -1,6 +1,7 @@
 import LedgerPlatform
 import LedgerModel
 import LedgerStore
+import CacheHints
 
 /// Watches a replay, event by event, and records every toggle's lifespan and the weekly
 /// debt (``DebtSeries``) as it goes: one pass, memory in proportion to the toggles and the
@@ -18,6 +19,10 @@ package struct LifespanRecorder {
     /// The start of the window asked for; nil for the whole log.
     private let since: Timestamp?
     private var lives: [ToggleLifespan] = []
+    /// Every stage change after a creation, in replay order, by lifespan: appended here
+    /// rather than to each lifespan's own array (a cache miss on the lifespan and another on
+    /// its array, for every change), and handed out in ``finish()``.
+    private var stageChanges: [(life: Int32, change: ToggleLifespan.StageChange)] = []
     /// What each lifespan needs on every event, kept apart from ``lives`` so the hot loop
     /// reads a few plain fields.
     private var debts: [Debt] = []
@@ -86,7 +91,7 @@ package struct LifespanRecorder {
         let facts = projection.lifecycleFacts(at: debt.position)
         if facts.stage != debt.stage {
             debt.stage = facts.stage
-            lives[index].stages.append(.init(at: facts.stageSince, stage: facts.stage))
+            stageChanges.append((Int32(index), .init(at: facts.stageSince, stage: facts.stage)))
         }
         let deadline = policy.staleSince(
             expires: facts.expires, createdAt: facts.createdAt, stage: facts.stage, stageSince: facts.stageSince,
@@ -98,6 +103,20 @@ package struct LifespanRecorder {
         }
         debt.isTemporary = debt.lifetime != nil || facts.expires != nil
         debts[index] = debt
+    }
+
+    /// Starts loading the record the next event of toggle number `slot` will read and write,
+    /// as ``Projection/prefetch(slot:)`` does for its state, so that ``record(_:in:)`` finds
+    /// it in the cache. Returns at once.
+    package func prefetch(slot: Int32) {
+        let slot = Int(slot)
+        guard slot >= 0 && slot < lifeBySlot.count && lifeBySlot[slot] > 0 else { return }
+        let index = Int(lifeBySlot[slot]) - 1
+        debts.withUnsafeBufferPointer { debts in
+            let record = UnsafeRawPointer(debts.baseAddress! + index)
+            toggles_prefetch(record)
+            toggles_prefetch(record + MemoryLayout<Debt>.size - 1)
+        }
     }
 
     /// The current lifespan of the event's toggle. The reader numbers each distinct string
@@ -115,6 +134,7 @@ package struct LifespanRecorder {
             while let current = period, current.nominalEnd < end { close(at: current.nominalEnd, including: false) }
             close(at: end, including: true)
         }
+        handOutStageChanges()
         for index in liveLives.map(Int.init) {
             if let deadline = debts[index].deadline, deadline <= end { lives[index].staleSince = deadline }
         }
@@ -130,6 +150,26 @@ package struct LifespanRecorder {
         return LedgerTimeline(
             start: start, end: end, lifespans: sorted,
             debt: DebtSeries(periodDays: periodDays, periods: periods))
+    }
+
+    /// Appends the recorded stage changes to their lifespans, each lifespan's at once.
+    private mutating func handOutStageChanges() {
+        // A counting sort by lifespan: the changes of one lifespan end up side by side.
+        var ends = [Int](repeating: 0, count: lives.count + 1)
+        for entry in stageChanges { ends[Int(entry.life) + 1] += 1 }
+        for index in lives.indices { ends[index + 1] += ends[index] }
+        var next = ends
+        let sorted = [ToggleLifespan.StageChange](unsafeUninitializedCapacity: stageChanges.count) { buffer, count in
+            for entry in stageChanges {
+                (buffer.baseAddress! + next[Int(entry.life)]).initialize(to: entry.change)
+                next[Int(entry.life)] += 1
+            }
+            count = stageChanges.count
+        }
+        stageChanges = []
+        for index in lives.indices where ends[index + 1] > ends[index] {
+            lives[index].stages.append(contentsOf: sorted[ends[index]..<ends[index + 1]])
+        }
     }
 
     private mutating func start(_ state: borrowing ToggleState, at instant: Timestamp, position: Int, slot: Int32) {
