@@ -51,6 +51,9 @@ package struct LifespanRecorder {
         /// Overdue time before this instant is already counted.
         var accountedUntil: Timestamp
         var isTemporary: Bool
+        /// Removed from the code, its parameter still served: the deadline is when no
+        /// supported version reads it, which moves with the minimum supported version.
+        var isWaiting = false
         /// Its index in ``liveLives``; -1 once removed.
         var livePosition: Int32
     }
@@ -69,21 +72,37 @@ package struct LifespanRecorder {
         advance(to: at)
         if case .created = logged.event.change {
             guard let position = projection.toggles.position(of: logged.event.toggle) else { return }
+            // A name created anew takes over the parameter a former life still had served.
+            if let former = lifespan(of: logged), debts[former].isWaiting && debts[former].livePosition >= 0 {
+                end(former, at: at, reason: nil)
+            }
             start(projection.toggles.values[position], at: at, position: position, slot: logged.toggleSlot)
             return
         }
+        if case .minimumVersionChanged = logged.event.change {
+            supportChanged(at: at, in: projection)
+            return
+        }
         guard let index = lifespan(of: logged) else { return }
+        if debts[index].isWaiting {
+            var reason: String?
+            if case .retired(let why) = logged.event.change { reason = why }
+            served(index, at: at, endingWith: reason, in: projection)
+            return
+        }
         // One read and one write of the compact record (each write checks the array is unique).
         var debt = debts[index]
         switch logged.event.change {
         case .expiryExtended(let expires, let reason):
             lives[index].extensions.append(.init(at: at, from: lives[index].expires, to: expires, reason: reason))
         case .removed(let reason):
-            overdueSeconds += Self.overdue(&debt, until: at)
-            debts[index] = debt
-            lives[index].removedAt = at
-            lives[index].removalReason = reason
-            dropLive(index)
+            end(index, at: at, reason: reason)
+            return
+        case .codeRemoved(let appVersion, let reason):
+            lives[index].codeRemoval = .init(at: at, appVersion: appVersion, reason: reason)
+            debts[index].isWaiting = true
+            // Nothing served (a local toggle, or unpublished): gone at once, as removed.
+            served(index, at: at, endingWith: reason, in: projection)
             return
         default:
             break
@@ -201,6 +220,45 @@ package struct LifespanRecorder {
         policy.staleSince(
             expires: state.definition.expires, createdAt: state.createdAt, stage: state.stage,
             stageSince: state.stageSince, lifetime: lifetime)
+    }
+
+    /// After an event on a lifespan removed from the code: it waits for retirement (not
+    /// live, so not temporary; stale once no supported version reads it) while its parameter
+    /// is served, and ends when it no longer is (retired or unpublished). A parameter
+    /// published again after that is served again: the lifespan goes on.
+    private mutating func served(_ index: Int, at instant: Timestamp, endingWith reason: String?, in projection: borrowing Projection) {
+        let retirement = projection.retirement(at: debts[index].position)
+        let isOpen = debts[index].livePosition >= 0
+        guard retirement.awaits else {
+            if isOpen { end(index, at: instant, reason: reason) }
+            return
+        }
+        if !isOpen {
+            lives[index].removedAt = nil
+            lives[index].removalReason = nil
+            debts[index].accountedUntil = instant
+            debts[index].livePosition = Int32(liveLives.count)
+            liveLives.append(Int32(index))
+        }
+        overdueSeconds += Self.overdue(&debts[index], until: instant)
+        debts[index].isTemporary = false
+        debts[index].deadline = retirement.due
+    }
+
+    /// A new minimum supported version moves the deadline of every lifespan waiting for
+    /// retirement.
+    private mutating func supportChanged(at instant: Timestamp, in projection: borrowing Projection) {
+        for live in liveLives where debts[Int(live)].isWaiting {
+            served(Int(live), at: instant, endingWith: nil, in: projection)
+        }
+    }
+
+    /// Ends lifespan `index` at `instant`: removed, or (waiting for retirement) no longer served.
+    private mutating func end(_ index: Int, at instant: Timestamp, reason: String?) {
+        overdueSeconds += Self.overdue(&debts[index], until: instant)
+        lives[index].removedAt = instant
+        lives[index].removalReason = reason
+        dropLive(index)
     }
 
     private mutating func dropLive(_ index: Int) {
