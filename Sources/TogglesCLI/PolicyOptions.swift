@@ -92,7 +92,8 @@ enum PolicyOptions {
             let paths = RepositoryRoot.paths(context)
             // One code-scanning category per log: a repository with several logs uploads each.
             let logPath = paths.relative(context.resolve(log))
-            let automationID = "toggles/" + (logPath == "." ? "" : logPath + "/")
+            // A log outside the repository is named by its absolute path, without doubling the slash.
+            let automationID = "toggles/" + (logPath == "." ? "" : logPath.drop { $0 == "/" } + "/")
             return StaleSARIFRenderer.render(report, toolVersion: TogglesCLI.version, verdict: verdict, paths: paths, automationID: automationID)
         case .github: return StaleGitHubRenderer.render(report, verdict: verdict, paths: RepositoryRoot.paths(context))
         case .junit: return StaleJUnitRenderer.render(report, verdict: verdict, paths: RepositoryRoot.paths(context))

@@ -79,10 +79,30 @@ public enum TogglesCLI {
         }
         do {
             let parsed = try ArgumentParser.parse(rest, spec: command.spec)
-            return try command.run(parsed, context).rawValue
+            do {
+                return try command.run(parsed, context).rawValue
+            } catch {
+                // A CI step that asked for workflow commands gets its failure as one, too.
+                if parsed.value("--format") == "github" { context.write(githubFailure(error, command: command.spec.name)) }
+                return report(error, context: context).rawValue
+            }
         } catch {
             return report(error, context: context).rawValue
         }
+    }
+
+    /// The `::error` workflow command for a failed run, at the segment's line when the log
+    /// itself is at fault.
+    static func githubFailure(_ error: any Error, command name: String) -> String {
+        var location: LineLocation?
+        if let log = error as? LogError {
+            switch log {
+            case .malformedLine(let at, _), .segmentOutOfOrder(let at, _): location = at
+            default: break
+            }
+        }
+        let message = (error as? CommandFailure)?.message ?? "\(error)"
+        return StaleGitHubRenderer.failure(message, title: "toggles \(name) failed", file: location?.file, line: location?.line)
     }
 
     /// Prints `toggles: error: …` and returns the status the error stands for.

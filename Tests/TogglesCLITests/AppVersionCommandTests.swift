@@ -43,6 +43,11 @@ import Testing
         var template = try json("export", "firebase")
         #expect((template["parameters"] as? [String: Any])?["isRoundedAvatar"] != nil)
         #expect(!(try toggles("export", "plist")).stdout.contains("isRoundedAvatar"))
+        // flagd serves old apps too: the flag stays, with the version that dropped it.
+        var flagd = try json("export", "flagd")
+        let flag = (flagd["flags"] as? [String: Any])?["isRoundedAvatar"] as? [String: Any]
+        #expect(flag?["defaultVariant"] as? String == "on")
+        #expect((flag?["metadata"] as? [String: Any])?["removedInAppVersion"] as? String == "2.5.0")
 
         // 2.10 > 2.5.0, compared as app versions (not as text, where "2.10" < "2.5.0").
         try succeeds("support", "--minimum", "2.10", "--reason", "forced update")
@@ -57,6 +62,8 @@ import Testing
         #expect(try toggles("check", "--fail-on", "retire-remote").status == 1)
         template = try json("export", "firebase")
         #expect((template["parameters"] as? [String: Any])?.isEmpty == true)
+        flagd = try json("export", "flagd")
+        #expect((flagd["flags"] as? [String: Any])?.isEmpty == true, "\(flagd)")
 
         try succeeds("retire", "isRoundedAvatar", "--reason", "deleted in the console")
         #expect(try toggles("check").status == 0)

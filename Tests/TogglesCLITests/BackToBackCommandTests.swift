@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToggleLedger
 
 /// Commands run back to back, without `--at`, as a person types them or a CI step runs them:
 /// each event replays after the one appended before it (issue 15 §1). Nothing here sleeps.
@@ -83,5 +84,20 @@ import Testing
         }
         let expected = ["created"] + Array(repeating: ["default-changed", "removed", "created", "default-changed", "removed", "created"], count: 3).flatMap { $0 }
         #expect(try Self.history("b2", in: directory) == expected)
+    }
+
+    /// A segment from a machine whose clock ran a year ahead, merged in with git: the next
+    /// commands still replay after it (their events are dated after it), and say why.
+    @Test func aFutureDatedEventDragsLaterAppendsAndTheWriterSaysSo() throws {
+        let directory = try TemporaryDirectory()
+        let created = try Self.toggles(["create", "isNow", "--kind", "local", "--type", "bool", "--default", "false"], in: directory)
+        #expect(created.status == 0 && !created.stderr.contains("warning"), "\(created)")
+        let nextYear = Timestamp(secondsSince1970: Int64(Date().timeIntervalSince1970) + 366 * 86_400)
+        try directory.write("events/ahead.jsonl", #"{"schema":1,"id":"01SKEWED0000000000000000AA","at":"\#(nextYear)","type":"created","toggle":"isAhead","actor":"skewed@example.com","kind":"local","valueType":"bool","default":false,"category":"release"}"# + "\n")
+        let change = try Self.toggles(["change", "isNow", "--default", "true"], in: directory)
+        #expect(change.status == 0, "\(change)")
+        #expect(change.stderr.contains("toggles: warning: the log has an event dated after this machine's clock ("), "\(change.stderr)")
+        #expect(change.stderr.contains("`toggles audit` names the future-dated events"))
+        #expect(try Self.history("isNow", in: directory) == ["created", "default-changed"])
     }
 }

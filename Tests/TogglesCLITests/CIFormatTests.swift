@@ -65,6 +65,21 @@ enum CIRepository {
         #expect(run.stdout.hasSuffix("check passed: 3 stale toggles, within --max-stale 3 (counting expired, over-lifetime, launched, over-extended, retire-remote; as of 2026-11-22T00:00:00Z)\n"))
     }
 
+    @Test func aLogThatCannotBeReadIsAnErrorAnnotationAtItsLine() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("events/2026/broken.jsonl", #"{"schema":1,"id":"a","at":"2026-01-01T00:00:00Z","type":"created","toggle":"x","actor":"ci","kind":"local","valueType":"bool","default":false,"category":"release","owner":"ci","description":"x"}"# + "\n{not json\n")
+        let run = try TogglesBinary.run(["check", "--now", fixtureNow, "--format", "github"], in: directory.url)
+        #expect(run.status == 2, "\(run)")
+        #expect(run.stdout.hasPrefix("::error file=events/2026/broken.jsonl,line=2,title=toggles check failed::events/2026/broken.jsonl:2: "), "\(run.stdout)")
+        #expect(run.stderr.contains("toggles: error: events/2026/broken.jsonl:2: "))
+        // Without a line to point at, the annotation has no file; other formats print none.
+        let missing = try TogglesBinary.run(["check", "--now", fixtureNow, "--format", "github", "--log", "nowhere"], in: directory.url)
+        #expect(missing.status == 2)
+        #expect(missing.stdout == "::error title=toggles check failed::log directory nowhere does not exist (create it with `toggles create`, or pass --log DIR)\n", "\(missing.stdout)")
+        let text = try TogglesBinary.run(["check", "--now", fixtureNow, "--log", "nowhere"], in: directory.url)
+        #expect(text.status == 2 && text.stdout.isEmpty)
+    }
+
     @Test func junitHasATestCasePerLiveToggleAndAFailurePerStaleOne() throws {
         let directory = try directoryWithFixtureLog()
         let json = try JSONParser.parse(try TogglesBinary.run(["report", "--now", fixtureNow, "--format", "json"], in: directory.url).stdout)
@@ -193,5 +208,11 @@ enum CIRepository {
         }
         #expect(try automationID("events") == .string("toggles/events/"))
         #expect(try automationID("apps/second-events") == .string("toggles/apps/second-events/"))
+        // A log outside the repository: its absolute path, one slash after `toggles`.
+        let outside = try TemporaryDirectory()
+        try FileManager.default.copyItem(at: directory.file("events"), to: outside.file("events"))
+        let absolute = outside.file("events").standardizedFileURL.resolvingSymlinksInPath().path
+        let id = try #require(try automationID(absolute)?.stringValue)
+        #expect(id.hasPrefix("toggles/") && !id.contains("//") && id.hasSuffix("/events/"), "\(id)")
     }
 }

@@ -97,6 +97,29 @@ import ToggleLedger
         #expect(run.stdout.hasPrefix("nothing due within 14 days"), "\(run.stdout)")
     }
 
+    /// `maxLifetimeDays` is a deadline an extension cannot move: `due` lists it, back to back
+    /// with the extensions, at the cap's end rather than at the (later) expiry date.
+    @Test func theLifetimeWithExtensionsComesDueWhateverTheExpiryDate() throws {
+        let directory = try TemporaryDirectory()
+        let today = Timestamp(secondsSince1970: Int64(Date().timeIntervalSince1970)).date
+        let create = try TogglesBinary.run(["create", "isCapped", "--kind", "local", "--type", "bool", "--default", "false", "--category", "release", "--owner", "a@example.com", "--expires", today.adding(days: 7).description], in: directory.url)
+        #expect(create.status == 0, "\(create)")
+        try directory.write("events/policy.json", #"{"schema": 1, "categories": {"release": {"lifetimeDays": 30, "maxLifetimeDays": 40}}}"#)
+        #expect(try TogglesBinary.run(["extend", "isCapped", "--expires", today.adding(days: 200).description, "--reason", "later"], in: directory.url).status == 0)
+        let soon = try TogglesBinary.run(["due", "--within", "14d"], in: directory.url)
+        #expect(soon.stdout.hasPrefix("nothing due within 14 days"), "\(soon.stdout)")
+        // The cap ends 40 days after creation (today): due within 41 days, not at the expiry date in 200.
+        let run = try TogglesBinary.run(["due", "--within", "41d"], in: directory.url)
+        #expect(run.status == 0, "\(run)")
+        let row = try #require(run.stdout.split(separator: "\n").first { $0.contains("isCapped") })
+        #expect(row.contains(today.adding(days: 40).description) && row.contains("release lifetime with extensions (40 days)"), "\(row)")
+        let json = try JSONParser.parse(try TogglesBinary.run(["due", "--within", "41d", "--format", "json"], in: directory.url).stdout)
+        #expect(json.objectValue?["owners"]?.arrayValue?.first?.objectValue?["toggles"]?.arrayValue?.first?.objectValue?["reason"] == .string("over-extended"))
+        // Once past the cap it is overdue, as `check` says.
+        let late = try TogglesBinary.run(["due", "--within", "0d", "--now", "\(today.adding(days: 45))T00:00:00Z"], in: directory.url)
+        #expect(late.stdout.contains("1 toggle due within 0 days") && late.stdout.contains("overdue by 4 days"), "\(late.stdout)")
+    }
+
     /// A repository with a CODEOWNERS file: a toggle without an owner goes to the owners of
     /// the file that declares it, with `--scan`; from a subdirectory too.
     @Test func withScanAToggleWithoutAnOwnerGoesToItsFilesCodeOwners() throws {

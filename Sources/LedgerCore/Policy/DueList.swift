@@ -2,12 +2,13 @@ import LedgerPlatform
 import LedgerModel
 import LedgerStore
 /// What comes due within a window: the live toggles that `report` and `check` will call
-/// `expired` or `over-lifetime` by the end of it, and those that already are, grouped by owner
-/// and soonest first. What `toggles due` prints, in every format.
+/// `expired`, `over-lifetime` or `over-extended` (by the category's `maxLifetimeDays`) by the
+/// end of it, and those that already are, grouped by owner and soonest first. What `toggles
+/// due` prints, in every format.
 ///
 /// There is one rule, the ``StalePolicy``'s: a toggle is due within the window exactly when
-/// the policy, judging it at the window's end, finds it expired or over-lifetime. An expiry
-/// date replaces the category lifetime (policy.md), so a toggle has at most one deadline.
+/// the policy, judging it at the window's end, finds it so; a toggle with two such deadlines
+/// (an expiry date and the lifetime with extensions) is listed at the sooner.
 /// `launched` is not a deadline (it follows a rollout, not a date) and is left to the report.
 public struct DueList: Sendable {
     /// Who a group of toggles belongs to.
@@ -48,14 +49,18 @@ public struct DueList: Sendable {
     /// One toggle and its deadline.
     public struct Item: Sendable {
         public var entry: StaleReport.Entry
-        /// `expired` (its expiry date) or `over-lifetime` (its category lifetime).
+        /// `expired` (its expiry date), `over-lifetime` (its category lifetime) or
+        /// `over-extended` (its category's lifetime with extensions, `maxLifetimeDays`).
         public var code: StaleReason.Code
         /// The calendar day (UTC) it comes due: the expiry date, or the day its lifetime ends.
         public var dueDate: CalendarDate
         /// The instant it comes due: the start of the expiry date (nil when that lies past
         /// ``Timestamp/latest``), or the end of the lifetime.
         public var dueAt: Timestamp?
-        /// Already expired or over-lifetime at ``DueList/asOf``.
+        /// The limit in days that runs out: the category lifetime, or its lifetime with
+        /// extensions; nil for an expiry date.
+        public var limitDays: Int?
+        /// Already past its deadline at ``DueList/asOf``.
         public var isOverdue: Bool
         /// Overdue: the report's figure, whole days over. Otherwise the calendar days (UTC)
         /// from ``DueList/asOf`` to ``dueDate``.
@@ -113,17 +118,31 @@ public struct DueList: Sendable {
     public var count: Int { groups.reduce(0) { $0 + $1.items.count } }
     public var overdueCount: Int { groups.reduce(0) { $0 + $1.items.count(where: \.isOverdue) } }
 
-    /// The deadline of `entry` if the policy calls it expired or over-lifetime at `horizon`.
+    /// The soonest deadline of `entry` if the policy calls it expired, over-lifetime or
+    /// over-extended by its category's `maxLifetimeDays` at `horizon`. Too many extensions is
+    /// not a date: it is stale already, and the report says so.
     private static func item(_ entry: StaleReport.Entry, policy: StalePolicy, now: Timestamp, horizon: Timestamp) -> Item? {
-        let deadlines: Set<StaleReason.Code> = [.expired, .overLifetime]
-        let atHorizon = policy.evaluate(entry.toggle, now: horizon, lifetime: entry.lifetimeDays)
-        guard let reason = atHorizon.first(where: { deadlines.contains($0.code) }) else { return nil }
+        let limits = policy.extensionLimits(of: entry.toggle.definition.category)
+        let atHorizon = policy.evaluate(entry.toggle, now: horizon, lifetime: entry.lifetimeDays, limits: limits)
+        let dated = atHorizon.filter { reason in
+            switch reason.code {
+            case .expired, .overLifetime: true
+            case .overExtended: reason.limitDays != nil
+            default: false
+            }
+        }
+        guard let reason = dated.min(by: { dueDate(of: $0) < dueDate(of: $1) }) else { return nil }
         // The report's verdict at `now` says whether it is already past.
-        let overdue = entry.reasons.first { $0.code == reason.code }
-        let dueDate = reason.code == .expired ? (reason.expires ?? reason.since.date) : reason.since.date
-        let dueAt = reason.code == .expired ? dueDate.exactStartOfDay : reason.since
-        let days = overdue?.days ?? Int(dueDate.daysSince1970 - now.date.daysSince1970)
-        return Item(entry: entry, code: reason.code, dueDate: dueDate, dueAt: dueAt, isOverdue: overdue != nil, days: days)
+        let overdue = entry.reasons.first { $0.code == reason.code && $0.limitDays == reason.limitDays }
+        let day = dueDate(of: reason)
+        let dueAt = reason.code == .expired ? day.exactStartOfDay : reason.since
+        let days = overdue?.days ?? Int(day.daysSince1970 - now.date.daysSince1970)
+        return Item(entry: entry, code: reason.code, dueDate: day, dueAt: dueAt, limitDays: reason.limitDays, isOverdue: overdue != nil, days: days)
+    }
+
+    /// The day a dated reason starts: the expiry date, or the day its limit ran out.
+    private static func dueDate(of reason: StaleReason) -> CalendarDate {
+        reason.code == .expired ? (reason.expires ?? reason.since.date) : reason.since.date
     }
 
     /// Soonest first: by the due day, then the instant, then the name.

@@ -94,12 +94,12 @@ public enum Change: Sendable, Hashable {
     case templateConditions([TemplateCondition])
     /// `code-removed`: the toggle's code is gone from the app from `appVersion` on; the older
     /// versions still in use keep reading its remote parameter, which stays until retired.
-    case codeRemoved(appVersion: AppVersion, reason: String?)
+    indirect case codeRemoved(appVersion: AppVersion, reason: String?)
     /// `retired`: the remote parameter of a toggle removed from the code was deleted.
-    case retired(reason: String?)
+    indirect case retired(reason: String?)
     /// `minimum-version-changed`: log-wide (``Event/appToggle``), the oldest app version the
     /// team still supports.
-    case minimumVersionChanged(minimum: AppVersion, reason: String?)
+    indirect case minimumVersionChanged(minimum: AppVersion, reason: String?)
     /// A type this version does not know. Replay ignores it; `toggles audit` reports it.
     case unknown(type: String)
 

@@ -47,7 +47,8 @@ package enum Lifecycle {
             return .failure(violation(event, .wrongValueType(field: "default", expected: definition.valueType, found: definition.defaultValue)))
         }
         if let problem = categoryProblem(definition.category) { return .failure(violation(event, .invalidField(problem))) }
-        if event.toggle == Event.appToggle {
+        // Length first: this runs for every `created` event of a replay.
+        if event.toggle.utf8.count == Event.appToggle.utf8.count, event.toggle == Event.appToggle {
             return .failure(violation(event, .invalidField("\(Event.appToggle) is reserved for log-wide events; choose another name")))
         }
         var created = ToggleState(

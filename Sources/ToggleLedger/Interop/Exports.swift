@@ -51,9 +51,7 @@ public enum Exports {
         _ toggles: [ToggleState], facts: [String: JSONObject] = [:], conditions recordedList: [TemplateCondition]? = nil,
         supportedVersions: SupportedVersions = SupportedVersions()
     ) throws(InteropError) -> JSONValue {
-        let served = toggles.filter {
-            $0.kind == .remote && $0.remote != nil && ($0.isLive || ($0.awaitsRetirement && $0.retirementDue(supportedVersions) == nil))
-        }
+        let served = toggles.filter { $0.kind == .remote && $0.remote != nil && isServed($0, supportedVersions) }
         var tagColors: [String: JSONValue] = [:]
         var recordedPriority: [String: Int] = [:]
         for toggleFacts in facts.values {
@@ -168,6 +166,12 @@ public enum Exports {
         return order
     }
 
+    /// Live, or removed from the code in an app version that a supported version is still
+    /// older than: old apps keep reading its remote value, so a server must keep serving it.
+    static func isServed(_ toggle: ToggleState, _ supportedVersions: SupportedVersions) -> Bool {
+        toggle.isLive || (toggle.awaitsRetirement && toggle.retirementDue(supportedVersions) == nil)
+    }
+
     // MARK: flagd
 
     public static let flagdSchema = "https://flagd.dev/schema/v0/flags.json"
@@ -179,12 +183,16 @@ public enum Exports {
     /// cannot be flagd variants and are returned in `skipped`. Conditional values become
     /// variants chosen by `targeting` (see ``FlagdTargeting``); a toggle with a condition that
     /// cannot be translated keeps only its default variant, and the condition is returned in
-    /// `untranslated`.
-    public static func flagd(_ toggles: [ToggleState]) -> (document: JSONValue, skipped: [(toggle: String, reason: String)], untranslated: [FlagdUntranslatedCondition]) {
+    /// `untranslated`. As in the Remote Config export, a toggle removed from the code in an app
+    /// version stays while a supported version (per `supportedVersions`) still reads it, with
+    /// `removedInAppVersion` in its metadata.
+    public static func flagd(
+        _ toggles: [ToggleState], supportedVersions: SupportedVersions = SupportedVersions()
+    ) -> (document: JSONValue, skipped: [(toggle: String, reason: String)], untranslated: [FlagdUntranslatedCondition]) {
         var flags = JSONObject()
         var skipped: [(String, String)] = []
         var untranslated: [FlagdUntranslatedCondition] = []
-        for toggle in toggles where toggle.isLive {
+        for toggle in toggles where isServed(toggle, supportedVersions) {
             let value = toggle.remote?.value ?? toggle.defaultValue
             let variants: JSONObject
             let defaultVariant: String
@@ -207,6 +215,7 @@ public enum Exports {
             metadata["owner"] = toggle.definition.owner.map(JSONValue.string)
             metadata["expires"] = toggle.definition.expires.map { .string($0.description) }
             metadata["description"] = toggle.definition.description.map(JSONValue.string)
+            metadata["removedInAppVersion"] = toggle.removedInAppVersion.map { .string($0.description) }
             var flag = JSONObject([
                 .init("state", .string("ENABLED")),
                 .init("variants", .object(targeted.variants)),

@@ -43,9 +43,13 @@ public enum DueTextRenderer {
         return item.days == 0 ? "today" : "in \(StaleReason.days(item.days))"
     }
 
-    /// `expiry date`, or `release lifetime (30 days)`.
+    /// `expiry date`, `release lifetime (30 days)`, or `release lifetime with extensions (90 days)`.
     package static func why(_ item: DueList.Item) -> String {
-        guard item.code == .overLifetime else { return "expiry date" }
-        return "\(item.entry.toggle.definition.category) lifetime (\(StaleReason.days(item.entry.lifetimeDays ?? 0)))"
+        let category = item.entry.toggle.definition.category
+        switch item.code {
+        case .overLifetime: return "\(category) lifetime (\(StaleReason.days(item.limitDays ?? 0)))"
+        case .overExtended: return "\(category) lifetime with extensions (\(StaleReason.days(item.limitDays ?? 0)))"
+        default: return "expiry date"
+        }
     }
 }

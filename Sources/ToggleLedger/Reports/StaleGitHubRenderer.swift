@@ -78,6 +78,15 @@ public enum StaleGitHubRenderer {
         }.map(\.element)
     }
 
+    /// `::error` for a run that could not judge the log at all (a malformed line, a missing
+    /// log, a bad option), so the failure shows on the run's summary page, and on the
+    /// segment's line when there is one, not only in the step's log.
+    package static func failure(_ message: String, title: String, file: String?, line: Int?) -> String {
+        let site = file.map { FindingSite(path: $0, line: line ?? 1, column: nil, isInCode: false) }
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return command(Annotation(level: .error, site: site, title: title, message: lines, toggle: "", days: 0))
+    }
+
     /// `::error file=…,line=…,title=…::message`
     package static func command(_ annotation: Annotation) -> String {
         var properties: [String] = []

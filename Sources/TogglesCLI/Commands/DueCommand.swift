@@ -17,7 +17,8 @@ enum DueCommand: Command {
         ],
         discussion: """
             A toggle is due when `toggles report` would call it expired (its expiry date has begun) or \
-            over-lifetime (no expiry date and older than its category's lifetime) by the end of the \
+            over-lifetime (no expiry date and older than its category's lifetime), or over-extended \
+            (older than the category's maxLifetimeDays, whatever its expiry date) by the end of the \
             window; toggles that already are come first, marked overdue. The same policy decides both \
             (docs/policy.md): an expiry date replaces the lifetime, permanent categories only have their \
             expiry date, and launched toggles (no deadline) are left to `toggles report`. Toggles are \

@@ -17,7 +17,7 @@ enum ExportCommand: Command {
         options: [
             .value("--kind", "KIND", "plist: the kind of toggles to write: remote, local, build or all (default: remote)"),
             .value("--at", "TIME", "write the file as it was at this instant, RFC 3339 or YYYY-MM-DD (default: the end of the log)"),
-            .value("--output", "FILE", "write to FILE (replaced atomically) instead of standard output"),
+            .value("--output", "FILE", "write to FILE instead of standard output (a file is replaced atomically, a symlink followed, a device or pipe written in place)"),
             CommonOptions.log,
         ],
         discussion: """
@@ -78,7 +78,7 @@ enum ExportCommand: Command {
             case .failure(let error): throw CommandFailure(status: .rejected, message: "cannot export a Remote Config template: \(error)")
             }
         default:
-            let flagd = Exports.flagd(toggles)
+            let flagd = Exports.flagd(toggles, supportedVersions: replay.projection.supportedVersions)
             for skipped in flagd.skipped { context.warn("skipped \(skipped.toggle): \(skipped.reason)") }
             for missed in flagd.untranslated {
                 context.warn("\(missed.toggle) keeps its default variant: condition \(JSONWriter.quoted(missed.condition)) (\(missed.expression)) cannot be translated into flagd targeting: \(missed.reason)")

@@ -11,7 +11,7 @@ enum ReportCommand: Command {
         options: [
             PolicyOptions.now,
             CommonOptions.format(formats),
-            .value("--output", "FILE", "write to FILE (replaced atomically) instead of standard output"),
+            .value("--output", "FILE", "write to FILE instead of standard output (a file is replaced atomically, a symlink followed, a device or pipe written in place)"),
             .value("--since", "TIME", "html: the start of the timeline and the debt chart (default: the log's first event)"),
             .value("--max-rows", "N", "html: draw at most N toggles in the timeline, stale ones first (default: \(defaultRows))"),
             PolicyOptions.policy,
