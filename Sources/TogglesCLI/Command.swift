@@ -133,20 +133,9 @@ enum CommonOptions {
             }
             context.note(note)
         }
-        if !undated.isEmpty { warnIfDatedAfterTheClock(outcome.written, context) }
         AppendReportRenderer.render(outcome.written) { context.write($0) }
         if let segment = outcome.segment { context.write(TerminalText.sanitize("appended to \(segment)") + "\n") }
         return .ok
-    }
-
-    /// The writer dates new events after the log's last one, so an event from the future
-    /// (a clock ahead on the machine that wrote it, merged in with git) drags every later
-    /// append into the future too. Replay order stays right; say so, once, with the cause.
-    static func warnIfDatedAfterTheClock(_ written: [Event], _ context: CommandContext) {
-        let clock = context.now()
-        // A second of slack: the writer read the clock a moment before this, and bumps by a millisecond.
-        guard let latest = written.map(\.at).max(), latest > clock.adding(seconds: 1) else { return }
-        context.warn("the log has an event dated after this machine's clock (\(clock)), so the new events are dated up to \(latest) to replay after it; `toggles audit` names the future-dated events (a clock ahead where they were written, or a hand edit)")
     }
 }
 

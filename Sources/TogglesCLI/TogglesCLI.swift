@@ -79,30 +79,32 @@ public enum TogglesCLI {
         }
         do {
             let parsed = try ArgumentParser.parse(rest, spec: command.spec)
-            do {
-                return try command.run(parsed, context).rawValue
-            } catch {
-                // A CI step that asked for workflow commands gets its failure as one, too.
-                if parsed.value("--format") == "github" { context.write(githubFailure(error, command: command.spec.name)) }
-                return report(error, context: context).rawValue
-            }
+            return try command.run(parsed, context).rawValue
         } catch {
+            // A CI step that asked for workflow commands gets its failure as one, too.
+            if asksForGitHub(rest) { context.write(githubFailure(error, command: command.spec.name, context)) }
             return report(error, context: context).rawValue
         }
     }
 
-    /// The `::error` workflow command for a failed run, at the segment's line when the log
-    /// itself is at fault.
-    static func githubFailure(_ error: any Error, command name: String) -> String {
-        var location: LineLocation?
-        if let log = error as? LogError {
-            switch log {
-            case .malformedLine(let at, _), .segmentOutOfOrder(let at, _): location = at
-            default: break
-            }
+    /// `--format github` among the arguments, in either spelling, even when they do not parse.
+    static func asksForGitHub(_ arguments: [String]) -> Bool {
+        arguments.contains("--format=github") || zip(arguments, arguments.dropFirst()).contains { $0 == "--format" && $1 == "github" }
+    }
+
+    /// The `::error` workflow command for a failed run, at the file and line at fault when
+    /// there is one (a log line, a policy setting), relative to the repository root as the
+    /// findings' annotations are.
+    static func githubFailure(_ error: any Error, command name: String, _ context: CommandContext) -> String {
+        var location: (file: String, line: Int)?
+        switch error {
+        case LogError.malformedLine(let at, _), LogError.segmentOutOfOrder(let at, _): location = (at.file, at.line)
+        case let policy as PolicyError: if let line = policy.line { location = (policy.file, line) }
+        default: break
         }
         let message = (error as? CommandFailure)?.message ?? "\(error)"
-        return StaleGitHubRenderer.failure(message, title: "toggles \(name) failed", file: location?.file, line: location?.line)
+        let file = location.map { RepositoryRoot.paths(context).relative(context.resolve($0.file)) }
+        return StaleGitHubRenderer.failure(message, title: "toggles \(name) failed", file: file, line: location?.line)
     }
 
     /// Prints `toggles: error: …` and returns the status the error stands for.

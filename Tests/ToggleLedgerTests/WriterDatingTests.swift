@@ -109,7 +109,7 @@ import Testing
         try Data(LogWriter.gitignore.utf8).write(to: URL(fileURLWithPath: log.path + "/.gitignore"))
         let ledger = Ledger(directory: log.path, displayName: "events", options: ReplayOptions(checkpointMinimumLogBytes: 1))
         _ = try ledger.replay()  // writes the checkpoint
-        clock.set("2026-11-25T08:00:00Z")
+        clock.set("2026-11-25T08:56:00Z")  // stepped back, within the clock-skew allowance
         let events = [Self.event("x", .defaultChanged(.bool(true)), id: "0")]
         let outcome = try ledger.append(events, dating: WriterDating(undated: Array(events.indices), clock: { clock.now }))
         #expect(outcome.historyPath == .checkpoint, "dated after the checkpoint's last event, so the checkpoint serves")
@@ -122,6 +122,7 @@ import Testing
         let clock = Clock("2026-11-25T09:00:00Z")
         var live: [String: Bool] = [:]
         var expected: [String] = []
+        var refusals = 0
         for step in 0..<60 {
             // The clock stands still, creeps, jumps ahead or steps back (up to an hour).
             let milliseconds: Int64 = switch Int.random(in: 0..<4, using: &random) {
@@ -133,6 +134,7 @@ import Testing
             clock.now = Timestamp(nanoseconds: clock.now.nanoseconds + milliseconds * 1_000_000 + Int64.random(in: 0..<1_000, using: &random))
             var ids = MonotonicEventIDs()
             var batch: [Event] = []
+            let (liveBefore, expectedBefore) = (live, expected)
             for _ in 0..<Int.random(in: 1...4, using: &random) {
                 let toggle = "t\(Int.random(in: 0..<3, using: &random))"
                 let id = Bool.random(using: &random) ? ids.next(at: clock.now, using: &random) : "given-\(step)-\(batch.count)-\(random.next() % 1000)"
@@ -145,9 +147,20 @@ import Testing
                 batch.append(Self.event(toggle, change, id: id))
                 expected.append("\(change.typeName) \(toggle)")
             }
-            try Self.append(batch, to: log, clock: clock)
+            do {
+                let outcome = try Self.append(batch, to: log, clock: clock)
+                let limit = WriterDating.milliseconds(clock.now).adding(seconds: WriteRules.clockSkewAllowance)
+                #expect(outcome.written.allSatisfy { $0.at <= limit }, "nothing is dated beyond the allowance")
+            } catch LedgerError.rejected(let violations) {
+                // The log's last event is further ahead of this clock than the allowance:
+                // the batch is refused whole, and nothing of it is written.
+                #expect(violations.allSatisfy { "\($0)".contains("minute allowance") }, "\(violations)")
+                (live, expected) = (liveBefore, expectedBefore)
+                refusals += 1
+            }
         }
         #expect(try Self.replayed(log) == expected)
+        #expect(refusals < 60, "some appends went in")
     }
 
     @Test func monotonicIDsIncreaseAcrossACarry() throws {

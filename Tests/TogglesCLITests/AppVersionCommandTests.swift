@@ -43,6 +43,10 @@ import Testing
         var template = try json("export", "firebase")
         #expect((template["parameters"] as? [String: Any])?["isRoundedAvatar"] != nil)
         #expect(!(try toggles("export", "plist")).stdout.contains("isRoundedAvatar"))
+        // The name is still read by old apps: it cannot be given to a new toggle yet.
+        let reused = try toggles("create", "isRoundedAvatar", "--kind", "local", "--type", "bool", "--default", "true")
+        #expect(reused.status == 65, "\(reused)")
+        #expect(reused.stderr.contains("isRoundedAvatar was removed from the code in 2.5.0 and its remote parameter is still served to older app versions; retire it first"), "\(reused.stderr)")
         // flagd serves old apps too: the flag stays, with the version that dropped it.
         var flagd = try json("export", "flagd")
         let flag = (flagd["flags"] as? [String: Any])?["isRoundedAvatar"] as? [String: Any]
@@ -70,6 +74,9 @@ import Testing
         #expect(!(try toggles("report")).stdout.contains("isRoundedAvatar"))
         let second = try toggles("retire", "isRoundedAvatar")
         #expect(second.status == 65 && second.stderr.contains("nothing to retire"), "\(second)")
+        // Retired, the name is free again; a new toggle may take it.
+        try succeeds("create", "isRoundedAvatar", "--kind", "local", "--type", "bool", "--default", "true")
+        try succeeds("remove", "isRoundedAvatar", "--reason", "not needed after all")
 
         let history = try toggles("history", "--app")
         #expect(history.status == 0)

@@ -86,18 +86,37 @@ import ToggleLedger
         #expect(try Self.history("b2", in: directory) == expected)
     }
 
-    /// A segment from a machine whose clock ran a year ahead, merged in with git: the next
-    /// commands still replay after it (their events are dated after it), and say why.
-    @Test func aFutureDatedEventDragsLaterAppendsAndTheWriterSaysSo() throws {
+    /// A segment from a machine whose clock ran a year ahead, merged in with git: a new event
+    /// would have to be dated after it, a year ahead too, which `audit` refuses and `check`
+    /// (judging at the clock) would not see. The command is refused, nothing is appended, and
+    /// the message says what to do; with a past `--at` it goes in.
+    @Test func aFutureDatedEventIsNotFollowedIntoTheFuture() throws {
         let directory = try TemporaryDirectory()
         let created = try Self.toggles(["create", "isNow", "--kind", "local", "--type", "bool", "--default", "false"], in: directory)
-        #expect(created.status == 0 && !created.stderr.contains("warning"), "\(created)")
+        #expect(created.status == 0, "\(created)")
         let nextYear = Timestamp(secondsSince1970: Int64(Date().timeIntervalSince1970) + 366 * 86_400)
         try directory.write("events/ahead.jsonl", #"{"schema":1,"id":"01SKEWED0000000000000000AA","at":"\#(nextYear)","type":"created","toggle":"isAhead","actor":"skewed@example.com","kind":"local","valueType":"bool","default":false,"category":"release"}"# + "\n")
+        let segments = { try FileManager.default.subpathsOfDirectory(atPath: directory.file("events").path).filter { $0.hasSuffix(".jsonl") }.sorted() }
+        let before = try segments()
         let change = try Self.toggles(["change", "isNow", "--default", "true"], in: directory)
-        #expect(change.status == 0, "\(change)")
-        #expect(change.stderr.contains("toggles: warning: the log has an event dated after this machine's clock ("), "\(change.stderr)")
-        #expect(change.stderr.contains("`toggles audit` names the future-dated events"))
+        #expect(change.status == 65, "\(change)")
+        #expect(change.stderr.contains("to replay after the log's last event it would be dated \(nextYear.date)T"), "\(change.stderr)")
+        #expect(change.stderr.contains("by more than the 5-minute allowance; correct the future-dated event (`toggles audit` names it) or this clock, or give --at"))
+        #expect(try segments() == before)
+        let audit = try Self.toggles(["audit", "--strict"], in: directory)
+        #expect(audit.status != 0 && audit.stdout.contains("ahead.jsonl:1"), "\(audit)")
+        let dated = try Self.toggles(["change", "isNow", "--default", "true", "--at", "\(Timestamp(secondsSince1970: Int64(Date().timeIntervalSince1970) + 2))"], in: directory)
+        #expect(dated.status == 0, "\(dated)")
         #expect(try Self.history("isNow", in: directory) == ["created", "default-changed"])
+    }
+
+    /// An event at the last instant the log can record: no later instant exists, so a new
+    /// undated event is refused rather than placed before it.
+    @Test func anEventAtTheEndOfTimeRefusesUndatedAppends() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("events/end.jsonl", #"{"schema":1,"id":"01ENDOFT1ME0000000000000AA","at":"2262-04-11T23:47:16.854775807Z","type":"created","toggle":"isLast","actor":"a","kind":"local","valueType":"bool","default":false,"category":"release"}"# + "\n")
+        let change = try Self.toggles(["change", "isLast", "--default", "true"], in: directory)
+        #expect(change.status == 65, "\(change)")
+        #expect(try Self.history("isLast", in: directory) == ["created"])
     }
 }

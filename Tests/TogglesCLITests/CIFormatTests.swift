@@ -78,6 +78,14 @@ enum CIRepository {
         #expect(missing.stdout == "::error title=toggles check failed::log directory nowhere does not exist (create it with `toggles create`, or pass --log DIR)\n", "\(missing.stdout)")
         let text = try TogglesBinary.run(["check", "--now", fixtureNow, "--log", "nowhere"], in: directory.url)
         #expect(text.status == 2 && text.stdout.isEmpty)
+        // From a subfolder of a repository, the file is relative to the root, as GitHub wants.
+        try FileManager.default.createDirectory(at: directory.file(".git"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: directory.file("App"), withIntermediateDirectories: true)
+        let nested = try TogglesBinary.run(["check", "--now", fixtureNow, "--format=github", "--log", "../events"], in: directory.file("App"))
+        #expect(nested.stdout.hasPrefix("::error file=events/2026/broken.jsonl,line=2,"), "\(nested.stdout)")
+        // A command line that does not parse is a failure too.
+        let unknown = try TogglesBinary.run(["check", "--format", "github", "--bogus"], in: directory.url)
+        #expect(unknown.status == 64 && unknown.stdout.hasPrefix("::error title=toggles check failed::unknown option"), "\(unknown)")
     }
 
     @Test func junitHasATestCasePerLiveToggleAndAFailurePerStaleOne() throws {

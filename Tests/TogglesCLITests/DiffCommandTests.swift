@@ -47,6 +47,36 @@ import ToggleLedger
         try assertSnapshot(run.stdout, named: "diff.\(ext)")
     }
 
+    /// The segments of a revision come from one `git cat-file --batch`, split by the sizes
+    /// git prints: an empty segment, a name with spaces and non-ASCII, a segment with several
+    /// lines and one without a final line feed all come back byte for byte.
+    @Test func aRevisionsSegmentsComeBackByteForByte() throws {
+        let directory = try TemporaryDirectory("toggles-git")
+        let audit = GitAuditTests()
+        try audit.git(["init", "-q", "-b", "main"], in: directory)
+        #expect(try toggles(["create", "isA", "--kind", "local", "--type", "bool", "--default", "false"], in: directory).status == 0)
+        #expect(try toggles(["create", "isB", "--kind", "local", "--type", "bool", "--default", "false"], in: directory).status == 0)
+        try audit.commitAll("two toggles", in: directory)
+        try audit.git(["tag", "v0"], in: directory)
+        try directory.write("events/2026/empty.jsonl", "")
+        try directory.write("events/2026/with space é.jsonl", #"{"schema":1,"id":"01KJQ02CM0XS8Y5NW3R0WHJ4N1","at":"2026-01-02T00:00:00Z","type":"created","toggle":"isC","actor":"a","kind":"local","valueType":"bool","default":false,"category":"release"}"# + "\n" + #"{"schema":1,"id":"01KJQ02CM0XS8Y5NW3R0WHJ4N2","at":"2026-01-03T00:00:00Z","type":"default-changed","toggle":"isC","actor":"a","default":true}"#)
+        try audit.commitAll("three toggles", in: directory)
+        try audit.git(["tag", "v1"], in: directory)
+        let added = try toggles(["diff", "--from-rev", "v0", "--to-rev", "v1", "--format", "json"], in: directory)
+        #expect(added.status == 0, "\(added)")
+        let changes = try #require(try JSONParser.parse(added.stdout).objectValue?["changes"]?.arrayValue)
+        #expect(Set(changes.compactMap { $0.objectValue?["toggle"]?.stringValue }) == ["isC"], "\(added.stdout)")
+        #expect(changes.compactMap { $0.objectValue?["change"]?.stringValue }.contains("created") == true, "\(added.stdout)")
+        #expect(try toggles(["change", "isA", "--default", "true"], in: directory).status == 0)
+        // The revision replays exactly as the log on disk did when it was committed.
+        let atTag = try toggles(["diff", "--from-rev", "v1", "--format", "json"], in: directory)
+        #expect(atTag.status == 0, "\(atTag)")
+        let document = try #require(try JSONParser.parse(atTag.stdout).objectValue)
+        #expect(document["changes"]?.arrayValue?.compactMap { $0.objectValue?["toggle"]?.stringValue } == ["isA", "isA"], "\(atTag.stdout)")
+        let same = try toggles(["diff", "--from-rev", "v1", "--to-rev", "v1"], in: directory)
+        #expect(same.status == 0 && same.stdout.hasPrefix("no toggle changed"), "\(same)")
+    }
+
     @Test func twoGitRevisionsOfTheLog() throws {
         let directory = try TemporaryDirectory("toggles-git")
         let audit = GitAuditTests()

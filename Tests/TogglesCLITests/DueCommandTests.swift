@@ -118,6 +118,12 @@ import ToggleLedger
         // Once past the cap it is overdue, as `check` says.
         let late = try TogglesBinary.run(["due", "--within", "0d", "--now", "\(today.adding(days: 45))T00:00:00Z"], in: directory.url)
         #expect(late.stdout.contains("1 toggle due within 0 days") && late.stdout.contains("overdue by 4 days"), "\(late.stdout)")
+        // One extension more than maxExtensions: `check` fails on it now, so it is overdue now.
+        try directory.write("events/policy.json", #"{"schema": 1, "categories": {"release": {"lifetimeDays": 30, "maxExtensions": 0, "maxLifetimeDays": 40}}}"#)
+        #expect(try TogglesBinary.run(["check"], in: directory.url).status == 1)
+        let counted = try TogglesBinary.run(["due", "--within", "0d"], in: directory.url)
+        let countedRow = try #require(counted.stdout.split(separator: "\n").first { $0.contains("isCapped") }, "\(counted.stdout)")
+        #expect(countedRow.contains("overdue (today)") && countedRow.contains("extended once, more than release allows"), "\(countedRow)")
     }
 
     /// A repository with a CODEOWNERS file: a toggle without an owner goes to the owners of

@@ -75,43 +75,6 @@ func timelineRows(_ html: String) -> [String] {
         #expect(try directory.read("site/report.csv").hasPrefix("name,kind,type,category,stage"))
     }
 
-    @Test func outputThroughALinkADeviceOrAPipeKeepsWhatTheUserNamed() throws {
-        let directory = try directoryWithHTMLFixture()
-        let manager = FileManager.default
-        // A symlink to a regular file: the target gets the report, the link stays a link.
-        try "old\n".write(to: directory.file("target.csv"), atomically: true, encoding: .utf8)
-        try manager.createSymbolicLink(atPath: directory.file("link.csv").path, withDestinationPath: "target.csv")
-        let linked = try TogglesBinary.run(["report", "--now", fixtureNow, "--format", "csv", "--output", "link.csv"], in: directory.url)
-        #expect(linked.status == 0, "\(linked)")
-        #expect(try manager.destinationOfSymbolicLink(atPath: directory.file("link.csv").path) == "target.csv")
-        #expect(try directory.read("target.csv").hasPrefix("name,kind,type,category,stage"))
-        // A device is written, not replaced by a file (a rename over /dev/null as root would).
-        try manager.createSymbolicLink(atPath: directory.file("null.csv").path, withDestinationPath: "/dev/null")
-        let device = try TogglesBinary.run(["report", "--now", fixtureNow, "--format", "csv", "--output", "null.csv"], in: directory.url)
-        #expect(device.status == 0, "\(device)")
-        #expect(try manager.destinationOfSymbolicLink(atPath: directory.file("null.csv").path) == "/dev/null")
-        // A FIFO gets the report through the pipe (a reader is waiting), and stays a FIFO.
-        let fifo = directory.file("pipe.csv").path
-        #expect(mkfifo(fifo, 0o644) == 0)
-        let reader = Process()
-        reader.executableURL = URL(fileURLWithPath: "/bin/cat")
-        reader.arguments = [fifo]
-        let readerOutput = Pipe()
-        reader.standardOutput = readerOutput
-        try reader.run()
-        let piped = try TogglesBinary.run(["report", "--now", fixtureNow, "--format", "csv", "--output", "pipe.csv"], in: directory.url, timeout: 60)
-        let received = String(decoding: readerOutput.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        reader.waitUntilExit()
-        #expect(piped.status == 0, "\(piped)")
-        #expect(received.hasPrefix("name,kind,type,category,stage"))
-        #expect(SystemCalls.fileType(fifo) == .other)
-        // A folder is named as such.
-        try manager.createDirectory(at: directory.file("site"), withIntermediateDirectories: true)
-        let folder = try TogglesBinary.run(["report", "--now", fixtureNow, "--format", "csv", "--output", "site"], in: directory.url)
-        #expect(folder.status == 2)
-        #expect(folder.stderr.contains("cannot write site: it is a folder; name a file"), "\(folder.stderr)")
-    }
-
     @Test(arguments: [
         (["--format", "html", "--since", "2026-12-01"], "--since 2026-12-01T00:00:00Z must be before --now 2026-11-22T00:00:00Z"),
         (["--format", "html", "--since", "yesterday"], "--since must be an RFC 3339 instant"),

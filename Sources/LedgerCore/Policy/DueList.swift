@@ -118,25 +118,30 @@ public struct DueList: Sendable {
     public var count: Int { groups.reduce(0) { $0 + $1.items.count } }
     public var overdueCount: Int { groups.reduce(0) { $0 + $1.items.count(where: \.isOverdue) } }
 
-    /// The soonest deadline of `entry` if the policy calls it expired, over-lifetime or
-    /// over-extended by its category's `maxLifetimeDays` at `horizon`. Too many extensions is
-    /// not a date: it is stale already, and the report says so.
+    /// The deadline of `entry`: the earliest it is already past (the report's reasons at
+    /// `now`), else the soonest the policy finds past at `horizon`. Due reasons are `expired`,
+    /// `over-lifetime` and `over-extended` (by the count of extensions, which is past as soon as
+    /// it happens, or by the category's `maxLifetimeDays`).
     private static func item(_ entry: StaleReport.Entry, policy: StalePolicy, now: Timestamp, horizon: Timestamp) -> Item? {
-        let limits = policy.extensionLimits(of: entry.toggle.definition.category)
-        let atHorizon = policy.evaluate(entry.toggle, now: horizon, lifetime: entry.lifetimeDays, limits: limits)
-        let dated = atHorizon.filter { reason in
-            switch reason.code {
-            case .expired, .overLifetime: true
-            case .overExtended: reason.limitDays != nil
-            default: false
-            }
+        let dueCodes: Set<StaleReason.Code> = [.expired, .overLifetime, .overExtended]
+        let past = entry.reasons.filter { dueCodes.contains($0.code) }
+        let reason: StaleReason
+        let overdue: StaleReason?
+        if let earliest = past.min(by: { dueDate(of: $0) < dueDate(of: $1) }) {
+            reason = earliest
+            overdue = earliest
+        } else {
+            let limits = policy.extensionLimits(of: entry.toggle.definition.category)
+            let atHorizon = policy.evaluate(entry.toggle, now: horizon, lifetime: entry.lifetimeDays, limits: limits)
+            guard let soonest = atHorizon.filter({ dueCodes.contains($0.code) }).min(by: { dueDate(of: $0) < dueDate(of: $1) }) else { return nil }
+            reason = soonest
+            overdue = nil
         }
-        guard let reason = dated.min(by: { dueDate(of: $0) < dueDate(of: $1) }) else { return nil }
-        // The report's verdict at `now` says whether it is already past.
-        let overdue = entry.reasons.first { $0.code == reason.code && $0.limitDays == reason.limitDays }
         let day = dueDate(of: reason)
         let dueAt = reason.code == .expired ? day.exactStartOfDay : reason.since
-        let days = overdue?.days ?? Int(day.daysSince1970 - now.date.daysSince1970)
+        // Too many extensions counts no days over a limit; show how long ago it happened.
+        let days = overdue.map { $0.code == .overExtended && $0.limitDays == nil ? StalePolicy.wholeDays(from: $0.since, to: now) : $0.days }
+            ?? Int(day.daysSince1970 - now.date.daysSince1970)
         return Item(entry: entry, code: reason.code, dueDate: day, dueAt: dueAt, limitDays: reason.limitDays, isOverdue: overdue != nil, days: days)
     }
 

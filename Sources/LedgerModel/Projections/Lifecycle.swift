@@ -43,6 +43,12 @@ package enum Lifecycle {
         if let removedAt = state?.removedAt, event.at < removedAt {
             return .failure(violation(event, .beforeRemoval(removedAt: removedAt)))
         }
+        // Old app versions still read the parameter under this name: a new toggle of that
+        // name would change (or, exported without it, delete) what they are served.
+        if let state, state.awaitsRetirement, let version = state.removedInAppVersion {
+            return .failure(violation(event, .invalidField(
+                "\(event.toggle) was removed from the code in \(version) and its remote parameter is still served to older app versions; retire it first (`toggles retire \(event.toggle)`) or choose another name")))
+        }
         guard definition.valueType.accepts(definition.defaultValue) else {
             return .failure(violation(event, .wrongValueType(field: "default", expected: definition.valueType, found: definition.defaultValue)))
         }

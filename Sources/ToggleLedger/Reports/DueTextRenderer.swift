@@ -43,12 +43,18 @@ public enum DueTextRenderer {
         return item.days == 0 ? "today" : "in \(StaleReason.days(item.days))"
     }
 
-    /// `expiry date`, `release lifetime (30 days)`, or `release lifetime with extensions (90 days)`.
+    /// `expiry date`, `release lifetime (30 days)`, `release lifetime with extensions (90 days)`,
+    /// or `extended 3 times, more than release allows`.
     package static func why(_ item: DueList.Item) -> String {
         let category = item.entry.toggle.definition.category
         switch item.code {
         case .overLifetime: return "\(category) lifetime (\(StaleReason.days(item.limitDays ?? 0)))"
-        case .overExtended: return "\(category) lifetime with extensions (\(StaleReason.days(item.limitDays ?? 0)))"
+        case .overExtended:
+            guard let limit = item.limitDays else {
+                let count = item.entry.toggle.extensions.count
+                return "extended \(count == 1 ? "once" : "\(count) times"), more than \(category) allows"
+            }
+            return "\(category) lifetime with extensions (\(StaleReason.days(limit)))"
         default: return "expiry date"
         }
     }

@@ -43,7 +43,7 @@ enum ExportSwiftCommand: Command {
             toggles, deprecations: deprecationMessages(toggles, policy: policy, now: now),
             options: .init(accessLevel: access))
         if let output = arguments.value("--output") {
-            try OutputFile.write(code, to: output, context)
+            try OutputFile.write(code, to: output, log: arguments.value("--log") ?? "events", command: spec.name, context)
         } else {
             context.write(code)
         }

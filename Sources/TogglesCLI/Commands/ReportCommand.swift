@@ -63,7 +63,7 @@ enum ReportCommand: Command {
             context.discard((report, replay))
         }
         if let output = arguments.value("--output") {
-            try OutputFile.write(text, to: output, context)
+            try OutputFile.write(text, to: output, log: arguments.value("--log") ?? "events", command: spec.name, context)
         } else {
             context.write(text)
         }

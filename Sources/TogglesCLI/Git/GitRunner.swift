@@ -25,10 +25,11 @@ struct GitRunner {
         case system(operation: String, errno: Int32)
     }
 
-    func run(_ arguments: [String]) throws -> [UInt8] {
+    /// - Parameter input: a file git reads as its standard input (else /dev/null).
+    func run(_ arguments: [String], input: String? = nil) throws -> [UInt8] {
         let result: (status: Int32, output: [UInt8], error: [UInt8])
         do {
-            result = try spawn(arguments)
+            result = try spawn(arguments, input: input)
         } catch StartFailure.notOnPath {
             throw CommandFailure(status: .invalidLog, message: "git is not installed or not on PATH; --git reads the log's history with git")
         } catch StartFailure.system(let operation, let code) {
@@ -73,7 +74,7 @@ struct GitRunner {
     }
 
     /// Starts git with `-C directory`, reads its output and error to the end, and waits.
-    func spawn(_ arguments: [String]) throws(StartFailure) -> (status: Int32, output: [UInt8], error: [UInt8]) {
+    func spawn(_ arguments: [String], input: String? = nil) throws(StartFailure) -> (status: Int32, output: [UInt8], error: [UInt8]) {
         guard let git = Self.locate(in: environment) else { throw .notOnPath }
         var outputPipe: [Int32] = [-1, -1]
         var errorPipe: [Int32] = [-1, -1]
@@ -92,7 +93,7 @@ struct GitRunner {
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, input ?? "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
         var variables = environment

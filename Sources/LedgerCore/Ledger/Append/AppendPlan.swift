@@ -8,13 +8,13 @@ import LedgerStore
 /// 3. deduplicate the batch: repeats of an id inside it (``BatchDeduplication``);
 /// 4. order: toggles numbered (``BatchOrdering``), so the log's read keeps only theirs;
 /// 5. read the log (``AppendHistory``): the checkpoint, or a replay; undated events dated
-///    after its last event;
+///    after its last event, and refused when that is beyond the clock-skew allowance;
 /// 6. deduplicate against the log: events it already holds set aside as resent;
 /// 7. order: the fresh events grouped by toggle (``BatchOrdering``);
 /// 8. validate: each toggle's fresh events against its history (``BatchValidation``);
 /// 9. write: torn tails repaired, the events sorted into replay order, one new segment.
 ///
-/// Any violation from steps 1, 3, 6 and 8 rejects the whole batch; nothing is written.
+/// Any violation from steps 1, 3, 5, 6 and 8 rejects the whole batch; nothing is written.
 package enum AppendPlan {
     /// Step 1: the events that break a ``WriteRules`` rule given the writer's clock `now`.
     package static func writeRuleViolations(_ events: [Event], now: Timestamp?) -> [LifecycleViolation] {
@@ -37,6 +37,7 @@ package enum AppendPlan {
         var ids = BatchDeduplication.removeRepeats(&events, dating: &dating, violations: &violations)
         var numbering = BatchOrdering.Numbering(events)
         var history = try ledger.appendHistory(for: &events, ids: ids, numbering: numbering, dating: dating)
+        if let dating { violations += dating.beyondTheClock(events) }
         let resent = BatchDeduplication.setAsideRecorded(&events, groups: &numbering.groups, recorded: history.recorded, violations: &violations)
         let members = numbering.members()
         violations += BatchValidation.violations(of: events, members: members, history: history.toggles)

@@ -73,5 +73,20 @@ extension WriterDating {
         package func date(_ events: inout [Event], after last: OrderKey?) {
             WriterDating.date(&events, undated: undated, after: last, now: now)
         }
+
+        /// The undated events that had to be dated more than the clock-skew allowance after
+        /// the clock, to replay after an event from further ahead (a clock ahead where it was
+        /// written, a hand edit, an instant at the end of the range). Writing them would write
+        /// what `toggles audit` refuses and what `report` and `check`, judging at the clock,
+        /// would not see: refused instead.
+        package func beyondTheClock(_ events: [Event]) -> [LifecycleViolation] {
+            let limit = WriterDating.milliseconds(now).adding(seconds: WriteRules.clockSkewAllowance)
+            var refused: [LifecycleViolation] = []
+            for position in events.indices where undated.indices.contains(position) && undated[position] && events[position].at > limit {
+                refused.append(LifecycleViolation(refusing: events[position], .invalidField(
+                    "to replay after the log's last event it would be dated \(events[position].at), after this machine's clock (\(WriterDating.milliseconds(now))) by more than the \(WriteRules.clockSkewAllowance / 60)-minute allowance; correct the future-dated event (`toggles audit` names it) or this clock, or give --at")))
+            }
+            return refused
+        }
     }
 }
