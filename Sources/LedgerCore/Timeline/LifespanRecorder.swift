@@ -72,10 +72,6 @@ package struct LifespanRecorder {
         advance(to: at)
         if case .created = logged.event.change {
             guard let position = projection.toggles.position(of: logged.event.toggle) else { return }
-            // A name created anew takes over the parameter a former life still had served.
-            if let former = lifespan(of: logged), debts[former].isWaiting && debts[former].livePosition >= 0 {
-                end(former, at: at, reason: nil)
-            }
             start(projection.toggles.values[position], at: at, position: position, slot: logged.toggleSlot)
             return
         }

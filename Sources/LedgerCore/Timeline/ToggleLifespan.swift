@@ -51,7 +51,7 @@ public struct ToggleLifespan: Sendable, Hashable {
     public var staleSince: Timestamp?
     /// Set when the toggle was removed from the code by app version: from then on the
     /// lifespan goes on, waiting for retirement, until its parameter is no longer served
-    /// (``removedAt``: retired, unpublished, or the name created anew).
+    /// (``removedAt``: retired or unpublished).
     public var codeRemoval: CodeRemoval? = nil
 
     public var isLive: Bool { removedAt == nil }
