@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "LedgerStore", dependencies: ["LedgerModel", "LedgerPlatform", "CacheHints"]),
         // The façade: Ledger (append pipeline, replay, history), audit, stale policy and the
         // code findings it carries (the plain values: CodeReference, CodeFinding, RemovalPlan).
-        .target(name: "LedgerCore", dependencies: ["LedgerStore"]),
+        .target(name: "LedgerCore", dependencies: ["LedgerStore", "CacheHints"]),
         // The product embedders import: the top layer (the Swift source scanner, the
         // renderers and report formats, import and export) and the layers below, re-exported.
         .target(name: "ToggleLedger", dependencies: ["LedgerCore"]),

@@ -8,16 +8,19 @@ import Testing
 
 /// A log of toggles living, launching, being extended, removed and created again over a few
 /// months, every event on a whole hour (so every stale deadline falls on one too), from a seed.
-/// Some events break a lifecycle rule (replay skips them).
+/// Some events break a lifecycle rule (replay skips them). With `appVersions`, toggles are also
+/// removed from the code by app version, their parameters republished, unpublished and
+/// retired, and the minimum supported version moves up and down.
 enum LifecycleLogGenerator {
     static let start = Timestamp(userInput: "2026-01-05T00:00:00Z")!
     static let categories = ["release", "experiment", "ops", "permission", "kill-switch", "remote-config", "beta"]
 
-    static func events(count: Int, seed: UInt64) -> [Event] {
+    static func events(count: Int, seed: UInt64, appVersions: Bool = false) -> [Event] {
         var random = SeededGenerator(seed: seed)
         var events: [Event] = []
         var live: [(name: String, kind: ToggleKind, expires: CalendarDate?)] = []
         var removed: [String] = []
+        var served: [String] = []
         var hour: Int64 = 0
         for number in 0..<count {
             hour += Int64.random(in: 0...30, using: &random)
@@ -35,6 +38,10 @@ enum LifecycleLogGenerator {
                 events.append(event(name, .created(ToggleDefinition(
                     kind: kind, valueType: .bool, defaultValue: .bool(false),
                     category: categories.randomElement(using: &random)!, owner: "owner@example.com", expires: expires))))
+                continue
+            }
+            if appVersions, let event = appVersionEvent(live: &live, removed: &removed, served: &served, using: &random, event) {
+                events.append(event)
                 continue
             }
             let index = Int.random(in: 0..<live.count, using: &random)
@@ -58,6 +65,34 @@ enum LifecycleLogGenerator {
             }
         }
         return events
+    }
+
+    /// One time in three, an event of the app-version model: a removal from the code (2.1 to
+    /// 2.9), a change to a parameter still served (some break a rule: replay skips them), or a
+    /// new minimum supported version; nil otherwise.
+    static func appVersionEvent(
+        live: inout [(name: String, kind: ToggleKind, expires: CalendarDate?)], removed: inout [String], served: inout [String],
+        using random: inout SeededGenerator, _ event: (String, Change) -> Event
+    ) -> Event? {
+        func version() -> AppVersion { AppVersion("2.\(Int.random(in: 1...9, using: &random))")! }
+        switch Int.random(in: 0..<9, using: &random) {
+        case 0 where live.count > 3:
+            let toggle = live.remove(at: Int.random(in: 0..<live.count, using: &random))
+            served.append(toggle.name)
+            removed.append(toggle.name)
+            return event(toggle.name, .codeRemoved(appVersion: version(), reason: "gone in the app"))
+        case 1 where !served.isEmpty:
+            let name = served[Int.random(in: 0..<served.count, using: &random)]
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0: return event(name, .published(RemoteValue(value: .bool(Bool.random(using: &random)), conditions: [])))
+            case 1: return event(name, .unpublished(templateVersion: nil))
+            default: return event(name, .retired(reason: "deleted"))
+            }
+        case 2:
+            return event(Event.appToggle, .minimumVersionChanged(minimum: version(), reason: nil))
+        default:
+            return nil
+        }
     }
 
     /// Writes `events` as one segment of `log`.
@@ -96,15 +131,18 @@ enum LifecycleLogGenerator {
     /// toggle with the stale report: the counts at each period's end and the overdue
     /// toggle-days within it (exact, as every deadline falls on a whole hour), and each
     /// lifespan's stage at every hour.
-    @Test(arguments: [(1 as UInt64, false), (2, false), (3, true), (4, false)])
-    func theDebtSeriesMatchesAnHourlySweep(seed: UInt64, windowed: Bool) throws {
+    ///
+    /// A toggle removed from the code by app version is not live, and is stale when the
+    /// report says so (`retire-remote`), until its parameter is no longer served.
+    @Test(arguments: [(1 as UInt64, false, false), (2, false, false), (3, true, false), (4, false, false), (5, false, true), (6, true, true)])
+    func theDebtSeriesMatchesAnHourlySweep(seed: UInt64, windowed: Bool, appVersions: Bool) throws {
         let log = try ScratchLog()
-        let events = LifecycleLogGenerator.events(count: 400, seed: seed)
+        let events = LifecycleLogGenerator.events(count: 400, seed: seed, appVersions: appVersions)
         try LifecycleLogGenerator.write(events, to: log)
         let now = events.last!.at.adding(seconds: 3_600 * 24 * 9)
         let since = windowed ? events[events.count / 2].at : nil
         let (timeline, snapshot) = try log.ledger.timeline(until: now, since: since, policy: Self.policy)
-        let report = StaleReport(toggles: snapshot.toggles, policy: Self.policy, now: now)
+        let report = StaleReport(toggles: snapshot.toggles, policy: Self.policy, now: now, supportedVersions: snapshot.supportedVersions)
         #expect(timeline.debt.periods.last?.stale == report.summary.stale)
         #expect(timeline.lifespans.filter(\.isStale).map(\.name).sorted() == report.entries.filter(\.isStale).map(\.name).sorted())
 
@@ -118,10 +156,15 @@ enum LifecycleLogGenerator {
                 next += 1
             }
         }
+        var sawWaiting = false
+        var sawRetireRemote = false
         func judge(at instant: Timestamp) -> (temporary: Int, stale: Int) {
             let live = projection.toggles.values.filter(\.isLive)
             let temporary = live.filter { Self.policy.lifetime(of: $0.definition.category) != nil || $0.definition.expires != nil }.count
-            return (temporary, StaleReport(toggles: live, policy: Self.policy, now: instant).summary.stale)
+            let report = StaleReport(toggles: projection.toggles.values, policy: Self.policy, now: instant, supportedVersions: projection.supportedVersions)
+            sawWaiting = sawWaiting || report.summary.awaitingRetirement > 0
+            sawRetireRemote = sawRetireRemote || report.entries.contains { $0.reasons.contains { $0.code == .retireRemote } }
+            return (temporary, report.summary.stale)
         }
         let periods = timeline.debt.periods
         #expect(periods.count > 10)
@@ -133,7 +176,9 @@ enum LifecycleLogGenerator {
             while hour < period.end {
                 replay(through: hour)
                 overdue += Double(judge(at: hour).stale) / 24
-                for state in projection.toggles.values where state.isLive {
+                // Before the window (the first week starts on its Monday), a toggle removed
+                // before `since` has no row.
+                for state in projection.toggles.values where state.isLive && since.map({ hour >= $0 }) ?? true {
                     let life = timeline.lifespans.first { $0.name == state.name && $0.createdAt == state.createdAt }
                     #expect(life?.stage(at: hour) == state.stage, "\(state.name) at \(hour)")
                 }
@@ -149,6 +194,15 @@ enum LifecycleLogGenerator {
         }
         #expect(periods.last?.end == now)
         #expect(periods.contains { $0.overdueToggleDays > 0 } && periods.contains { $0.stale > 0 })
+        // Each toggle still served after its removal from the code has a lifespan waiting
+        // for retirement, the others none.
+        let waiting = projection.toggles.values.filter(\.awaitsRetirement)
+        #expect(timeline.lifespans.filter(\.isWaitingForRetirement).map(\.name).sorted() == waiting.map(\.name).sorted())
+        #expect(report.summary.awaitingRetirement == waiting.count)
+        // The sweep met toggles waiting for retirement, stale ones among them, and ended ones.
+        #expect(sawWaiting == appVersions && sawRetireRemote == appVersions)
+        #expect(timeline.lifespans.contains { $0.codeRemoval != nil && $0.removedAt != nil } == appVersions)
+        #expect(timeline.lifespans.allSatisfy { !$0.stages.contains { $0.stage == .removed } })
     }
 
     @Test func aLifespanHasItsStagesExtensionsAndRemovalAndARecreatedNameASecondOne() throws {

@@ -15,7 +15,7 @@ func directoryWithHTMLFixture() throws -> TemporaryDirectory {
 
 /// The timeline's rows as the page lists them: `data-toggle` of each `<g class="row …">`.
 func timelineRows(_ html: String) -> [String] {
-    html.matches(of: /<g class="row (?:stale|live|removed)" data-toggle="([^"]*)">/).map { String($0.1) }
+    html.matches(of: /<g class="row (?:stale|live|waiting|removed)" data-toggle="([^"]*)">/).map { String($0.1) }
 }
 
 @Suite struct HTMLReportCommandTests {
@@ -125,5 +125,47 @@ func timelineRows(_ html: String) -> [String] {
         #expect(page.contains(">launched, expires 2099-03-31</text>"))
         #expect(page.contains(": waiting for 2.5</title></circle>"))
         #expect(page.contains("<title>removed ") && page.contains(": never shipped</title>"))
+    }
+
+    /// Removed from the code by app version, a toggle's remote parameter is still served to
+    /// older versions: its row goes on, waiting for retirement (not stale, nor a stage of its
+    /// own), stale once no supported version reads it, and ends when it is retired.
+    @Test func aToggleRemovedFromTheCodeWaitsForRetirementOnTheTimelineUntilRetired() throws {
+        let directory = try TemporaryDirectory()
+        func toggles(_ arguments: String...) throws -> String {
+            let run = try TogglesBinary.run(Array(arguments), in: directory.url)
+            #expect(run.status == 0, "\(run)")
+            return run.stdout
+        }
+        func row(_ page: String) -> String? {
+            page.firstMatch(of: /<g class="row [a-z]+" data-toggle="isRoundedAvatar">.*?<\/g>/.dotMatchesNewlines()).map { String($0.0) }
+        }
+        _ = try toggles("create", "isRoundedAvatar", "--kind", "remote", "--type", "bool", "--default", "false", "--category", "ops", "--actor", "tester")
+        _ = try toggles("publish", "isRoundedAvatar", "--value", "true", "--actor", "tester")
+        _ = try toggles("remove", "isRoundedAvatar", "--app-version", "2.5.0", "--reason", "rounded for everyone", "--actor", "tester")
+
+        var page = try toggles("report", "--format", "html")
+        var drawn = try #require(row(page), "\(page)")
+        #expect(drawn.hasPrefix("<g class=\"row waiting\""), "\(drawn)")
+        #expect(drawn.contains("<rect class=\"seg s-launched\"") && drawn.contains("<rect class=\"seg s-waiting\" fill=\"#fff\" stroke-dasharray=\"3 2\""))
+        #expect(!drawn.contains("s-removed") && !drawn.contains("class=\"overdue\"") && !drawn.contains("class=\"removal\""))
+        #expect(drawn.contains(">waiting for retirement</text>"))
+        #expect(drawn.contains("removed from the code in 2.5.0 on ") && drawn.contains(" (rounded for everyone); its parameter is still served to older versions: waiting for retirement"))
+        #expect(page.contains("</svg>waiting for retirement (removed from the code, its remote parameter still served to older app versions)</li></ul>"))
+        #expect(page.contains("<dt>Stale</dt><dd>0</dd>") && page.contains("<dt>Live temporary</dt><dd>0</dd>"))
+
+        _ = try toggles("support", "--minimum", "2.5.0", "--actor", "tester")
+        page = try toggles("report", "--format", "html")
+        drawn = try #require(row(page))
+        #expect(drawn.hasPrefix("<g class=\"row stale\""), "\(drawn)")
+        #expect(drawn.contains(">STALE: retire-remote</text>") && drawn.contains("\nstale: delete isRoundedAvatar from Remote Config"))
+        #expect(drawn.contains("<rect class=\"seg s-waiting\"") && drawn.contains("class=\"overdue\""))
+
+        _ = try toggles("retire", "isRoundedAvatar", "--reason", "deleted in the console", "--actor", "tester")
+        page = try toggles("report", "--format", "html")
+        drawn = try #require(row(page))
+        #expect(drawn.hasPrefix("<g class=\"row removed\""), "\(drawn)")
+        #expect(drawn.contains("<rect class=\"seg s-waiting\"") && drawn.contains("<title>no longer served ") && drawn.contains(": deleted in the console</title>"))
+        #expect(page.contains("<dt>Removed in window</dt><dd>1</dd>"))
     }
 }

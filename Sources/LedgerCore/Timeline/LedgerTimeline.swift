@@ -31,17 +31,35 @@ extension Ledger {
     /// - Parameter since: the start of the window; nil for the log's first event. Must not be
     ///   after `until`.
     public func timeline(until: Timestamp, since: Timestamp? = nil, policy: StalePolicy) throws -> (timeline: LedgerTimeline, snapshot: ReplaySnapshot) {
-        var projection = Projection()
-        var recorder = LifespanRecorder(policy: policy, since: since, end: until)
-        let summary = try reader.read(segments: try reader.segments(), until: until, prefetch: { projection.prefetch(slot: $0) }) { logged in
-            let skipped = projection.violationCount
-            projection.apply(logged)
-            // A skipped event (it broke a lifecycle rule) or an unknown type changed nothing.
-            guard projection.violationCount == skipped else { return }
-            if case .unknown = logged.event.change { return }
-            recorder.record(logged, in: projection)
+        var fold = TimelineFold(recorder: LifespanRecorder(policy: policy, since: since, end: until))
+        let summary = try reader.read(segments: try reader.segments(), until: until, prefetch: { fold.prefetch(slot: $0) }) { logged in
+            fold.apply(logged)
         }
-        let replay = Replay(projection: projection, summary: summary, path: .full(.observed))
-        return (recorder.finish(), ReplaySnapshot(replay))
+        let replay = Replay(projection: fold.projection, summary: summary, path: .full(.observed))
+        return (fold.recorder.finish(), ReplaySnapshot(replay))
+    }
+}
+
+/// The projection and the recorder side by side in one value, so that each event reaches the
+/// recorder with the projection lent in place: a closure that captured the two separately
+/// copied the whole projection (retaining every array in it) on every event.
+private struct TimelineFold {
+    var projection = Projection()
+    var recorder: LifespanRecorder
+
+    // Mutating, though it changes nothing: a non-mutating call through the closure's
+    // capture copied the whole fold.
+    mutating func prefetch(slot: Int32) {
+        projection.prefetch(slot: slot)
+        recorder.prefetch(slot: slot)
+    }
+
+    mutating func apply(_ logged: borrowing LoggedEvent) {
+        let skipped = projection.violationCount
+        projection.apply(logged)
+        // A skipped event (it broke a lifecycle rule) or an unknown type changed nothing.
+        guard projection.violationCount == skipped else { return }
+        if case .unknown = logged.event.change { return }
+        recorder.record(logged, in: projection)
     }
 }

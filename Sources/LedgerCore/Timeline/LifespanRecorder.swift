@@ -1,6 +1,7 @@
 import LedgerPlatform
 import LedgerModel
 import LedgerStore
+import CacheHints
 
 /// Watches a replay, event by event, and records every toggle's lifespan and the weekly
 /// debt (``DebtSeries``) as it goes: one pass, memory in proportion to the toggles and the
@@ -18,6 +19,10 @@ package struct LifespanRecorder {
     /// The start of the window asked for; nil for the whole log.
     private let since: Timestamp?
     private var lives: [ToggleLifespan] = []
+    /// Every stage change after a creation, in replay order, by lifespan: appended here
+    /// rather than to each lifespan's own array (a cache miss on the lifespan and another on
+    /// its array, for every change), and handed out in ``finish()``.
+    private var stageChanges: [(life: Int32, change: ToggleLifespan.StageChange)] = []
     /// What each lifespan needs on every event, kept apart from ``lives`` so the hot loop
     /// reads a few plain fields.
     private var debts: [Debt] = []
@@ -46,6 +51,9 @@ package struct LifespanRecorder {
         /// Overdue time before this instant is already counted.
         var accountedUntil: Timestamp
         var isTemporary: Bool
+        /// Removed from the code, its parameter still served: the deadline is when no
+        /// supported version reads it, which moves with the minimum supported version.
+        var isWaiting = false
         /// Its index in ``liveLives``; -1 once removed.
         var livePosition: Int32
     }
@@ -67,18 +75,30 @@ package struct LifespanRecorder {
             start(projection.toggles.values[position], at: at, position: position, slot: logged.toggleSlot)
             return
         }
+        if case .minimumVersionChanged = logged.event.change {
+            supportChanged(at: at, in: projection)
+            return
+        }
         guard let index = lifespan(of: logged) else { return }
+        if debts[index].isWaiting {
+            var reason: String?
+            if case .retired(let why) = logged.event.change { reason = why }
+            served(index, at: at, endingWith: reason, in: projection)
+            return
+        }
         // One read and one write of the compact record (each write checks the array is unique).
         var debt = debts[index]
         switch logged.event.change {
         case .expiryExtended(let expires, let reason):
             lives[index].extensions.append(.init(at: at, from: lives[index].expires, to: expires, reason: reason))
         case .removed(let reason):
-            overdueSeconds += Self.overdue(&debt, until: at)
-            debts[index] = debt
-            lives[index].removedAt = at
-            lives[index].removalReason = reason
-            dropLive(index)
+            end(index, at: at, reason: reason)
+            return
+        case .codeRemoved(let appVersion, let reason):
+            lives[index].codeRemoval = .init(at: at, appVersion: appVersion, reason: reason)
+            debts[index].isWaiting = true
+            // Nothing served (a local toggle, or unpublished): gone at once, as removed.
+            served(index, at: at, endingWith: reason, in: projection)
             return
         default:
             break
@@ -86,7 +106,7 @@ package struct LifespanRecorder {
         let facts = projection.lifecycleFacts(at: debt.position)
         if facts.stage != debt.stage {
             debt.stage = facts.stage
-            lives[index].stages.append(.init(at: facts.stageSince, stage: facts.stage))
+            stageChanges.append((Int32(index), .init(at: facts.stageSince, stage: facts.stage)))
         }
         let deadline = policy.staleSince(
             expires: facts.expires, createdAt: facts.createdAt, stage: facts.stage, stageSince: facts.stageSince,
@@ -98,6 +118,20 @@ package struct LifespanRecorder {
         }
         debt.isTemporary = debt.lifetime != nil || facts.expires != nil
         debts[index] = debt
+    }
+
+    /// Starts loading the record the next event of toggle number `slot` will read and write,
+    /// as ``Projection/prefetch(slot:)`` does for its state, so that ``record(_:in:)`` finds
+    /// it in the cache. Returns at once.
+    package func prefetch(slot: Int32) {
+        let slot = Int(slot)
+        guard slot >= 0 && slot < lifeBySlot.count && lifeBySlot[slot] > 0 else { return }
+        let index = Int(lifeBySlot[slot]) - 1
+        debts.withUnsafeBufferPointer { debts in
+            let record = UnsafeRawPointer(debts.baseAddress! + index)
+            toggles_prefetch(record)
+            toggles_prefetch(record + MemoryLayout<Debt>.size - 1)
+        }
     }
 
     /// The current lifespan of the event's toggle. The reader numbers each distinct string
@@ -115,6 +149,7 @@ package struct LifespanRecorder {
             while let current = period, current.nominalEnd < end { close(at: current.nominalEnd, including: false) }
             close(at: end, including: true)
         }
+        handOutStageChanges()
         for index in liveLives.map(Int.init) {
             if let deadline = debts[index].deadline, deadline <= end { lives[index].staleSince = deadline }
         }
@@ -130,6 +165,26 @@ package struct LifespanRecorder {
         return LedgerTimeline(
             start: start, end: end, lifespans: sorted,
             debt: DebtSeries(periodDays: periodDays, periods: periods))
+    }
+
+    /// Appends the recorded stage changes to their lifespans, each lifespan's at once.
+    private mutating func handOutStageChanges() {
+        // A counting sort by lifespan: the changes of one lifespan end up side by side.
+        var ends = [Int](repeating: 0, count: lives.count + 1)
+        for entry in stageChanges { ends[Int(entry.life) + 1] += 1 }
+        for index in lives.indices { ends[index + 1] += ends[index] }
+        var next = ends
+        let sorted = [ToggleLifespan.StageChange](unsafeUninitializedCapacity: stageChanges.count) { buffer, count in
+            for entry in stageChanges {
+                (buffer.baseAddress! + next[Int(entry.life)]).initialize(to: entry.change)
+                next[Int(entry.life)] += 1
+            }
+            count = stageChanges.count
+        }
+        stageChanges = []
+        for index in lives.indices where ends[index + 1] > ends[index] {
+            lives[index].stages.append(contentsOf: sorted[ends[index]..<ends[index + 1]])
+        }
     }
 
     private mutating func start(_ state: borrowing ToggleState, at instant: Timestamp, position: Int, slot: Int32) {
@@ -161,6 +216,45 @@ package struct LifespanRecorder {
         policy.staleSince(
             expires: state.definition.expires, createdAt: state.createdAt, stage: state.stage,
             stageSince: state.stageSince, lifetime: lifetime)
+    }
+
+    /// After an event on a lifespan removed from the code: it waits for retirement (not
+    /// live, so not temporary; stale once no supported version reads it) while its parameter
+    /// is served, and ends when it no longer is (retired or unpublished). A parameter
+    /// published again after that is served again: the lifespan goes on.
+    private mutating func served(_ index: Int, at instant: Timestamp, endingWith reason: String?, in projection: borrowing Projection) {
+        let retirement = projection.retirement(at: debts[index].position)
+        let isOpen = debts[index].livePosition >= 0
+        guard retirement.awaits else {
+            if isOpen { end(index, at: instant, reason: reason) }
+            return
+        }
+        if !isOpen {
+            lives[index].removedAt = nil
+            lives[index].removalReason = nil
+            debts[index].accountedUntil = instant
+            debts[index].livePosition = Int32(liveLives.count)
+            liveLives.append(Int32(index))
+        }
+        overdueSeconds += Self.overdue(&debts[index], until: instant)
+        debts[index].isTemporary = false
+        debts[index].deadline = retirement.due
+    }
+
+    /// A new minimum supported version moves the deadline of every lifespan waiting for
+    /// retirement.
+    private mutating func supportChanged(at instant: Timestamp, in projection: borrowing Projection) {
+        for live in liveLives where debts[Int(live)].isWaiting {
+            served(Int(live), at: instant, endingWith: nil, in: projection)
+        }
+    }
+
+    /// Ends lifespan `index` at `instant`: removed, or (waiting for retirement) no longer served.
+    private mutating func end(_ index: Int, at instant: Timestamp, reason: String?) {
+        overdueSeconds += Self.overdue(&debts[index], until: instant)
+        lives[index].removedAt = instant
+        lives[index].removalReason = reason
+        dropLive(index)
     }
 
     private mutating func dropLive(_ index: Int) {

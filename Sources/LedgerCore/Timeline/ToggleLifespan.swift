@@ -21,6 +21,14 @@ public struct ToggleLifespan: Sendable, Hashable {
         public var reason: String
     }
 
+    /// A `code-removed` event: the toggle left the code in `appVersion`, while older
+    /// versions kept reading its remote parameter.
+    public struct CodeRemoval: Sendable, Hashable {
+        public var at: Timestamp
+        public var appVersion: AppVersion
+        public var reason: String?
+    }
+
     public var name: String
     public var kind: ToggleKind
     public var category: String
@@ -30,7 +38,7 @@ public struct ToggleLifespan: Sendable, Hashable {
     public var removedAt: Timestamp?
     public var removalReason: String?
     /// The stages in order, the first at ``createdAt``; never ``ToggleStage/removed`` (the
-    /// lifespan ends at ``removedAt`` instead).
+    /// lifespan ends at ``removedAt``, or waits for retirement from ``codeRemoval``, instead).
     public var stages: [StageChange]
     /// The expiry date at creation, and the moves of it since.
     public var initialExpiry: CalendarDate?
@@ -38,11 +46,18 @@ public struct ToggleLifespan: Sendable, Hashable {
     /// The lifetime of its category under the policy (the fallback's when the category is
     /// unknown); nil when permanent.
     public var lifetimeDays: Int?
-    /// When it became stale, if it is live and stale at the end of the replay.
+    /// When it became stale, if it is live (or waiting for retirement) and stale at the end of
+    /// the replay.
     public var staleSince: Timestamp?
+    /// Set when the toggle was removed from the code by app version: from then on the
+    /// lifespan goes on, waiting for retirement, until its parameter is no longer served
+    /// (``removedAt``: retired or unpublished).
+    public var codeRemoval: CodeRemoval? = nil
 
     public var isLive: Bool { removedAt == nil }
     public var isStale: Bool { staleSince != nil }
+    /// Removed from the code, its parameter still served at the end of the replay.
+    public var isWaitingForRetirement: Bool { codeRemoval != nil && removedAt == nil }
     /// The expiry date at the end of the lifespan.
     public var expires: CalendarDate? { extensions.last?.to ?? initialExpiry }
     /// When the category's lifetime ends, nil when permanent.

@@ -297,8 +297,27 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
 
     public var description: String {
         let (year, month, day) = components
-        let yearText = String(year)
-        return String(repeating: "0", count: max(0, 4 - yearText.count)) + yearText + "-" + twoDigits(month) + "-" + twoDigits(day)
+        guard (0...9999).contains(year) else {
+            let yearText = String(year)
+            return String(repeating: "0", count: max(0, 4 - yearText.count)) + yearText + "-" + twoDigits(month) + "-" + twoDigits(day)
+        }
+        // Ten bytes written in place: a small string, no allocation (reports format a date
+        // per toggle, thousands of them).
+        return String(unsafeUninitializedCapacity: 10) { buffer in
+            func digits(_ value: Int64, count: Int, at offset: Int) {
+                var rest = value
+                for index in (offset..<offset + count).reversed() {
+                    buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+            }
+            digits(year, count: 4, at: 0)
+            buffer[4] = UInt8(ascii: "-")
+            digits(month, count: 2, at: 5)
+            buffer[7] = UInt8(ascii: "-")
+            digits(day, count: 2, at: 8)
+            return 10
+        }
     }
 
     package static func daysIn(month: Int64, year: Int64) -> Int64 {

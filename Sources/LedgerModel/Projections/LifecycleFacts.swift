@@ -19,6 +19,13 @@ extension Projection {
         }
     }
 
+    /// For the toggle at `position`, removed from the code in an app version: whether its
+    /// parameter is still served (``ToggleState/awaitsRetirement``), and since when no
+    /// supported app version reads it (``ToggleState/retirementDue(_:)``; nil while one does).
+    package func retirement(at position: Int) -> (awaits: Bool, due: Timestamp?) {
+        toggles.values.withUnsafeBufferPointer { ($0[position].awaitsRetirement, $0[position].retirementDue(supportedVersions)) }
+    }
+
     /// How many events were skipped for breaking a lifecycle rule so far.
     package var violationCount: Int { violations.count }
 }

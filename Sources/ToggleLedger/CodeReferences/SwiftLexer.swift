@@ -16,15 +16,40 @@ package struct SwiftToken: Sendable, Hashable {
         case `operator`
     }
 
-    package var kind: Kind
     package var text: String
-    /// 1-based line and column (in bytes) of the token's first character.
-    package var line: Int
-    package var column: Int
+    /// The text's id in the ``SwiftNameTable`` the file was lexed with; -1 for punctuation
+    /// and for a string token whose text is empty because it is not simple.
+    package var name: Int32
+    // 32-bit line and column keep a token at 32 bytes (it was 48), as they are millions.
+    private var storedLine: Int32
+    private var storedColumn: Int32
+    package var kind: Kind
+    /// The first byte of punctuation or an operator (0 for other tokens): cheaper to compare than the text.
+    package var symbol: UInt8
     /// Whether whitespace, a comment or the start of the file comes right before the token.
     package var spaceBefore: Bool
     /// For strings: whether it contains `\(…)`; its code is lexed as tokens before it.
-    package var interpolated = false
+    package var interpolated: Bool
+
+    /// 1-based line and column (in bytes) of the token's first character.
+    package var line: Int { Int(storedLine) }
+    package var column: Int { Int(storedColumn) }
+
+    /// Whether the token is the punctuation `mark`, as `kind == .punctuation && text == mark` says.
+    package func isPunctuation(_ mark: Unicode.Scalar) -> Bool {
+        kind == .punctuation && symbol == UInt8(ascii: mark)
+    }
+
+    package init(kind: Kind, text: String, name: Int32 = -1, line: Int, column: Int, spaceBefore: Bool, interpolated: Bool = false) {
+        self.kind = kind
+        self.text = text
+        self.name = name
+        symbol = kind == .punctuation || kind == .operator ? text.utf8.first ?? 0 : 0
+        storedLine = Int32(truncatingIfNeeded: line)
+        storedColumn = Int32(truncatingIfNeeded: column)
+        self.spaceBefore = spaceBefore
+        self.interpolated = interpolated
+    }
 }
 
 /// A small hand-written Swift lexer: comments (nested block comments too) are skipped,
@@ -34,7 +59,9 @@ package struct SwiftToken: Sendable, Hashable {
 /// Bare regex literals (`/…/`) are recognised by Swift's rules, simplified (see
 /// ``regexLiteralEnd()``); extended ones (`#/…/#`) are not, and a `"` inside one starts a string.
 package struct SwiftLexer {
-    private let bytes: [UInt8]
+    /// Read through a pointer: the array's bounds checks were a sixth of the lexer's work.
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var names: SwiftNameTable
     private var index = 0
     private var line = 1
     private var lineStart = 0
@@ -44,14 +71,26 @@ package struct SwiftLexer {
     /// parenthesis depth inside the interpolation.
     private var interpolations: [(pounds: Int, multiline: Bool, parens: Int, line: Int, column: Int)] = []
 
-    package init(_ bytes: [UInt8]) {
+    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
+        names = SwiftNameTable(capacity: 0)
     }
 
     package static func tokenize(_ bytes: [UInt8]) -> [SwiftToken] {
-        var lexer = SwiftLexer(bytes)
-        lexer.run()
-        return lexer.tokens
+        var names = SwiftNameTable()
+        return tokenize(bytes, names: &names)
+    }
+
+    /// Lexes with `names`, which keeps the texts of the files lexed before (see ``SwiftNameTable``).
+    package static func tokenize(_ bytes: [UInt8], names: inout SwiftNameTable) -> [SwiftToken] {
+        bytes.withUnsafeBufferPointer { buffer in
+            var lexer = SwiftLexer(buffer)
+            // Moved in and out, not copied, so the table's arrays stay uniquely referenced.
+            swap(&lexer.names, &names)
+            lexer.run()
+            swap(&lexer.names, &names)
+            return lexer.tokens
+        }
     }
 
     package static func tokenize(_ source: String) -> [SwiftToken] {
@@ -98,9 +137,9 @@ package struct SwiftLexer {
                 index += 1
                 let nameStart = index
                 while index < bytes.count && bytes[index] != UInt8(ascii: "`") && bytes[index] != 0x0A { index += 1 }
-                let name = String(decoding: bytes[nameStart..<index], as: UTF8.self)
+                let nameEnd = index
                 if index < bytes.count && bytes[index] == UInt8(ascii: "`") { index += 1 }
-                emit(.identifier, name, start: start)
+                emitNamed(.identifier, from: nameStart, to: nameEnd, start: start)
             case UInt8(ascii: "("):
                 if !interpolations.isEmpty { interpolations[interpolations.count - 1].parens += 1 }
                 emit(.punctuation, "(", start: index)
@@ -141,13 +180,13 @@ package struct SwiftLexer {
                     }
                     break
                 }
-                emit(.number, String(decoding: bytes[start..<index], as: UTF8.self), start: start)
+                emitNamed(.number, from: start, to: index, start: start)
             default:
                 if Self.isIdentifierStart(byte) {
                     let start = index
                     index += 1
                     while index < bytes.count && Self.isIdentifierByte(bytes[index]) { index += 1 }
-                    emit(.identifier, String(decoding: bytes[start..<index], as: UTF8.self), start: start)
+                    emitNamed(.identifier, from: start, to: index, start: start)
                 } else if Self.isOperatorByte(byte) {
                     lexOperator()
                 } else {
@@ -223,11 +262,17 @@ package struct SwiftLexer {
         lineStart = position + 1
     }
 
-    private mutating func emit(_ kind: SwiftToken.Kind, _ text: String, start: Int, line tokenLine: Int? = nil, column: Int? = nil, interpolated: Bool = false) {
+    private mutating func emit(_ kind: SwiftToken.Kind, _ text: String, name: Int32 = -1, start: Int, line tokenLine: Int? = nil, column: Int? = nil, interpolated: Bool = false) {
         tokens.append(SwiftToken(
-            kind: kind, text: text, line: tokenLine ?? line, column: column ?? (start - lineStart + 1),
+            kind: kind, text: text, name: name, line: tokenLine ?? line, column: column ?? (start - lineStart + 1),
             spaceBefore: spaceBefore, interpolated: interpolated))
         spaceBefore = false
+    }
+
+    /// A token whose text is `bytes[from..<to]`, spelled through the name table.
+    private mutating func emitNamed(_ kind: SwiftToken.Kind, from textStart: Int, to textEnd: Int, start: Int) {
+        let name = names.id(bytes, from: textStart, to: textEnd)
+        emit(kind, names.texts[Int(name)], name: name, start: start)
     }
 
     static func isIdentifierStart(_ byte: UInt8) -> Bool {
@@ -259,7 +304,7 @@ package struct SwiftLexer {
             if bytes[index] == UInt8(ascii: "/") && (peek(1) == UInt8(ascii: "/") || peek(1) == UInt8(ascii: "*")) { break }
             index += 1
         }
-        emit(.operator, String(decoding: bytes[start..<index], as: UTF8.self), start: start)
+        emitNamed(.operator, from: start, to: index, start: start)
     }
 
     private mutating func skipBlockComment() {
@@ -313,9 +358,9 @@ package struct SwiftLexer {
                     ? peek(1) == UInt8(ascii: "\"") && peek(2) == UInt8(ascii: "\"") && hasPounds(pounds, at: index + 3)
                     : hasPounds(pounds, at: index + 1)
                 if closes {
-                    let text = simple ? String(decoding: bytes[contentStart..<index], as: UTF8.self) : ""
+                    let name = simple ? names.id(bytes, from: contentStart, to: index) : -1
                     index += (multiline ? 3 : 1) + pounds
-                    emit(.string, text, start: index, line: tokenLine, column: column, interpolated: resumed)
+                    emit(.string, name < 0 ? "" : names.texts[Int(name)], name: name, start: index, line: tokenLine, column: column, interpolated: resumed)
                     return
                 }
             }

@@ -28,7 +28,7 @@ extension SwiftReferenceScanner {
         }
     }
 
-    private static let prefixKeywords: Set<String> = ["return", "case", "in", "where", "throw", "try", "await", "is", "as", "else", "if", "guard", "while", "yield"]
+    static let prefixKeywords: Set<String> = ["return", "case", "in", "where", "throw", "try", "await", "is", "as", "else", "if", "guard", "while", "yield"]
     /// Argument labels that say the implicit member is a toggle, whatever the method.
     private static let toggleLabels: Set<String> = ["toggle", "flag", "feature", "featureFlag"]
     /// `UserDefaults` methods that take `forKey:`; their keys are local toggles.
@@ -47,50 +47,65 @@ extension SwiftReferenceScanner {
     ///   (`set(_:forKey:)`, `UserDefaults.standard.bool(forKey:)`) or `@AppStorage("k")` a
     ///   local toggle's.
     package func collectReferences(_ file: LexedFile, facts: EnumFacts, into references: inout [CodeReference]) {
-        walk(file, facts: facts) { _, outcome in
+        var memo = NameMemo()
+        collectReferences(file, facts: facts, memo: &memo, into: &references)
+    }
+
+    /// The same, remembering per name what the facts say in `memo` (for the tokens of one
+    /// ``SwiftNameTable``), and skipping the candidates that could only be rejected.
+    package func collectReferences(_ file: LexedFile, facts: EnumFacts, memo: inout NameMemo, into references: inout [CodeReference]) {
+        walk(file, facts: facts, memo: &memo, reasons: false) { _, outcome in
             if case .references(let found) = outcome { references.append(contentsOf: found) }
         }
     }
 
     /// Applies every rule to every token, telling `visit` each outcome that is not `notApplicable`.
     package func walk(_ file: LexedFile, facts: EnumFacts, visit: (Int, RuleOutcome) -> Void) {
+        var memo = NameMemo()
+        walk(file, facts: facts, memo: &memo, reasons: true, visit: visit)
+    }
+
+    /// `reasons`: whether `visit` wants the rejections too; without, a candidate whose name
+    /// could only be rejected is not looked at further.
+    private func walk(_ file: LexedFile, facts: EnumFacts, memo: inout NameMemo, reasons: Bool, visit: (Int, RuleOutcome) -> Void) {
         let tokens = file.tokens
         // Whether each open brace is the body of a toggle enum or of an extension of one.
         var braces: [Bool] = []
         var insideToggleBodies = 0
         var pendingToggleBody = false
         for i in tokens.indices {
-            let token = tokens[i]
-            switch token.kind {
+            // Read in place: a copy of each token (its text retained and released) cost 10% of a scan.
+            switch tokens[i].kind {
             case .identifier:
-                if (token.text == "enum" || token.text == "extension"), i + 1 < tokens.count, tokens[i + 1].kind == .identifier,
+                if i + 1 < tokens.count, tokens[i + 1].kind == .identifier, tokens[i].text == "enum" || tokens[i].text == "extension",
                    facts.toggleEnums.contains(tokens[i + 1].text) {
                     pendingToggleBody = true
                 }
-                if i + 2 < tokens.count, tokens[i + 1].kind == .punctuation, tokens[i + 1].text == "." {
+                if i + 2 < tokens.count, tokens[i + 1].isPunctuation("."), memo.mayQualify(tokens[i], scanner: self, facts: facts) {
                     let outcome = qualifiedMember(tokens, at: i, file: file.path, facts: facts)
                     if case .notApplicable = outcome {} else { visit(i, outcome) }
                 }
-                if i + 2 < tokens.count, tokens[i + 1].kind == .punctuation, tokens[i + 2].kind == .string,
-                   (tokens[i + 1].text == ":" && (token.text == "forKey" || token.text == "key")) || (tokens[i + 1].text == "(" && token.text == "AppStorage") {
+                if i + 2 < tokens.count, tokens[i + 2].kind == .string, tokens[i + 1].kind == .punctuation,
+                   (tokens[i + 1].text == ":" && (tokens[i].text == "forKey" || tokens[i].text == "key")) || (tokens[i + 1].text == "(" && tokens[i].text == "AppStorage") {
                     visit(i + 2, stringKey(tokens, at: i + 2, file: file.path, facts: facts, store: keyStore(tokens, label: i)))
                 }
             case .punctuation:
-                switch token.text {
-                case "{":
+                switch tokens[i].symbol {
+                case UInt8(ascii: "{"):
                     braces.append(pendingToggleBody)
                     if pendingToggleBody { insideToggleBodies += 1 }
                     pendingToggleBody = false
-                case "}":
+                case UInt8(ascii: "}"):
                     if let wasToggle = braces.popLast(), wasToggle { insideToggleBodies -= 1 }
-                case ".":
+                case UInt8(ascii: "."):
+                    if !reasons, !couldBeImplicitMember(tokens, dot: i, facts: facts, memo: &memo) { break }
                     let outcome = implicitMember(tokens, at: i, file: file.path, facts: facts)
                     if case .notApplicable = outcome { break }
                     visit(i, insideToggleBodies == 0 ? outcome
                         : .rejected("inside a toggle enum's body or extension, where implicit members are the enum's own cases"))
-                case "[":
+                case UInt8(ascii: "["):
                     // `receiver["name"]`: a subscript (attached to what precedes it), not an array literal.
-                    if i > 0, !token.spaceBefore, i + 2 < tokens.count,
+                    if i > 0, !tokens[i].spaceBefore, i + 2 < tokens.count,
                        tokens[i - 1].kind == .identifier || (tokens[i - 1].kind == .punctuation && (tokens[i - 1].text == ")" || tokens[i - 1].text == "]")),
                        tokens[i + 1].kind == .string, tokens[i + 2].kind == .punctuation, tokens[i + 2].text == "]" {
                         visit(i + 1, stringKey(tokens, at: i + 1, file: file.path, facts: facts, store: receiverStore(tokens, before: i) ?? .remote))
@@ -100,6 +115,14 @@ extension SwiftReferenceScanner {
             default: break
             }
         }
+    }
+
+    /// Whether the implicit member at `dot` can be a reference: the checks of
+    /// ``implicitMember(_:at:file:facts:)`` that need no hash lookup once the memo knows the name.
+    func couldBeImplicitMember(_ tokens: [SwiftToken], dot i: Int, facts: EnumFacts, memo: inout NameMemo) -> Bool {
+        guard i + 1 < tokens.count, tokens[i + 1].kind == .identifier, !tokens[i + 1].spaceBefore else { return false }
+        if i > 0, tokens[i - 1].kind == .identifier, !memo.isPrefixKeyword(tokens[i - 1], scanner: self, facts: facts) { return false }
+        return memo.mayBeImplicitToggle(tokens[i + 1], scanner: self, facts: facts)
     }
 
     /// `ToggleEnum.name` at `i` (the enum's name).

@@ -113,7 +113,7 @@ package struct SwiftReferenceScanner: Sendable {
             guard let lexed = file(index, false) else { continue }
             collectReferences(lexed, facts: facts, into: &references)
         }
-        references.sort(by: CodeReference.ordered)
+        references.sortByPosition()
         return ScanResult(references: references, declarations: facts.declarations, fileCount: scanned, problems: problems)
     }
 

@@ -30,10 +30,66 @@ public struct SwiftSourceScan: Sendable {
     public func run(paths: [String], currentDirectory: String) throws -> ScanResult {
         let files = try listFiles(paths: paths, currentDirectory: currentDirectory)
         // Files are read and lexed once per pass rather than kept: memory stays per file.
+        let (facts, unreadable, problems) = declarationFacts(files)
+        // Pass 2 on every core: each thread reads, lexes and scans every n-th file into its own list.
+        let threads = Self.threadCount
+        let results = PassResults(count: threads)
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            var references: [CodeReference] = []
+            var fileOfReference: [Int] = []
+            var failures: [String] = []
+            var names = SwiftNameTable()
+            var memo = SwiftReferenceScanner.NameMemo()
+            for index in stride(from: thread, to: files.count, by: threads) where !unreadable.contains(index) {
+                switch Self.lex(files[index], declarationsOnly: false, names: &names) {
+                case .success(let lexed): scanner.collectReferences(lexed, facts: facts, memo: &memo, into: &references)
+                case .failure(let error): failures.append("\(files[index].display): \(error)")
+                }
+                fileOfReference += repeatElement(index, count: references.count - fileOfReference.count)
+            }
+            results.slots[thread] = (references, fileOfReference, failures)
+        }
+        var references = SwiftReferenceScanner.declarationReferences(facts)
+        // Sorted by the files' ranks, which pass 2 knows by index: no path is hashed or compared per reference.
+        let ranks = Self.displayRanks(files)
+        let rankOfDisplay = Dictionary(files.indices.map { (files[$0].display, ranks[$0]) }) { first, _ in first }
+        var fileRanks = references.compactMap { rankOfDisplay[$0.file] }
+        for slot in results.all {
+            references.append(contentsOf: slot.references)
+            fileRanks += slot.files.map { ranks[$0] }
+        }
+        if fileRanks.count == references.count { references.sortByPosition(fileRanks: fileRanks) } else { references.sortByPosition() }
+        return ScanResult(references: references, declarations: facts.declarations, fileCount: files.count - unreadable.count,
+                          problems: problems + results.all.flatMap(\.problems))
+    }
+
+    private static var threadCount: Int { max(1, min(4, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))) }
+
+    /// Pass 1: which files declare anything (read on every core, as a serial read of every file
+    /// cost a tenth of the scan's time), then the declarations of those, in file order. Also the
+    /// files that could not be read, and why.
+    package func declarationFacts(_ files: [(display: String, absolute: String)]) -> (SwiftReferenceScanner.EnumFacts, unreadable: Set<Int>, problems: [String]) {
+        let threads = Self.threadCount
+        // Per file: 0 nothing to declare, 1 has `enum`, 2 unreadable. Each thread writes its own files' bytes.
+        let findings = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: files.count)
+        findings.initialize(repeating: 0)
+        defer { findings.deallocate() }
+        nonisolated(unsafe) let shared = findings
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            for index in stride(from: thread, to: files.count, by: threads) {
+                switch Self.readFile(files[index].absolute) {
+                case .success(let bytes): shared[index] = Self.contains(bytes, "enum") ? 1 : 0
+                case .failure: shared[index] = 2
+                }
+            }
+        }
         var problems: [String] = []
         var unreadable = Set<Int>()
+        var names = SwiftNameTable()
         let facts = scanner.collectFacts(fileCount: files.count) { index in
-            switch Self.lex(files[index], declarationsOnly: true) {
+            // Read again only when it may declare something (or to say why it cannot be read).
+            if findings[index] == 0 { return SwiftReferenceScanner.LexedFile(path: files[index].display, tokens: []) }
+            switch Self.lex(files[index], declarationsOnly: true, names: &names) {
             case .success(let lexed): return lexed
             case .failure(let error):
                 unreadable.insert(index)
@@ -41,38 +97,20 @@ public struct SwiftSourceScan: Sendable {
                 return nil
             }
         }
-        // Pass 2 on every core: each thread reads, lexes and scans every n-th file into its own list.
-        let threads = max(1, min(4, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
-        let results = PassResults(count: threads)
-        let skipped = unreadable
-        DispatchQueue.concurrentPerform(iterations: threads) { thread in
-            var references: [CodeReference] = []
-            var failures: [String] = []
-            for index in stride(from: thread, to: files.count, by: threads) where !skipped.contains(index) {
-                switch Self.lex(files[index], declarationsOnly: false) {
-                case .success(let lexed): scanner.collectReferences(lexed, facts: facts, into: &references)
-                case .failure(let error): failures.append("\(files[index].display): \(error)")
-                }
-            }
-            results.slots[thread] = (references, failures)
-        }
-        var references = SwiftReferenceScanner.declarationReferences(facts)
-        for slot in results.all { references.append(contentsOf: slot.references) }
-        references.sort(by: CodeReference.ordered)
-        return ScanResult(references: references, declarations: facts.declarations, fileCount: files.count - unreadable.count,
-                          problems: problems + results.all.flatMap(\.problems))
+        return (facts, unreadable, problems)
     }
 
-    /// What each thread of pass 2 found. Each thread writes only its own slot, through a
-    /// pointer: a class's array property would be one exclusive access for all threads.
+    /// What each thread of pass 2 found: its references, the file index of each, its problems.
+    /// Each thread writes only its own slot, through a pointer: a class's array property would
+    /// be one exclusive access for all threads.
     private final class PassResults: @unchecked Sendable {
         package let count: Int
-        package let slots: UnsafeMutablePointer<(references: [CodeReference], problems: [String])>
+        package let slots: UnsafeMutablePointer<(references: [CodeReference], files: [Int], problems: [String])>
 
         package init(count: Int) {
             self.count = count
             slots = .allocate(capacity: count)
-            slots.initialize(repeating: ([], []), count: count)
+            slots.initialize(repeating: ([], [], []), count: count)
         }
 
         deinit {
@@ -80,16 +118,16 @@ public struct SwiftSourceScan: Sendable {
             slots.deallocate()
         }
 
-        package var all: UnsafeMutableBufferPointer<(references: [CodeReference], problems: [String])> {
+        package var all: UnsafeMutableBufferPointer<(references: [CodeReference], files: [Int], problems: [String])> {
             UnsafeMutableBufferPointer(start: slots, count: count)
         }
     }
 
-    package static func lex(_ file: (display: String, absolute: String), declarationsOnly: Bool) -> Result<SwiftReferenceScanner.LexedFile, CodeScanError> {
+    package static func lex(_ file: (display: String, absolute: String), declarationsOnly: Bool, names: inout SwiftNameTable) -> Result<SwiftReferenceScanner.LexedFile, CodeScanError> {
         readFile(file.absolute).map { bytes in
             // No `enum` anywhere in the bytes: nothing to declare, no need to lex for pass 1.
             if declarationsOnly && !contains(bytes, "enum") { return SwiftReferenceScanner.LexedFile(path: file.display, tokens: []) }
-            return SwiftReferenceScanner.LexedFile(path: file.display, tokens: SwiftLexer.tokenize(bytes))
+            return SwiftReferenceScanner.LexedFile(path: file.display, tokens: SwiftLexer.tokenize(bytes, names: &names))
         }
     }
 

@@ -141,9 +141,15 @@ public enum HTMLReportRenderer {
             <li><svg width="12" height="14" aria-hidden="true"><path class="expiry old" d="M6 1l4.5 6l-4.5 6l-4.5 -6z"/></svg>former expiry date</li>\
             <li><svg width="10" height="10" aria-hidden="true"><circle class="extension" cx="5" cy="5" r="3.5"/></svg>extension</li>\
             <li><svg width="10" height="20" aria-hidden="true"><path class="lifetime" d="M5 1v18m-3.5 -18h7l-3.5 4z"/></svg>end of the category lifetime</li>\
-            <li><svg width="10" height="10" aria-hidden="true"><path class="removal" d="M1 1l8 8m0 -8l-8 8"/></svg>removed</li>\
-            </ul>\n
+            <li><svg width="10" height="10" aria-hidden="true"><path class="removal" d="M1 1l8 8m0 -8l-8 8"/></svg>removed</li>
             """)
+        if timeline.lifespans.prefix(rows).contains(where: { $0.codeRemoval != nil }) {
+            output.append("<li><svg width=\"26\" height=\"12\" aria-hidden=\"true\"><rect class=\"seg s-waiting\" ")
+            output.append(TimelineSVG.waitingLook)
+            output.append(" x=\"0.5\" y=\"0.5\" width=\"25\" height=\"11\"/></svg>waiting for retirement (removed from the code, ")
+            output.append("its remote parameter still served to older app versions)</li>")
+        }
+        output.append("</ul>\n")
         TimelineSVG(timeline: timeline, reasons: reasons).render(rows: rows, to: output)
         output.append("</section>\n")
     }

@@ -10,9 +10,8 @@ enum HTMLReportTables {
     static let maximumSites = 5
 
     static func stale(_ report: StaleReport, to output: TextBuffer) {
-        let stale = report.entries.filter(\.isStale)
         output.append("<section id=\"stale\"><h2>Stale toggles</h2>\n")
-        guard !stale.isEmpty else {
+        guard report.entries.contains(where: \.isStale) else {
             output.append("<p>No live toggle is stale.</p></section>\n")
             return
         }
@@ -20,7 +19,7 @@ enum HTMLReportTables {
         output.append("<table class=\"sortable\"><thead><tr><th>Toggle</th><th>Owner</th><th>Category</th><th>Stage</th>")
         output.append("<th class=\"num\">Age (days)</th><th>Stale because</th>")
         output.append(scanned ? "<th>In the code</th></tr></thead><tbody>\n" : "</tr></thead><tbody>\n")
-        for entry in stale {
+        forEach(in: report, where: true) { entry in
             output.append("<tr class=\"stale\">")
             leadingCells(entry, to: output)
             output.append("<td><ul>")
@@ -40,6 +39,14 @@ enum HTMLReportTables {
             output.append("</tr>\n")
         }
         output.append("</tbody></table></section>\n")
+    }
+
+    /// Calls `body` with each entry of `report` that is stale or not, lent in place: a copy of
+    /// an entry retains and releases every reference in its state, for thousands of rows.
+    private static func forEach(in report: StaleReport, where stale: Bool, _ body: (borrowing StaleReport.Entry) -> Void) {
+        report.entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices where entries[index].isStale == stale { body(entries[index]) }
+        }
     }
 
     /// Removed-but-referenced and untracked toggles (`--scan`); nothing without a scan.
@@ -72,15 +79,14 @@ enum HTMLReportTables {
     }
 
     static func others(_ report: StaleReport, to output: TextBuffer) {
-        let others = report.entries.filter { !$0.isStale }
         output.append("<section id=\"others\"><h2>Live toggles that are not stale</h2>\n")
-        guard !others.isEmpty else {
+        guard report.entries.contains(where: { !$0.isStale }) else {
             output.append("<p>None.</p></section>\n")
             return
         }
         output.append("<table class=\"sortable\"><thead><tr><th>Toggle</th><th>Owner</th><th>Category</th><th>Stage</th>")
         output.append("<th class=\"num\">Age (days)</th><th>Expires</th></tr></thead><tbody>\n")
-        for entry in others {
+        forEach(in: report, where: false) { entry in
             output.append("<tr>")
             leadingCells(entry, to: output)
             output.append("<td>")
@@ -91,7 +97,7 @@ enum HTMLReportTables {
     }
 
     /// Toggle, owner, category, stage and age.
-    private static func leadingCells(_ entry: StaleReport.Entry, to output: TextBuffer) {
+    private static func leadingCells(_ entry: borrowing StaleReport.Entry, to output: TextBuffer) {
         output.append("<td class=\"name-cell\">")
         output.escaped(entry.name)
         if let description = entry.toggle.definition.description {
@@ -120,7 +126,7 @@ enum HTMLReportTables {
     }
 
     /// How the fallback applies to an unknown category: `30 days` or `permanent`.
-    private static func report(_ entry: StaleReport.Entry) -> String {
+    private static func report(_ entry: borrowing StaleReport.Entry) -> String {
         entry.lifetimeDays.map(StaleReason.days) ?? "permanent"
     }
 

@@ -15,6 +15,9 @@ struct TimelineSVG {
     static let rowHeight = 20.0
     static let nameCharacters = 34
     static let statusCharacters = 36
+    /// How the stretch waiting for retirement looks: hollow, outlined in dashes. Attributes,
+    /// not a rule of the style sheet, so that a page without such a toggle stays as it was.
+    static let waitingLook: StaticString = ##"fill="#fff" stroke-dasharray="3 2""##
 
     let timeline: LedgerTimeline
     /// The stale report's reasons, by toggle name (live toggles only).
@@ -87,7 +90,7 @@ struct TimelineSVG {
 
     private func row(_ life: ToggleLifespan, top: Double, band: Bool, to output: TextBuffer) {
         output.append("<g class=\"row")
-        output.append(life.isStale ? " stale" : life.isLive ? " live" : " removed")
+        output.append(life.isStale ? " stale" : life.isWaitingForRetirement ? " waiting" : life.isLive ? " live" : " removed")
         output.append("\" data-toggle=\"")
         output.escaped(life.name)
         output.append("\"><title>")
@@ -109,12 +112,14 @@ struct TimelineSVG {
         output.append("</g>\n")
     }
 
-    /// The stage bars, merging those too short to see, and the overdue underline.
+    /// The stage bars, merging those too short to see, the stretch waiting for retirement,
+    /// and the overdue underline.
     private func segments(_ life: ToggleLifespan, top: Double, to output: TextBuffer) {
         let finish = life.removedAt ?? timeline.end
+        let stagesEnd = life.codeRemoval?.at ?? finish
         var drawnTo = -1.0
         for (index, change) in life.stages.enumerated() {
-            let until = index + 1 < life.stages.count ? life.stages[index + 1].at : finish
+            let until = index + 1 < life.stages.count ? life.stages[index + 1].at : stagesEnd
             guard until > scale.start else { continue }
             let x1 = max(scale.x(change.at), drawnTo)
             let x2 = scale.x(until)
@@ -130,6 +135,18 @@ struct TimelineSVG {
             output.number(max(x2 - x1, 0.5))
             output.append("\" height=\"11\"/>")
             drawnTo = x2
+        }
+        if let removal = life.codeRemoval, finish > scale.start {
+            let x1 = max(scale.x(removal.at), drawnTo)
+            output.append("<rect class=\"seg s-waiting\" ")
+            output.append(Self.waitingLook)
+            output.append(" x=\"")
+            output.number(x1)
+            output.append("\" y=\"")
+            output.number(top + 4)
+            output.append("\" width=\"")
+            output.number(max(scale.x(finish) - x1, 0.5))
+            output.append("\" height=\"11\"/>")
         }
         if let staleSince = life.staleSince {
             output.append("<line class=\"overdue\" x1=\"")
@@ -185,7 +202,7 @@ struct TimelineSVG {
             output.number(scale.x(removedAt) - 4)
             output.append(" ")
             output.number(y - 4)
-            output.append("l8 8m0 -8l-8 8\"><title>removed ")
+            output.append(life.codeRemoval == nil ? "l8 8m0 -8l-8 8\"><title>removed " : "l8 8m0 -8l-8 8\"><title>no longer served ")
             output.write(removedAt.date.description)
             if let reason = life.removalReason {
                 output.append(": ")
@@ -216,6 +233,7 @@ struct TimelineSVG {
             let codes = (reasons[life.name] ?? []).map(\.code.rawValue)
             return "STALE: " + (codes.isEmpty ? stage : codes.joined(separator: ", "))
         }
+        if life.isWaitingForRetirement { return "waiting for retirement" }
         return stage + (life.expires.map { ", expires \($0)" } ?? "")
     }
 
@@ -247,6 +265,18 @@ struct TimelineSVG {
             output.append(" from ")
             output.write(change.at.date.description)
         }
+        if let removal = life.codeRemoval {
+            output.append("\nremoved from the code in ")
+            output.write(removal.appVersion.text)
+            output.append(" on ")
+            output.write(removal.at.date.description)
+            if let reason = removal.reason {
+                output.append(" (")
+                output.escaped(reason)
+                output.append(")")
+            }
+            output.append(life.removedAt == nil ? "; its parameter is still served to older versions: waiting for retirement" : "")
+        }
         if let expires = life.expires {
             output.append("\nexpires ")
             output.write(expires.description)
@@ -261,7 +291,7 @@ struct TimelineSVG {
             output.escaped(reason.message)
         }
         if let removedAt = life.removedAt {
-            output.append("\nremoved ")
+            output.append(life.codeRemoval == nil ? "\nremoved " : "\nno longer served ")
             output.write(removedAt.date.description)
         }
     }

@@ -1,0 +1,79 @@
+/// The token texts of the files one thread lexes, each spelled once: the lexer looks a name
+/// up by its bytes and reuses the `String` made the first time, instead of decoding and
+/// validating UTF-8 for every token (2.5 million strings, 12% of a 5,000-file scan).
+///
+/// Ids are small and dense, so the reference rules can remember per name what they decided
+/// (``SwiftReferenceScanner/NameMemo``). A table belongs to one thread and one pass.
+package struct SwiftNameTable {
+    /// A name's first 16 bytes as two words (zero-padded), its length, and where all its
+    /// bytes are in `spellings` when it is longer: most names are compared in two word comparisons.
+    private struct Entry {
+        var head: (UInt64, UInt64)
+        var count: Int
+        var start: Int
+        var hash: UInt64
+    }
+
+    /// Open addressing: an id + 1 per slot, 0 for an empty slot; the capacity is a power of two.
+    private var slots: [Int32]
+    private var entries: [Entry] = []
+    private var spellings: [UInt8] = []
+    /// The text of each id.
+    package private(set) var texts: [String] = []
+
+    /// `capacity` slots, a power of two; 0 makes a placeholder that holds nothing until swapped.
+    package init(capacity: Int = 1024) {
+        slots = [Int32](repeating: 0, count: capacity)
+    }
+
+    package var count: Int { texts.count }
+
+    /// The id of the name spelled by `bytes[start..<end]`, added when new.
+    package mutating func id(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int32 {
+        let count = end - start
+        var head: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &head) { words in
+            words.baseAddress!.copyMemory(from: bytes.baseAddress! + start, byteCount: min(count, 16))
+        }
+        var hash = (head.0 &* 0x9E37_79B9_7F4A_7C15) ^ (head.1 &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(count)
+        // Longer names: the rest of the bytes too (FNV-1a steps).
+        if count > 16 {
+            for index in (start + 16)..<end { hash = (hash ^ UInt64(bytes[index])) &* 0x100_0000_01B3 }
+        }
+        hash ^= hash >> 29
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] != 0 {
+            let id = Int(slots[slot] - 1)
+            if entries[id].count == count && entries[id].head == head && (count <= 16 || restEqual(id, bytes, from: start)) {
+                return Int32(id)
+            }
+            slot = (slot + 1) & mask
+        }
+        let id = texts.count
+        let spelled = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        entries.append(Entry(head: head, count: count, start: spellings.count, hash: hash))
+        if count > 16 { spellings.append(contentsOf: spelled) }
+        texts.append(String(decoding: spelled, as: UTF8.self))
+        slots[slot] = Int32(id + 1)
+        if texts.count * 2 > slots.count { grow() }
+        return Int32(id)
+    }
+
+    private func restEqual(_ id: Int, _ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+        let first = entries[id].start
+        for offset in 16..<entries[id].count where spellings[first + offset] != bytes[start + offset] { return false }
+        return true
+    }
+
+    private mutating func grow() {
+        var larger = [Int32](repeating: 0, count: slots.count * 2)
+        let mask = larger.count - 1
+        for id in texts.indices {
+            var slot = Int(truncatingIfNeeded: entries[id].hash) & mask
+            while larger[slot] != 0 { slot = (slot + 1) & mask }
+            larger[slot] = Int32(id + 1)
+        }
+        slots = larger
+    }
+}

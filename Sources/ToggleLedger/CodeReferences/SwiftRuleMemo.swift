@@ -1,0 +1,54 @@
+/// What the reference rules found out about each name, by its ``SwiftToken/name`` id, so a
+/// name that occurs thousands of times is looked up in the facts' hash tables once per thread
+/// (the lookups were a third of the rules' work). Valid for the tokens of one
+/// ``SwiftNameTable``, one scanner and one set of ``SwiftReferenceScanner/EnumFacts``.
+extension SwiftReferenceScanner {
+    package struct NameMemo {
+        private var flags: [UInt8] = []
+
+        private static let known: UInt8 = 1
+        private static let qualifier: UInt8 = 2
+        private static let prefixKeyword: UInt8 = 4
+        private static let implicitCandidate: UInt8 = 8
+
+        package init() {}
+
+        /// Whether `Name.member` can be anything but ``RuleOutcome/notApplicable`` for some
+        /// member: the name is a declared enum, a toggle enum, or may be one declared elsewhere.
+        mutating func mayQualify(_ token: SwiftToken, scanner: SwiftReferenceScanner, facts: EnumFacts) -> Bool {
+            has(Self.qualifier, token, scanner, facts)
+        }
+
+        /// Whether the name is a keyword after which a leading dot starts an implicit member.
+        mutating func isPrefixKeyword(_ token: SwiftToken, scanner: SwiftReferenceScanner, facts: EnumFacts) -> Bool {
+            has(Self.prefixKeyword, token, scanner, facts)
+        }
+
+        /// Whether `.name` names a toggle (a toggle case, or a toggle the log knows by some spelling).
+        mutating func mayBeImplicitToggle(_ token: SwiftToken, scanner: SwiftReferenceScanner, facts: EnumFacts) -> Bool {
+            has(Self.implicitCandidate, token, scanner, facts)
+        }
+
+        private mutating func has(_ flag: UInt8, _ token: SwiftToken, _ scanner: SwiftReferenceScanner, _ facts: EnumFacts) -> Bool {
+            let id = Int(token.name)
+            // A token without an id (never an identifier today): decide without the memo.
+            guard id >= 0 else { return Self.flags(of: token.text, scanner, facts) & flag != 0 }
+            if id >= flags.count { flags.append(contentsOf: repeatElement(0, count: max(id + 1 - flags.count, flags.count))) }
+            if flags[id] & Self.known == 0 { flags[id] = Self.flags(of: token.text, scanner, facts) }
+            return flags[id] & flag != 0
+        }
+
+        /// The same tests as ``SwiftReferenceScanner/qualifiedMember(_:at:file:facts:)`` and
+        /// ``SwiftReferenceScanner/implicitMember(_:at:file:facts:)`` make on the name.
+        private static func flags(of name: String, _ scanner: SwiftReferenceScanner, _ facts: EnumFacts) -> UInt8 {
+            var result = known
+            if facts.toggleCases[name] != nil || facts.toggleEnums.contains(name) || facts.enums[name] != nil
+                || (startsUppercase(name) && SwiftScanSettings.hasConventionalName(name)) {
+                result |= qualifier
+            }
+            if SwiftReferenceScanner.prefixKeywords.contains(name) { result |= prefixKeyword }
+            if facts.caseKeys[name] != nil || scanner.knownSpelling(of: name) != nil { result |= implicitCandidate }
+            return result
+        }
+    }
+}
