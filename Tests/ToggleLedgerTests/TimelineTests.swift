@@ -136,13 +136,31 @@ enum LifecycleLogGenerator {
     /// report says so (`retire-remote`), until its parameter is no longer served.
     @Test(arguments: [(1 as UInt64, false, false), (2, false, false), (3, true, false), (4, false, false), (5, false, true), (6, true, true)])
     func theDebtSeriesMatchesAnHourlySweep(seed: UInt64, windowed: Bool, appVersions: Bool) throws {
+        try checkAgainstAnHourlySweep(seed: seed, windowed: windowed, appVersions: appVersions, policy: Self.policy)
+    }
+
+    /// The same with extension limits: `over-extended` by `maxExtensions` (from the extension
+    /// one too many) and by `maxLifetimeDays` (a date an extension cannot move).
+    @Test(arguments: [7 as UInt64, 8, 9])
+    func theDebtSeriesFollowsExtensionLimits(seed: UInt64) throws {
+        var policy = Self.policy
+        policy.extensionLimits = [
+            "release": ExtensionLimits(maxExtensions: 1, maxLifetimeDays: 45),
+            "experiment": ExtensionLimits(maxExtensions: 0),
+            "ops": ExtensionLimits(maxLifetimeDays: 100),
+            "kill-switch": ExtensionLimits(maxExtensions: 1),
+        ]
+        try checkAgainstAnHourlySweep(seed: seed, windowed: seed == 8, appVersions: seed == 9, policy: policy)
+    }
+
+    func checkAgainstAnHourlySweep(seed: UInt64, windowed: Bool, appVersions: Bool, policy: StalePolicy) throws {
         let log = try ScratchLog()
         let events = LifecycleLogGenerator.events(count: 400, seed: seed, appVersions: appVersions)
         try LifecycleLogGenerator.write(events, to: log)
         let now = events.last!.at.adding(seconds: 3_600 * 24 * 9)
         let since = windowed ? events[events.count / 2].at : nil
-        let (timeline, snapshot) = try log.ledger.timeline(until: now, since: since, policy: Self.policy)
-        let report = StaleReport(toggles: snapshot.toggles, policy: Self.policy, now: now, supportedVersions: snapshot.supportedVersions)
+        let (timeline, snapshot) = try log.ledger.timeline(until: now, since: since, policy: policy)
+        let report = StaleReport(toggles: snapshot.toggles, policy: policy, now: now, supportedVersions: snapshot.supportedVersions)
         #expect(timeline.debt.periods.last?.stale == report.summary.stale)
         #expect(timeline.lifespans.filter(\.isStale).map(\.name).sorted() == report.entries.filter(\.isStale).map(\.name).sorted())
 
@@ -160,8 +178,8 @@ enum LifecycleLogGenerator {
         var sawRetireRemote = false
         func judge(at instant: Timestamp) -> (temporary: Int, stale: Int) {
             let live = projection.toggles.values.filter(\.isLive)
-            let temporary = live.filter { Self.policy.lifetime(of: $0.definition.category) != nil || $0.definition.expires != nil }.count
-            let report = StaleReport(toggles: projection.toggles.values, policy: Self.policy, now: instant, supportedVersions: projection.supportedVersions)
+            let temporary = live.filter { policy.lifetime(of: $0.definition.category) != nil || $0.definition.expires != nil }.count
+            let report = StaleReport(toggles: projection.toggles.values, policy: policy, now: instant, supportedVersions: projection.supportedVersions)
             sawWaiting = sawWaiting || report.summary.awaitingRetirement > 0
             sawRetireRemote = sawRetireRemote || report.entries.contains { $0.reasons.contains { $0.code == .retireRemote } }
             return (temporary, report.summary.stale)

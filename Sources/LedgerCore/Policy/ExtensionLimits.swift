@@ -21,6 +21,16 @@ public struct ExtensionLimits: Sendable, Hashable {
 
     public var isEmpty: Bool { maxExtensions == nil && maxLifetimeDays == nil }
 
+    /// When a live toggle becomes `over-extended` if nothing changes: at `tooManyAt`, the
+    /// extension one past `maxExtensions`, or, with an expiry date, the nanosecond after its
+    /// lifetime with extensions ends; nil when neither applies. The deadline a replay follows
+    /// (the HTML timeline), agreeing with ``overExtended(expires:createdAt:extensions:now:category:owner:)``.
+    package func overExtendedSince(expires: CalendarDate?, createdAt: Timestamp, tooManyAt: Timestamp?) -> Timestamp? {
+        var capEnds: Timestamp?
+        if let maxLifetimeDays, expires != nil { capEnds = StalePolicy.justAfter(createdAt.adding(days: maxLifetimeDays)) }
+        return StalePolicy.earlier(maxExtensions == nil ? nil : tooManyAt, capEnds)
+    }
+
     /// The `over-extended` reason of a live toggle at `now`, nil when within the limits.
     package func overExtended(
         expires: CalendarDate?, createdAt: Timestamp, extensions: ExtensionTally, now: Timestamp,

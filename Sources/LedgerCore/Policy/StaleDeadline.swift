@@ -26,8 +26,15 @@ extension StalePolicy {
         return earliest
     }
 
+    /// The earlier of two deadlines, either of which may be absent.
+    package static func earlier(_ a: Timestamp?, _ b: Timestamp?) -> Timestamp? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return min(a, b)
+    }
+
     /// The nanosecond after `instant`; nil for ``Timestamp/latest``, which nothing is after.
-    private static func justAfter(_ instant: Timestamp) -> Timestamp? {
+    package static func justAfter(_ instant: Timestamp) -> Timestamp? {
         instant == .latest ? nil : Timestamp(nanoseconds: instant.nanoseconds + 1)
     }
 }

@@ -46,6 +46,10 @@ package struct LifespanRecorder {
         var position: Int
         var stage: ToggleStage
         var lifetime: Int?
+        /// Its category's `maxExtensions` and `maxLifetimeDays`, if any.
+        var limits: ExtensionLimits?
+        /// The extension one past `maxExtensions`: `over-extended` from then on.
+        var tooManyExtensionsAt: Timestamp?
         /// When it becomes stale, if nothing changes it.
         var deadline: Timestamp?
         /// Overdue time before this instant is already counted.
@@ -91,6 +95,7 @@ package struct LifespanRecorder {
         switch logged.event.change {
         case .expiryExtended(let expires, let reason):
             lives[index].extensions.append(.init(at: at, from: lives[index].expires, to: expires, reason: reason))
+            if let maximum = debt.limits?.maxExtensions, lives[index].extensions.count == maximum + 1 { debt.tooManyExtensionsAt = at }
         case .removed(let reason):
             end(index, at: at, reason: reason)
             return
@@ -108,9 +113,11 @@ package struct LifespanRecorder {
             debt.stage = facts.stage
             stageChanges.append((Int32(index), .init(at: facts.stageSince, stage: facts.stage)))
         }
-        let deadline = policy.staleSince(
-            expires: facts.expires, createdAt: facts.createdAt, stage: facts.stage, stageSince: facts.stageSince,
-            lifetime: debt.lifetime)
+        let deadline = StalePolicy.earlier(
+            policy.staleSince(
+                expires: facts.expires, createdAt: facts.createdAt, stage: facts.stage, stageSince: facts.stageSince,
+                lifetime: debt.lifetime),
+            debt.limits.flatMap { $0.overExtendedSince(expires: facts.expires, createdAt: facts.createdAt, tooManyAt: debt.tooManyExtensionsAt) })
         if deadline != debt.deadline {
             // Overdue time so far counts under the old deadline.
             overdueSeconds += Self.overdue(&debt, until: at)
@@ -198,8 +205,11 @@ package struct LifespanRecorder {
         lives.append(life)
         let accountedFrom = period.map { max(instant, $0.start) } ?? instant
         debts.append(Debt(
-            position: position, stage: state.stage, lifetime: rule.lifetime,
-            deadline: deadline(of: state, lifetime: rule.lifetime), accountedUntil: accountedFrom,
+            position: position, stage: state.stage, lifetime: rule.lifetime, limits: rule.limits,
+            deadline: StalePolicy.earlier(
+                deadline(of: state, lifetime: rule.lifetime),
+                rule.limits.flatMap { $0.overExtendedSince(expires: state.definition.expires, createdAt: state.createdAt, tooManyAt: nil) }),
+            accountedUntil: accountedFrom,
             isTemporary: rule.lifetime != nil || state.definition.expires != nil, livePosition: Int32(liveLives.count)))
         liveLives.append(Int32(index))
         lifeByName[state.name] = Int32(index + 1)
