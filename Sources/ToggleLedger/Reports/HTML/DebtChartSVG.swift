@@ -103,23 +103,29 @@ struct DebtChartSVG {
     }
 
     private func open(_ name: StaticString, height: Double, title: StaticString, to output: TextBuffer) {
+        Self.openChart(name, width: Self.width, height: height, to: output)
+        output.append(title)
+        output.append("</title>\n")
+    }
+
+    /// `<svg class="chart NAME" …><title id="NAME-title">`: the opening every chart of the
+    /// page shares; the caller writes the title's text and closes it.
+    static func openChart(_ name: StaticString, width: Double, height: Double, to output: TextBuffer) {
         output.append("<svg class=\"chart ")
         output.append(name)
         output.append("\" role=\"img\" aria-labelledby=\"")
         output.append(name)
         output.append("-title\" viewBox=\"0 0 ")
-        output.number(Self.width)
+        output.number(width)
         output.append(" ")
         output.number(height)
         output.append("\" width=\"")
-        output.number(Self.width)
+        output.number(width)
         output.append("\" height=\"")
         output.number(height)
         output.append("\"><title id=\"")
         output.append(name)
         output.append("-title\">")
-        output.append(title)
-        output.append("</title>\n")
     }
 
     private func grid(_ axis: (maximum: Double, step: Double), top: Double, bottom: Double, unit: StaticString, to output: TextBuffer) {

@@ -37,15 +37,8 @@ struct TimelineSVG {
     func render(rows: Int, to output: TextBuffer) {
         let shown = timeline.lifespans.prefix(rows)
         let height = Self.headerHeight + Double(shown.count) * Self.rowHeight + 8
-        output.append("<svg class=\"chart timeline\" role=\"img\" aria-labelledby=\"timeline-title\" viewBox=\"0 0 ")
-        output.number(Self.width)
-        output.append(" ")
-        output.number(height)
-        output.append("\" width=\"")
-        output.number(Self.width)
-        output.append("\" height=\"")
-        output.number(height)
-        output.append("\"><title id=\"timeline-title\">Lifespan of each toggle, ")
+        DebtChartSVG.openChart("timeline", width: Self.width, height: height, to: output)
+        output.append("Lifespan of each toggle, ")
         output.append(shown.count)
         output.append(shown.count == 1 ? " row" : " rows")
         output.append("</title>\n")
