@@ -63,3 +63,56 @@ import Darwin
         #expect(result.problems == ["App/Pipe.swift: cannot read \(sandbox.path)/App/Pipe.swift: not a regular file (a FIFO, a device or a socket)"], "\(result.problems)")
     }
 }
+
+/// The search for `enum` that decides which files pass 1 lexes: 16 positions at a time.
+@Suite struct WordSearchTests {
+    /// Against a plain search, on random text with the word planted at every offset near the
+    /// 16-byte blocks' edges and near the end, and with near misses (`enu`, `num`, `eNum`).
+    @Test func findsTheWordWhereverAPlainSearchDoes() {
+        var generator = SeededGenerator(seed: 7)
+        let alphabet = Array("enum mun eu\n\t{}().:abcxyz".utf8)
+        func plain(_ bytes: [UInt8]) -> Bool {
+            bytes.count >= 4 && (0...(bytes.count - 4)).contains { bytes[$0..<($0 + 4)].elementsEqual("enum".utf8) }
+        }
+        for _ in 0..<3000 {
+            var bytes = (0..<Int.random(in: 0...70, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            if Bool.random(using: &generator), bytes.count >= 4 {
+                let at = Int.random(in: 0...(bytes.count - 4), using: &generator)
+                bytes.replaceSubrange(at..<(at + 4), with: Array(["enum", "enu ", "num", "eNum"].randomElement(using: &generator)!.utf8))
+            }
+            #expect(SwiftSourceScan.contains(bytes, "enum") == plain(bytes), "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
+        }
+        for offset in 0..<40 {
+            let bytes = Array(repeating: UInt8(ascii: "e"), count: offset) + Array("enum".utf8) + Array(repeating: UInt8(ascii: "m"), count: 40 - offset)
+            #expect(SwiftSourceScan.contains(bytes, "enum"))
+            #expect(!SwiftSourceScan.contains(Array(bytes.prefix(offset + 3)), "enum"))
+        }
+    }
+}
+
+/// The walk takes each entry's type from the directory listing; what the listing cannot say
+/// is asked with lstat. Links to files are followed, links to directories and FIFOs are not.
+@Suite struct SwiftFileWalkTests {
+    @Test func linksFIFOsAndIgnoresAreWalkedAsBefore() throws {
+        let sandbox = try SwiftScanSandbox()
+        try sandbox.write("App/Flags.swift", SwiftScanReadingTests.flags)
+        try sandbox.write("App/Feed.swift", "let a = FeatureFlag.darkMode\n")
+        try sandbox.write("App/Ignored/Old.swift", "let b = FeatureFlag.darkMode\n")
+        try sandbox.write("App/notes.txt", "FeatureFlag.darkMode\n")
+        try sandbox.write("App/.gitignore", "Ignored/\n*.tmp.swift\n")
+        try sandbox.write("App/Scratch.tmp.swift", "let c = FeatureFlag.darkMode\n")
+        try sandbox.write("Elsewhere/Linked.swift", "let d = FeatureFlag.newFeed\n")
+        try sandbox.write("Elsewhere/Deep/Inner.swift", "let e = FeatureFlag.newFeed\n")
+        #expect(symlink(sandbox.path + "/Elsewhere/Linked.swift", sandbox.path + "/App/Link.swift") == 0)
+        #expect(symlink(sandbox.path + "/Elsewhere/Deep", sandbox.path + "/App/DeepLink") == 0)
+        #expect(symlink(sandbox.path + "/App", sandbox.path + "/App/Loop") == 0)
+        #expect(symlink(sandbox.path + "/nowhere.swift", sandbox.path + "/App/Dangling.swift") == 0)
+        #expect(mkfifo(sandbox.path + "/App/Pipe.swift", 0o644) == 0)
+        let files = try SwiftSourceScan().listFiles(paths: ["App"], currentDirectory: sandbox.path).map(\.display)
+        #expect(files == ["App/Feed.swift", "App/Flags.swift", "App/Link.swift"])
+        let result = try SwiftSourceScan().run(paths: ["App"], currentDirectory: sandbox.path)
+        #expect(result.references.filter { $0.kind == .member }.map { "\($0.file):\($0.line) \($0.symbol)" }
+                == ["App/Feed.swift:1 FeatureFlag.darkMode", "App/Link.swift:1 FeatureFlag.newFeed"])
+        #expect(result.problems.isEmpty)
+    }
+}

@@ -62,3 +62,39 @@ import Darwin
         #expect(throws: LogError.self) { try Ledger(directory: log.path + "/events", displayName: "events").append([]) }
     }
 }
+
+/// The scan's reader: one buffer for many files, the same bytes and refusals as ``WholeFile``.
+@Suite struct ReadBufferTests {
+    /// Files of random sizes read in turn into one buffer (smaller and larger than the file
+    /// before, larger than the buffer's first capacity) give exactly what `WholeFile.read` gives.
+    @Test func eachFileReadsAsWholeFileReadsIt() throws {
+        let log = try ScratchLog()
+        var generator = SeededGenerator(seed: 41)
+        var buffer = ReadBuffer(capacity: 64)
+        for round in 0..<60 {
+            let size = [0, 1, 63, 64, 65, Int.random(in: 0...300_000, using: &generator)].randomElement(using: &generator)!
+            let bytes = (0..<size).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let name = "file\(round % 3).swift"
+            try Data(bytes).write(to: URL(fileURLWithPath: log.path + "/" + name))
+            let read = try buffer.read(log.path + "/" + name, displayName: name)
+            #expect(Array(read) == bytes)
+            #expect(Array(read) == (try WholeFile.read(log.path + "/" + name, displayName: name)))
+        }
+    }
+
+    @Test func refusesWhatWholeFileRefuses() throws {
+        let log = try ScratchLog()
+        var buffer = ReadBuffer()
+        #expect(throws: FileReadError.missing(file: "gone.swift")) { _ = try buffer.read(log.path + "/gone.swift", displayName: "gone.swift") }
+        #expect(throws: FileReadError.directory(file: "events")) { _ = try buffer.read(log.path, displayName: "events") }
+        #expect(mkfifo(log.path + "/pipe.swift", 0o600) == 0)
+        #expect(throws: FileReadError.notARegularFile(file: "pipe.swift")) { _ = try buffer.read(log.path + "/pipe.swift", displayName: "pipe.swift") }
+        try log.write("big.swift", String(repeating: "x", count: 2048))
+        #expect(throws: FileReadError.tooLarge(file: "big.swift", maximumBytes: 1024)) {
+            _ = try buffer.read(log.path + "/big.swift", displayName: "big.swift", maximumBytes: 1024)
+        }
+        // A refusal leaves the buffer usable.
+        try log.write("ok.swift", "let x = 1\n")
+        #expect(Array(try buffer.read(log.path + "/ok.swift", displayName: "ok.swift")) == Array("let x = 1\n".utf8))
+    }
+}

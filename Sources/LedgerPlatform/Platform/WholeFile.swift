@@ -34,25 +34,11 @@ package enum WholeFile {
     ///   - displayName: how errors name the file (as the user typed it).
     ///   - maximumBytes: a larger file is refused rather than read into memory.
     package static func read(_ path: String, displayName: String, maximumBytes: Int = 1 << 32) throws(FileReadError) -> [UInt8] {
-        // Non-blocking, so opening a FIFO with no writer returns at once; fstat then refuses it.
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let code = errno
-            if code == ENOENT { throw .missing(file: displayName) }
-            throw .unreadable(file: displayName, errno: code)
-        }
+        let (descriptor, size) = try openRegular(path, displayName: displayName, maximumBytes: maximumBytes)
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw .unreadable(file: displayName, errno: errno) }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw .directory(file: displayName)
-        default: throw .notARegularFile(file: displayName)
-        }
-        guard Int64(info.st_size) <= Int64(maximumBytes) else { throw .tooLarge(file: displayName, maximumBytes: maximumBytes) }
         var bytes: [UInt8] = []
         // One byte more than the size, so a file that grew meanwhile is read to its end too.
-        var capacity = Int(info.st_size) + 1
+        var capacity = size + 1
         while true {
             var failure: Int32 = 0
             var atEnd = false
@@ -77,6 +63,35 @@ package enum WholeFile {
         }
     }
 
+    /// Opens the regular file at `path` for reading, refusing what ``read(_:displayName:maximumBytes:)``
+    /// refuses; returns the descriptor (the caller closes it) and the file's size.
+    package static func openRegular(_ path: String, displayName: String, maximumBytes: Int) throws(FileReadError) -> (descriptor: Int32, size: Int) {
+        // Non-blocking, so opening a FIFO with no writer returns at once; fstat then refuses it.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT { throw .missing(file: displayName) }
+            throw .unreadable(file: displayName, errno: code)
+        }
+        var info = stat()
+        let refusal: FileReadError? = if fstat(descriptor, &info) != 0 {
+            .unreadable(file: displayName, errno: errno)
+        } else if info.st_mode & S_IFMT == S_IFDIR {
+            .directory(file: displayName)
+        } else if info.st_mode & S_IFMT != S_IFREG {
+            .notARegularFile(file: displayName)
+        } else if Int64(info.st_size) > Int64(maximumBytes) {
+            .tooLarge(file: displayName, maximumBytes: maximumBytes)
+        } else {
+            nil
+        }
+        if let refusal {
+            close(descriptor)
+            throw refusal
+        }
+        return (descriptor, Int(info.st_size))
+    }
+
     package static func size(_ bytes: Int) -> String {
         bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
     }
@@ -84,6 +99,6 @@ package enum WholeFile {
 
 /// `read(2)`, named apart from ``WholeFile/read(_:displayName:maximumBytes:)``.
 @inline(__always)
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
     read(descriptor, buffer, count)
 }

@@ -83,14 +83,17 @@ package struct SwiftLexer {
 
     /// Lexes with `names`, which keeps the texts of the files lexed before (see ``SwiftNameTable``).
     package static func tokenize(_ bytes: [UInt8], names: inout SwiftNameTable) -> [SwiftToken] {
-        bytes.withUnsafeBufferPointer { buffer in
-            var lexer = SwiftLexer(buffer)
-            // Moved in and out, not copied, so the table's arrays stay uniquely referenced.
-            swap(&lexer.names, &names)
-            lexer.run()
-            swap(&lexer.names, &names)
-            return lexer.tokens
-        }
+        bytes.withUnsafeBufferPointer { tokenize($0, names: &names) }
+    }
+
+    /// The same for bytes in memory the caller owns (a ``ReadBuffer``'s).
+    package static func tokenize(_ bytes: UnsafeBufferPointer<UInt8>, names: inout SwiftNameTable) -> [SwiftToken] {
+        var lexer = SwiftLexer(bytes)
+        // Moved in and out, not copied, so the table's arrays stay uniquely referenced.
+        swap(&lexer.names, &names)
+        lexer.run()
+        swap(&lexer.names, &names)
+        return lexer.tokens
     }
 
     package static func tokenize(_ source: String) -> [SwiftToken] {

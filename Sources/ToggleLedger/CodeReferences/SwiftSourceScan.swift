@@ -18,8 +18,6 @@ import Dispatch
 /// repository's root and the path). A file named explicitly is always scanned.
 public struct SwiftSourceScan: Sendable {
     package var scanner: SwiftReferenceScanner
-    /// Directory names never entered.
-    public static let skippedDirectories: Set<String> = [".build", ".git", ".swiftpm"]
 
     public init(knownToggles: Set<String> = [], toggleKinds: [String: ToggleKind] = [:], settings: SwiftScanSettings = SwiftScanSettings()) {
         scanner = SwiftReferenceScanner(knownToggles: knownToggles, toggleKinds: toggleKinds, settings: settings)
@@ -31,34 +29,31 @@ public struct SwiftSourceScan: Sendable {
         let files = try listFiles(paths: paths, currentDirectory: currentDirectory)
         // Files are read and lexed once per pass rather than kept: memory stays per file.
         let (facts, unreadable, problems) = declarationFacts(files)
-        // Pass 2 on every core: each thread reads, lexes and scans every n-th file into its own list.
+        // Pass 2 on every core: each thread reads, lexes and scans every n-th file into its own
+        // list, and notes where each file's references start and end in it.
         let threads = Self.threadCount
-        let results = PassResults(count: threads)
+        let results = PassResults(threads: threads, files: files.count)
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             var references: [CodeReference] = []
-            var fileOfReference: [Int] = []
             var failures: [String] = []
             var names = SwiftNameTable()
             var memo = SwiftReferenceScanner.NameMemo()
+            var buffer = ReadBuffer()
             for index in stride(from: thread, to: files.count, by: threads) where !unreadable.contains(index) {
-                switch Self.lex(files[index], declarationsOnly: false, names: &names) {
+                let start = references.count
+                switch Self.lex(files[index], declarationsOnly: false, names: &names, buffer: &buffer) {
                 case .success(let lexed): scanner.collectReferences(lexed, facts: facts, memo: &memo, into: &references)
                 case .failure(let error): failures.append("\(files[index].display): \(error)")
                 }
-                fileOfReference += repeatElement(index, count: references.count - fileOfReference.count)
+                results.ranges[index] = start..<references.count
             }
-            results.slots[thread] = (references, fileOfReference, failures)
+            results.slots[thread] = (references, failures)
         }
-        var references = SwiftReferenceScanner.declarationReferences(facts)
-        // Sorted by the files' ranks, which pass 2 knows by index: no path is hashed or compared per reference.
-        let ranks = Self.displayRanks(files)
-        let rankOfDisplay = Dictionary(files.indices.map { (files[$0].display, ranks[$0]) }) { first, _ in first }
-        var fileRanks = references.compactMap { rankOfDisplay[$0.file] }
-        for slot in results.all {
-            references.append(contentsOf: slot.references)
-            fileRanks += slot.files.map { ranks[$0] }
-        }
-        if fileRanks.count == references.count { references.sortByPosition(fileRanks: fileRanks) } else { references.sortByPosition() }
+        let references = Self.inFileOrder(files: files, declarations: SwiftReferenceScanner.declarationReferences(facts),
+                                          chunks: { index in
+                                              let range = results.ranges[index]
+                                              return results.slots[index % threads].references[range]
+                                          })
         return ScanResult(references: references, declarations: facts.declarations, fileCount: files.count - unreadable.count,
                           problems: problems + results.all.flatMap(\.problems))
     }
@@ -76,8 +71,9 @@ public struct SwiftSourceScan: Sendable {
         defer { findings.deallocate() }
         nonisolated(unsafe) let shared = findings
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            var buffer = ReadBuffer()
             for index in stride(from: thread, to: files.count, by: threads) {
-                switch Self.readFile(files[index].absolute) {
+                switch Self.read(files[index].absolute, into: &buffer) {
                 case .success(let bytes): shared[index] = Self.contains(bytes, "enum") ? 1 : 0
                 case .failure: shared[index] = 2
                 }
@@ -86,10 +82,11 @@ public struct SwiftSourceScan: Sendable {
         var problems: [String] = []
         var unreadable = Set<Int>()
         var names = SwiftNameTable()
+        var buffer = ReadBuffer()
         let facts = scanner.collectFacts(fileCount: files.count) { index in
             // Read again only when it may declare something (or to say why it cannot be read).
             if findings[index] == 0 { return SwiftReferenceScanner.LexedFile(path: files[index].display, tokens: []) }
-            switch Self.lex(files[index], declarationsOnly: true, names: &names) {
+            switch Self.lex(files[index], declarationsOnly: true, names: &names, buffer: &buffer) {
             case .success(let lexed): return lexed
             case .failure(let error):
                 unreadable.insert(index)
@@ -100,157 +97,98 @@ public struct SwiftSourceScan: Sendable {
         return (facts, unreadable, problems)
     }
 
-    /// What each thread of pass 2 found: its references, the file index of each, its problems.
-    /// Each thread writes only its own slot, through a pointer: a class's array property would
-    /// be one exclusive access for all threads.
+    /// What pass 2 found: each thread's references and problems, and per file the range of its
+    /// references in its thread's list. Each thread writes only its own slot and its own files'
+    /// ranges, through pointers: a class's array property would be one exclusive access for all threads.
     private final class PassResults: @unchecked Sendable {
-        package let count: Int
-        package let slots: UnsafeMutablePointer<(references: [CodeReference], files: [Int], problems: [String])>
+        let threads: Int
+        let slots: UnsafeMutableBufferPointer<(references: [CodeReference], problems: [String])>
+        let ranges: UnsafeMutableBufferPointer<Range<Int>>
 
-        package init(count: Int) {
-            self.count = count
-            slots = .allocate(capacity: count)
-            slots.initialize(repeating: ([], [], []), count: count)
+        init(threads: Int, files: Int) {
+            self.threads = threads
+            slots = .allocate(capacity: threads)
+            slots.initialize(repeating: ([], []))
+            ranges = .allocate(capacity: files)
+            ranges.initialize(repeating: 0..<0)
         }
 
         deinit {
-            slots.deinitialize(count: count)
+            _ = slots.deinitialize()
             slots.deallocate()
+            ranges.deallocate()
         }
 
-        package var all: UnsafeMutableBufferPointer<(references: [CodeReference], files: [Int], problems: [String])> {
-            UnsafeMutableBufferPointer(start: slots, count: count)
-        }
+        var all: UnsafeMutableBufferPointer<(references: [CodeReference], problems: [String])> { slots }
     }
 
-    package static func lex(_ file: (display: String, absolute: String), declarationsOnly: Bool, names: inout SwiftNameTable) -> Result<SwiftReferenceScanner.LexedFile, CodeScanError> {
-        readFile(file.absolute).map { bytes in
+    package static func lex(_ file: (display: String, absolute: String), declarationsOnly: Bool, names: inout SwiftNameTable,
+                            buffer: inout ReadBuffer) -> Result<SwiftReferenceScanner.LexedFile, CodeScanError> {
+        read(file.absolute, into: &buffer).map { bytes in
             // No `enum` anywhere in the bytes: nothing to declare, no need to lex for pass 1.
             if declarationsOnly && !contains(bytes, "enum") { return SwiftReferenceScanner.LexedFile(path: file.display, tokens: []) }
             return SwiftReferenceScanner.LexedFile(path: file.display, tokens: SwiftLexer.tokenize(bytes, names: &names))
         }
     }
 
-    /// The `.swift` files under `paths`, each once, as (display path, absolute path).
-    package func listFiles(paths: [String], currentDirectory: String) throws -> [(display: String, absolute: String)] {
-        var files: [(display: String, absolute: String)] = []
-        for path in paths {
-            let absolute = path.hasPrefix("/") ? path : Self.join(currentDirectory, path)
-            switch SystemCalls.fileType(absolute) {
-            case nil: throw CodeScanError.missing(path)
-            case .directory?:
-                var ignore = GitIgnore()
-                let prefix = Self.loadEnclosingIgnores(of: absolute, into: &ignore)
-                let display = (path == "." || path == "./") ? "" : path
-                walk(absolute: absolute, display: display, relative: prefix, ignore: ignore, into: &files)
-            default:
-                files.append((path, absolute))
-            }
-        }
-        var seen = Set<String>()
-        return files.filter { seen.insert($0.absolute).inserted }
-    }
-
-    private func walk(absolute: String, display: String, relative: String, ignore: GitIgnore, into files: inout [(display: String, absolute: String)]) {
-        var ignore = ignore
-        if case .success(let bytes) = Self.readFile(Self.join(absolute, ".gitignore")) {
-            ignore.add(String(decoding: bytes, as: UTF8.self), base: relative)
-        }
-        guard let names = try? SystemCalls.directoryEntries(absolute) else { return }
-        for name in names.sorted() {
-            let childAbsolute = Self.join(absolute, name)
-            let childRelative = relative.isEmpty ? name : relative + "/" + name
-            let childDisplay = display.isEmpty ? name : Self.join(display, name)
-            var type = SystemCalls.fileType(childAbsolute)
-            if type == .symlink {
-                // Follow links to files, never to directories (no cycles).
-                var info = stat()
-                type = stat(childAbsolute, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? .regular : nil
-            }
-            switch type {
-            case .directory?:
-                if Self.skippedDirectories.contains(name) || ignore.isIgnored(childRelative, isDirectory: true) { continue }
-                walk(absolute: childAbsolute, display: childDisplay, relative: childRelative, ignore: ignore, into: &files)
-            case .regular? where name.hasSuffix(".swift"):
-                if ignore.isIgnored(childRelative, isDirectory: false) { continue }
-                files.append((childDisplay, childAbsolute))
-            default: continue
-            }
-        }
-    }
-
-    /// Loads the `.gitignore`s from the enclosing repository's root down to `directory`
-    /// (exclusive of `directory` itself, read by the walk); returns `directory` relative to
-    /// that root ("" when there is no repository).
-    package static func loadEnclosingIgnores(of directory: String, into ignore: inout GitIgnore) -> String {
-        guard let real = SystemCalls.realPath(directory) else { return "" }
-        // The directory is a repository's root itself: the walk reads its .gitignore.
-        if SystemCalls.fileType(join(real, ".git")) != nil { return "" }
-        var components = real.split(separator: "/").map(String.init)
-        var ancestors: [String] = []
-        while !components.isEmpty {
-            components.removeLast()
-            ancestors.append("/" + components.joined(separator: "/"))
-            if SystemCalls.fileType(join(ancestors.last!, ".git")) != nil { break }
-            if components.isEmpty { return "" }
-        }
-        guard let root = ancestors.last, SystemCalls.fileType(join(root, ".git")) != nil else { return "" }
-        let rootCount = root == "/" ? 0 : root.split(separator: "/").count
-        let inside = real.split(separator: "/").dropFirst(rootCount).map(String.init)
-        for depth in 0..<inside.count {
-            let base = inside.prefix(depth).joined(separator: "/")
-            let directoryPath = base.isEmpty ? root : join(root, base)
-            if case .success(let bytes) = readFile(join(directoryPath, ".gitignore")) {
-                ignore.add(String(decoding: bytes, as: UTF8.self), base: base)
-            }
-        }
-        return inside.joined(separator: "/")
-    }
-
-    /// Whether `bytes` contain `word` anywhere (comments and strings included).
-    package static func contains(_ bytes: [UInt8], _ word: StaticString) -> Bool {
+    /// Whether `bytes` contain `word` (at most 16 bytes) anywhere, comments and strings included.
+    package static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
         let count = word.utf8CodeUnitCount
-        guard count > 0, bytes.count >= count else { return false }
-        // Horspool: compare at the window's last byte and skip by the table, about a quarter
-        // of the bytes for `enum`. The byte-by-byte loop this replaces cost 4% of a scan.
+        precondition(count <= 16, "a word of at most 16 bytes")
+        guard count > 0, bytes.count >= count, let base = bytes.baseAddress else { return false }
         let needle = UnsafeBufferPointer(start: word.utf8Start, count: count)
-        var skip = [Int](repeating: count, count: 256)
-        for index in 0..<(count - 1) { skip[Int(needle[index])] = count - 1 - index }
-        let last = needle[count - 1]
-        return bytes.withUnsafeBufferPointer { haystack in
-            var end = count - 1
-            while end < haystack.count {
-                let byte = haystack[end]
-                if byte == last {
-                    var offset = 1
-                    while offset < count && haystack[end - offset] == needle[count - 1 - offset] { offset += 1 }
-                    if offset == count { return true }
-                }
-                end += skip[Int(byte)]
+        let raw = UnsafeRawPointer(base)
+        // 16 positions at a time: the word's first and last bytes compared as vectors, the rest
+        // only where both match (4.5 times as fast as the Horspool search this replaces).
+        let first = SIMD16<UInt8>(repeating: needle[0])
+        let last = SIMD16<UInt8>(repeating: needle[count - 1])
+        var start = 0
+        while start + 15 + count <= bytes.count {
+            let heads = raw.loadUnaligned(fromByteOffset: start, as: SIMD16<UInt8>.self)
+            let tails = raw.loadUnaligned(fromByteOffset: start + count - 1, as: SIMD16<UInt8>.self)
+            if any((heads .== first) .& (tails .== last)) {
+                for position in start..<(start + 16) where memcmp(base + position, needle.baseAddress!, count) == 0 { return true }
             }
-            return false
+            start += 16
         }
+        while start + count <= bytes.count {
+            if memcmp(base + start, needle.baseAddress!, count) == 0 { return true }
+            start += 1
+        }
+        return false
     }
 
-    package static func join(_ directory: String, _ name: String) -> String {
-        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    package static func contains(_ bytes: [UInt8], _ word: StaticString) -> Bool {
+        bytes.withUnsafeBufferPointer { contains($0, word) }
     }
 
-    /// The bytes of the file at `path`, read at its size (the 64 KB buffer zeroed for every file
-    /// before cost 13% of a scan). A FIFO or a device is refused, not read.
+    /// The bytes of the file at `path`, read at its size. A FIFO or a device is refused, not read.
     package static func readFile(_ path: String) -> Result<[UInt8], CodeScanError> {
         do {
             return .success(try WholeFile.read(path, displayName: path))
         } catch {
-            let reason = switch error {
-            case .missing: SystemCalls.errorMessage(ENOENT)
-            case .directory: SystemCalls.errorMessage(EISDIR)
-            case .unreadable(_, let code): SystemCalls.errorMessage(code)
-            case .notARegularFile: "not a regular file (a FIFO, a device or a socket)"
-            case .tooLarge(_, let maximum): "larger than \(WholeFile.size(maximum))"
-            }
-            return .failure(.unreadable(path, reason))
+            return .failure(scanError(path, error))
         }
+    }
+
+    /// The same into `buffer`, whose memory the next file reuses (no allocation per file).
+    package static func read(_ path: String, into buffer: inout ReadBuffer) -> Result<UnsafeBufferPointer<UInt8>, CodeScanError> {
+        do {
+            return .success(try buffer.read(path, displayName: path))
+        } catch {
+            return .failure(scanError(path, error))
+        }
+    }
+
+    private static func scanError(_ path: String, _ error: FileReadError) -> CodeScanError {
+        let reason = switch error {
+        case .missing: SystemCalls.errorMessage(ENOENT)
+        case .directory: SystemCalls.errorMessage(EISDIR)
+        case .unreadable(_, let code): SystemCalls.errorMessage(code)
+        case .notARegularFile: "not a regular file (a FIFO, a device or a socket)"
+        case .tooLarge(_, let maximum): "larger than \(WholeFile.size(maximum))"
+        }
+        return .unreadable(path, reason)
     }
 }
 

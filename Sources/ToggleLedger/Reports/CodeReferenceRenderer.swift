@@ -2,16 +2,62 @@ import LedgerPlatform
 import LedgerModel
 import LedgerStore
 import LedgerCore
+import Dispatch
 /// Renders a ``ScanResult``: one `file:line:column: toggle: kind symbol` line per reference
 /// (the form editors and CI annotations understand), or JSON.
 package enum CodeReferenceRenderer {
     package static func text(_ result: ScanResult) -> String {
+        // Rendered in parts on every core (a serial rendering of 65,000 lines was a tenth of a
+        // 5,000-file scan's wall time), then joined once.
+        let references = result.references
+        let parts = references.count < 4096 ? 1 : 4
+        let rendered = RenderedParts(count: parts)
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let range = (references.count * part / parts)..<(references.count * (part + 1) / parts)
+            rendered.parts[part] = lines(references[range])
+        }
+        let toggles = result.referencedToggles.count
+        let summary = "\(references.count) reference\(references.count == 1 ? "" : "s") to \(toggles) toggle\(toggles == 1 ? "" : "s") in \(result.fileCount) Swift file\(result.fileCount == 1 ? "" : "s")\n"
+        let total = rendered.parts.reduce(summary.utf8.count) { $0 + $1.count }
+        return String(unsafeUninitializedCapacity: total) { output in
+            var written = 0
+            for part in rendered.parts {
+                part.withUnsafeBufferPointer { bytes in
+                    _ = UnsafeMutableBufferPointer(rebasing: output[written...]).initialize(from: bytes)
+                    written += bytes.count
+                }
+            }
+            for byte in summary.utf8 {
+                output[written] = byte
+                written += 1
+            }
+            return written
+        }
+    }
+
+    /// Each part's bytes, written by one thread each.
+    private final class RenderedParts: @unchecked Sendable {
+        let parts: UnsafeMutableBufferPointer<[UInt8]>
+
+        init(count: Int) {
+            parts = .allocate(capacity: count)
+            parts.initialize(repeating: [])
+        }
+
+        deinit {
+            _ = parts.deinitialize()
+            parts.deallocate()
+        }
+    }
+
+    /// One `file:line:column: toggle: kind symbol` line per reference, as bytes.
+    private static func lines(_ references: ArraySlice<CodeReference>) -> [UInt8] {
         // Lines are built as bytes: a string interpolation per line cost 12% of a scan of 65,000
         // references, and a generic `append(contentsOf: text.utf8)` half of what remained.
         // A line with anything but printable ASCII goes through TerminalText.sanitize.
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(result.references.count * 96)
-        for reference in result.references {
+        bytes.reserveCapacity(references.count * 96)
+        for reference in references {
             let start = bytes.count
             append(reference.file, to: &bytes)
             bytes.append(UInt8(ascii: ":"))
@@ -36,10 +82,7 @@ package enum CodeReferenceRenderer {
             }
             bytes.append(UInt8(ascii: "\n"))
         }
-        var output = String(decoding: bytes, as: UTF8.self)
-        let toggles = result.referencedToggles.count
-        output += "\(result.references.count) reference\(result.references.count == 1 ? "" : "s") to \(toggles) toggle\(toggles == 1 ? "" : "s") in \(result.fileCount) Swift file\(result.fileCount == 1 ? "" : "s")\n"
-        return output
+        return bytes
     }
 
     private static func append(_ text: String, to bytes: inout [UInt8]) {
