@@ -52,7 +52,11 @@ enum ScanCommand: Command {
         }
         let result = try scan(paths: paths, toggleKinds: known, settings: settings, context)
         for problem in result.problems { context.warn(problem) }
-        context.write(format == .json ? CodeReferenceRenderer.json(result) : CodeReferenceRenderer.text(result))
+        if format == .json {
+            context.write(CodeReferenceRenderer.json(result))
+        } else {
+            for part in CodeReferenceRenderer.textParts(result) { context.write(part) }
+        }
         return .ok
     }
 
