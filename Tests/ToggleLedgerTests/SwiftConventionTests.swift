@@ -53,6 +53,28 @@ import Testing
         ])
     }
 
+    @Test func switchOverAFlag() throws {
+        // MainTab declares inbox and pointOfSale too: `switch featureFlag`'s case labels are the
+        // flag's; `= .inbox` of a MainTab, the case labels of `switch tab` and of
+        // `switch FeatureFlagRows(rawValue: row)` are not.
+        #expect(try scan("switchOverAFlag") == [
+            "FeatureFlagService.swift:4:10 declaration inbox case inbox",
+            "FeatureFlagService.swift:5:10 declaration pointOfSale case pointOfSale",
+            "FeatureFlagService.swift:6:10 declaration sync case sync",
+            "FeatureFlagService.swift:17:14 implicit-member inbox .inbox",
+            "FeatureFlagService.swift:17:22 implicit-member pointOfSale .pointOfSale",
+            "FeatureFlagService.swift:19:14 implicit-member sync .sync",
+        ])
+        let path = Self.fixtures + "/switchOverAFlag/FeatureFlagService.swift"
+        let why = try SwiftSourceScan().explain(paths: [path], currentDirectory: "/", file: path, line: 17)
+        #expect(why.first?.hasSuffix("17:14: `.inbox` is inbox (implicit-member: a toggle case or a toggle the log knows, a case of switch featureFlag)") == true, "\(why)")
+        let inner = try SwiftSourceScan().explain(paths: [path], currentDirectory: "/", file: path, line: 22)
+        #expect(inner.first?.contains("not a reference: .inbox is also a case of FeatureFlagRows, MainTab") == true, "\(inner)")
+        // `switch FeatureFlagRows(rawValue: row)` is over a row enum, not a flag.
+        let rows = try SwiftSourceScan().explain(paths: [path], currentDirectory: "/", file: path, line: 43)
+        #expect(rows.first?.contains("not a reference: .inbox is also a case of FeatureFlagRows, MainTab") == true, "\(rows)")
+    }
+
     @Test func keyEnumsFoundThroughTheLog() throws {
         let found = try scan("keyEnumsFoundThroughTheLog", kinds: ["admin_code": .remote, "ai_workout_generation_enabled": .remote])
         #expect(found == [
@@ -106,7 +128,7 @@ import Testing
         let matched = try scan.explain(paths: ["featureFlagEnumAcrossModules"], currentDirectory: Self.fixtures, file: path, line: 16)
         #expect(matched == ["\(path):16:48: `.sync` is sync (implicit-member: a toggle case or a toggle the log knows, the argument of isFeatureOn)"])
         let rejected = try scan.explain(paths: ["featureFlagEnumAcrossModules"], currentDirectory: Self.fixtures, file: path, line: 24)
-        #expect(rejected == ["\(path):24:20: not a reference: .sync is also a case of SettingsSection (not a toggle enum); it counts only as the argument of a query method such as isFeatureOn(.sync)"])
+        #expect(rejected == ["\(path):24:20: not a reference: .sync is also a case of SettingsSection (not a toggle enum); it counts only as the argument of a query method such as isFeatureOn(.sync) or as a case of a switch over a flag"])
         let comment = try scan.explain(paths: ["featureFlagEnumAcrossModules"], currentDirectory: Self.fixtures, file: path, line: 18)
         #expect(comment == ["\(path):18: no code on this line (comments and string contents are never code)"])
     }

@@ -39,7 +39,7 @@ extension SwiftSourceScan {
                     let rule: String
                     switch reference.kind {
                     case .member: rule = "a qualified case of the toggle enum \(reference.enumName ?? "")"
-                    case .implicitMember: rule = "a toggle case or a toggle the log knows" + (scanner.queryCall(tokens, dot: index).map { ", the argument of \($0)" } ?? ", where no other enum has a case of that name")
+                    case .implicitMember: rule = "a toggle case or a toggle the log knows" + (scanner.queryCall(tokens, dot: index).map { $0.hasPrefix("switch ") ? ", a case of \($0)" : ", the argument of \($0)" } ?? ", where no other enum has a case of that name")
                     case .stringKey: rule = "string key at a \(reference.symbol.hasPrefix("[") ? "subscript" : "key") accessor"
                     case .declaration: rule = "declaration"
                     }

@@ -180,7 +180,7 @@ extension SwiftReferenceScanner {
         }
         let query = queryCall(tokens, dot: i)
         if query == nil, let others = facts.otherCases[name], !others.isEmpty {
-            return .rejected(".\(name) is also a case of \(others.sorted().joined(separator: ", ")) (not a toggle enum); it counts only as the argument of a query method such as isFeatureOn(.\(name))")
+            return .rejected(".\(name) is also a case of \(others.sorted().joined(separator: ", ")) (not a toggle enum); it counts only as the argument of a query method such as isFeatureOn(.\(name)) or as a case of a switch over a flag")
         }
         return .references(keys.map { key in
             var reference = CodeReference(toggle: key, kind: .implicitMember, file: file, line: tokens[i].line, column: tokens[i].column, symbol: ".\(name)")
@@ -195,6 +195,7 @@ extension SwiftReferenceScanner {
     /// (`enabledFeatureFlags = [.x, .y]`, `MockFeatureFlagger(enabledFeatureFlags: [.x])`).
     package func queryCall(_ tokens: [SwiftToken], dot i: Int) -> String? {
         guard i >= 2 else { return nil }
+        if let subject = switchOnToggle(tokens, caseLabel: i) { return subject }
         let previous = tokens[i - 1]
         guard previous.kind == .punctuation || (previous.kind == .operator && previous.text == "=") else { return nil }
         if previous.text == "(", settings.isQueryMethod(tokens[i - 2].text) { return tokens[i - 2].text }
@@ -222,6 +223,40 @@ extension SwiftReferenceScanner {
         guard j >= 2, tokens[j].text == "[", tokens[j - 1].text == ":" || tokens[j - 1].text == "=",
               Self.namesToggles(tokens[j - 2].text) else { return nil }
         return tokens[j - 2].text
+    }
+
+    /// `switch featureFlag { case .inbox, .sync: … }`: when the implicit member at `dot` is a
+    /// case label's pattern and the switch's subject is named for flags, `switch featureFlag`
+    /// (its cases are the flag's, whatever other enums declare them).
+    func switchOnToggle(_ tokens: [SwiftToken], caseLabel dot: Int) -> String? {
+        // Back over `.a, .b, ` to the `case` keyword.
+        var j = dot - 1
+        while j >= 3, tokens[j].isPunctuation(","), tokens[j - 1].kind == .identifier, tokens[j - 2].isPunctuation(".") { j -= 3 }
+        guard j >= 1, tokens[j].kind == .identifier, tokens[j].text == "case" else { return nil }
+        // Back to the brace that opens the switch's body (case bodies in between, bounded).
+        var depth = 0
+        j -= 1
+        while j >= 0 && dot - j < 4096 {
+            if tokens[j].isPunctuation("}") { depth += 1 }
+            if tokens[j].isPunctuation("{") {
+                if depth == 0 { break }
+                depth -= 1
+            }
+            j -= 1
+        }
+        guard j >= 1, tokens[j].isPunctuation("{") else { return nil }
+        // The subject is a variable or property named for flags: `switch featureFlag {`,
+        // `switch self.flag {`, `switch (flag) {`; not `switch FeatureFlagRows(rawValue: row) {`,
+        // whose cases are another type's.
+        guard let start = (max(0, j - 16)..<j).last(where: { tokens[$0].kind == .identifier && tokens[$0].text == "switch" }) else { return nil }
+        var subject = tokens[(start + 1)..<j]
+        if subject.first?.isPunctuation("(") == true && subject.last?.isPunctuation(")") == true { subject = subject.dropFirst().dropLast() }
+        for (offset, token) in subject.enumerated() {
+            let isName = token.kind == .identifier && !Self.startsUppercase(token.text)
+            guard offset % 2 == 0 ? isName : token.isPunctuation(".") else { return nil }
+        }
+        guard subject.count % 2 == 1, let last = subject.last, Self.namesToggles(last.text) else { return nil }
+        return "switch " + subject.map(\.text).joined()
     }
 
     /// `toggle:`, `featureFlags`, `withFeatureFlagEnabled`, `enabledToggles`.

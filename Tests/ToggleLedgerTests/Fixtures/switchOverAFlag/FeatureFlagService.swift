@@ -1,0 +1,46 @@
+// Shaped after WooCommerce iOS: a service switches over the flag, and other enums
+// declare cases with the same names.
+enum FeatureFlag: Int {
+    case inbox
+    case pointOfSale
+    case sync
+}
+
+enum MainTab {
+    case inbox
+    case pointOfSale
+}
+
+struct DefaultFeatureFlagService {
+    func isFeatureFlagEnabled(_ featureFlag: FeatureFlag) -> Bool {
+        switch featureFlag {
+        case .inbox, .pointOfSale:
+            return true
+        case .sync:
+            let tab: MainTab = .inbox
+            switch tab {
+            case .inbox: return false
+            case .pointOfSale: return true
+            }
+        }
+    }
+}
+
+func select(_ tab: MainTab) {
+    switch tab {
+    case .inbox: print("inbox")
+    default: break
+    }
+}
+
+// Shaped after DuckDuckGo iOS's debug screen: the subject is another enum built from a row.
+enum FeatureFlagRows: Int {
+    case inbox
+}
+
+func title(row: Int) -> String {
+    switch FeatureFlagRows(rawValue: row) {
+    case .inbox: return "Inbox"
+    case nil: return ""
+    }
+}
