@@ -126,6 +126,7 @@ def main():
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--toggles", default=os.path.join(HERE, "..", ".build", "release", "toggles"))
     parser.add_argument("--work", default=os.path.join(HERE, ".work"))
+    parser.add_argument("--scan-only", action="store_true", help="only the `toggles scan` table (issue 17's 5,000-file tree)")
     args = parser.parse_args()
     sizes = [size for size in args.sizes.split(",") if size]
     if args.with_5m and "5m" not in sizes:
@@ -134,6 +135,9 @@ def main():
     toggles = os.path.abspath(args.toggles)
     jq = shutil.which("jq")
     env = dict(os.environ, TOGGLES_NO_CHECKPOINT="1")
+    scan_table(args, toggles)
+    if args.scan_only:
+        return
 
     print("| log | tool | wall s | CPU s | events/s (wall) | MB/s (wall) | peak RSS MB | × toggles (wall) | × toggles (CPU) |")
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
@@ -253,6 +257,27 @@ def main():
     for name, command in startup:
         seconds, rss, cpu = best(command, max(args.repeat, 5), allow_failure=True)
         print("| %s | %.4f | %.4f | %.1f |" % (name, seconds, cpu, rss))
+
+
+def scan_table(args, toggles):
+    """`toggles scan` of the 5,000-file tree of Scripts/generate-swift-tree.py (issue 17: under
+    0.5 s wall and 64 MB): the median and the best of at least 7 runs, text and JSON."""
+    tree = os.path.join(args.work, "swift-tree-5000")
+    if not os.path.exists(os.path.join(tree, "Sources")):
+        subprocess.run([sys.executable, os.path.join(HERE, "..", "Scripts", "generate-swift-tree.py"), tree],
+                       check=True, stdout=subprocess.DEVNULL)
+    files = sum(1 for _, _, names in os.walk(tree) for name in names if name.endswith(".swift"))
+    megabytes = sum(os.path.getsize(os.path.join(folder, name)) for folder, _, names in os.walk(tree) for name in names) / 1e6
+    print("| `toggles scan` of %s Swift files (%.0f MB) | median wall s | best wall s | median CPU s | peak RSS MB |" % ("{:,}".format(files), megabytes))
+    print("|---|---:|---:|---:|---:|")
+    for name, extra in (("text", []), ("--format json", ["--format", "json"])):
+        results = [run([toggles, "scan", tree] + extra) for _ in range(max(7, args.repeat))]
+        walls = sorted(result[0] for result in results)
+        cpus = sorted(result[2] for result in results)
+        print("| %s | %.3f | %.3f | %.3f | %.1f |" % (name, walls[len(walls) // 2], walls[0], cpus[len(cpus) // 2],
+                                                     max(result[1] for result in results)))
+    print()
+    sys.stdout.flush()
 
 
 def scaling(args, sizes, toggles, env):

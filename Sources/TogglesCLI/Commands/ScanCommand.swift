@@ -52,10 +52,8 @@ enum ScanCommand: Command {
         }
         let result = try scan(paths: paths, toggleKinds: known, settings: settings, context)
         for problem in result.problems { context.warn(problem) }
-        if format == .json {
-            context.write(CodeReferenceRenderer.json(result))
-        } else {
-            for part in CodeReferenceRenderer.textParts(result) { context.write(part) }
+        for part in format == .json ? CodeReferenceRenderer.jsonParts(result) : CodeReferenceRenderer.textParts(result) {
+            context.write(part)
         }
         return .ok
     }
