@@ -10,10 +10,16 @@ import Darwin
 ///
 /// `FileHandle.write(_:)` traps when the write fails, so a full disk or a file-size limit
 /// on a redirected output (`toggles state > report.txt` under `ulimit -f`) crashed the
-/// process instead of reporting. Here a failed write is dropped: the exit status still
-/// tells the caller what happened to the log.
+/// process instead of reporting. Here a failed write is dropped, and so is everything written
+/// to that descriptor after it, so what arrived is a prefix of the output, never a splice (a
+/// command may write its output in parts: `scan` does). The exit status still tells the caller
+/// what happened to the log. A non-blocking descriptor that is full is waited on, not dropped.
 enum StandardStreams {
+    /// The descriptors a write failed on; the process's only writer of them is the command's thread.
+    nonisolated(unsafe) private static var failed: Set<Int32> = []
+
     static func write(_ text: String, to descriptor: Int32) {
+        guard !failed.contains(descriptor) else { return }
         var text = text
         var written = 0
         text.withUTF8 { buffer in
@@ -27,7 +33,14 @@ enum StandardStreams {
                 let result = Musl.write(descriptor, raw.baseAddress! + written, raw.count - written)
                 #endif
                 if result < 0 && errno == EINTR { continue }
-                guard result > 0 else { return }
+                if result < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                    var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                    if poll(&ready, 1, -1) >= 0 || errno == EINTR { continue }
+                }
+                guard result > 0 else {
+                    failed.insert(descriptor)
+                    return
+                }
                 written += result
             }
         }

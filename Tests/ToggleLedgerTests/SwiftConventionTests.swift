@@ -64,6 +64,7 @@ import Testing
             "FeatureFlagService.swift:17:14 implicit-member inbox .inbox",
             "FeatureFlagService.swift:17:22 implicit-member pointOfSale .pointOfSale",
             "FeatureFlagService.swift:19:14 implicit-member sync .sync",
+            "FeatureFlagService.swift:56:10 implicit-member sync .sync",
         ])
         let path = Self.fixtures + "/switchOverAFlag/FeatureFlagService.swift"
         let why = try SwiftSourceScan().explain(paths: [path], currentDirectory: "/", file: path, line: 17)
@@ -73,6 +74,9 @@ import Testing
         // `switch FeatureFlagRows(rawValue: row)` is over a row enum, not a flag.
         let rows = try SwiftSourceScan().explain(paths: [path], currentDirectory: "/", file: path, line: 43)
         #expect(rows.first?.contains("not a reference: .inbox is also a case of FeatureFlagRows, MainTab") == true, "\(rows)")
+        // `if case .sync = destination` in a case body of `switch featureFlag` is Destination's.
+        let pattern = try SwiftSourceScan().explain(paths: [path], currentDirectory: "/", file: path, line: 57)
+        #expect(pattern.first?.contains("not a reference: .sync is also a case of Destination") == true, "\(pattern)")
     }
 
     @Test func keyEnumsFoundThroughTheLog() throws {

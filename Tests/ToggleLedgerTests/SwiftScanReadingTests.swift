@@ -116,3 +116,39 @@ import Darwin
         #expect(result.problems.isEmpty)
     }
 }
+
+/// Names the walk cannot take at face value: not UTF-8, or equal to another only up to
+/// Unicode normalization.
+@Suite struct SwiftFileNameTests {
+    /// A name that is not UTF-8 cannot be rebuilt from its `String` (the bad byte is replaced):
+    /// it is skipped without a warning, as `lstat` of the rebuilt path always decided.
+    @Test func aNameThatIsNotUTF8IsSkippedSilently() throws {
+        let sandbox = try SwiftScanSandbox()
+        try sandbox.write("App/Flags.swift", SwiftScanReadingTests.flags)
+        let bad = Array((sandbox.path + "/App/bad").utf8) + [0xFF] + Array(".swift".utf8) + [0]
+        let descriptor = bad.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644) }
+        #expect(descriptor >= 0)
+        close(descriptor)
+        let result = try SwiftSourceScan().run(paths: ["App"], currentDirectory: sandbox.path)
+        #expect(result.problems.isEmpty, "\(result.problems)")
+        #expect(result.fileCount == 1)
+    }
+
+    /// café.swift in NFC and in NFD are two files on disk: both are scanned, each keeps its
+    /// references, and they are ordered by their bytes (String's `==` took them for one).
+    @Test func namesEqualUpToNormalizationAreTwoFiles() throws {
+        let sandbox = try SwiftScanSandbox()
+        let composed = "caf\u{E9}.swift", decomposed = "cafe\u{301}.swift"
+        try sandbox.write(composed, "enum OneFlag: String {\n case alpha\n case beta\n}\nlet q = OneFlag.beta\nlet r = OneFlag.alpha\n")
+        try sandbox.write(decomposed, "\n\nenum TwoFlag: String {\n case gamma\n}\nlet s = TwoFlag.gamma\nlet t = OneFlag.alpha\n")
+        try sandbox.write("caff.swift", "let u = OneFlag.alpha\n")
+        let names = try FileManager.default.contentsOfDirectory(atPath: sandbox.path)
+        guard names.filter({ $0.unicodeScalars.first == "c" }).count == 3 else { return }  // a file system that normalizes names
+        let result = try SwiftSourceScan().run(paths: ["."], currentDirectory: sandbox.path)
+        #expect(result.fileCount == 3)
+        let lines = result.references.map { "\(Array($0.file.utf8) == Array(composed.utf8) ? "NFC" : Array($0.file.utf8) == Array(decomposed.utf8) ? "NFD" : $0.file):\($0.line) \($0.symbol)" }
+        // By bytes: `cafe` + U+0301 (NFD) < `caff` < `caf` + U+00E9 (NFC).
+        #expect(lines == ["NFD:4 case gamma", "NFD:6 TwoFlag.gamma", "NFD:7 OneFlag.alpha", "caff.swift:1 OneFlag.alpha",
+                          "NFC:2 case alpha", "NFC:3 case beta", "NFC:5 OneFlag.beta", "NFC:6 OneFlag.alpha"], "\(lines)")
+    }
+}

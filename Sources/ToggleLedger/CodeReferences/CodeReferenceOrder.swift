@@ -53,9 +53,13 @@ extension SwiftSourceScan {
         for (position, index) in order.enumerated() {
             // Two files shown under one name (a path given twice through different links):
             // their references interleave by line, which only the full sort gets right.
-            if position > 0 && files[order[position - 1]].display == files[index].display { return sortedInFull(files, declarations, chunks) }
+            // Paths compared as bytes throughout: String's `==` takes café in NFC and in NFD
+            // (two files on disk) for one.
+            if position > 0 && files[order[position - 1]].display.utf8.elementsEqual(files[index].display.utf8) {
+                return sortedInFull(files, declarations, chunks)
+            }
             let start = references.count
-            while next < declarations.count && declarations[next].file == files[index].display {
+            while next < declarations.count && declarations[next].file.utf8.elementsEqual(files[index].display.utf8) {
                 references.append(declarations[next])
                 next += 1
             }

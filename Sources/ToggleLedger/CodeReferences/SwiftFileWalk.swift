@@ -29,14 +29,20 @@ extension SwiftSourceScan {
                 files.append((path, absolute))
             }
         }
-        var seen = Set<String>()
-        return files.filter { seen.insert($0.absolute).inserted }
+        // By bytes: `Set<String>` took two files whose names differ only in Unicode
+        // normalization (café in NFC and in NFD, both on disk) for one, and dropped one.
+        var seen = Set<[UInt8]>()
+        return files.filter { seen.insert(Array($0.absolute.utf8)).inserted }
     }
 
     private func walk(absolute: String, display: String, relative: String, ignore: GitIgnore, into files: inout [(display: String, absolute: String)]) {
         // The directory entry's type saves a stat per file (a third of the walk's time); the
         // file system may not give it, and then lstat decides.
         guard let entries = try? SystemCalls.withDirectoryEntries(absolute, skipHidden: false, { _, entries in entries }) else { return }
+        // A directory that can be listed but not searched (`chmod 644`): no entry can be
+        // examined or read, and each is skipped, as `lstat` failing on each says.
+        var probe = stat()
+        if let first = entries.first, lstat(Self.join(absolute, first.name), &probe) != 0, errno == EACCES { return }
         var ignore = ignore
         if entries.contains(where: { $0.name == ".gitignore" }), case .success(let bytes) = Self.readFile(Self.join(absolute, ".gitignore")) {
             ignore.add(String(decoding: bytes, as: UTF8.self), base: relative)
@@ -44,7 +50,9 @@ extension SwiftSourceScan {
         for entry in entries.sorted(by: { $0.name < $1.name }) {
             let name = entry.name
             let isSwift = name.hasSuffix(".swift")
-            var type = entry.type
+            // A name that is not UTF-8 was repaired (U+FFFD) when it became a String: the path
+            // built from it may not exist, so `lstat` decides, as for an unknown type.
+            var type = name.unicodeScalars.contains("\u{FFFD}") ? nil : entry.type
             if type == .regular && !isSwift { continue }
             let childAbsolute = Self.join(absolute, name)
             if type == nil { type = SystemCalls.fileType(childAbsolute) }

@@ -178,8 +178,9 @@ extension SwiftReferenceScanner {
         guard !keys.isEmpty else {
             return .rejected(".\(name) is neither a case of a toggle enum nor a toggle the log knows")
         }
-        let query = queryCall(tokens, dot: i)
-        if query == nil, let others = facts.otherCases[name], !others.isEmpty {
+        // The query matters only when other enums declare the name (a switch's labels are
+        // looked for back to the switch: not for every implicit member).
+        if let others = facts.otherCases[name], !others.isEmpty, queryCall(tokens, dot: i) == nil {
             return .rejected(".\(name) is also a case of \(others.sorted().joined(separator: ", ")) (not a toggle enum); it counts only as the argument of a query method such as isFeatureOn(.\(name)) or as a case of a switch over a flag")
         }
         return .references(keys.map { key in
@@ -229,14 +230,31 @@ extension SwiftReferenceScanner {
     /// case label's pattern and the switch's subject is named for flags, `switch featureFlag`
     /// (its cases are the flag's, whatever other enums declare them).
     func switchOnToggle(_ tokens: [SwiftToken], caseLabel dot: Int) -> String? {
-        // Back over `.a, .b, ` to the `case` keyword.
+        // Back over `.a, .b(let x), ` to the `case` keyword.
         var j = dot - 1
-        while j >= 3, tokens[j].isPunctuation(","), tokens[j - 1].kind == .identifier, tokens[j - 2].isPunctuation(".") { j -= 3 }
+        while j >= 3, tokens[j].isPunctuation(",") {
+            var k = j - 1
+            if tokens[k].isPunctuation(")") {
+                var depth = 0
+                while k > 0 {
+                    if tokens[k].isPunctuation(")") { depth += 1 }
+                    if tokens[k].isPunctuation("(") { depth -= 1 }
+                    k -= 1
+                    if depth == 0 { break }
+                }
+            }
+            guard k >= 2, tokens[k].kind == .identifier, tokens[k - 1].isPunctuation(".") else { return nil }
+            j = k - 2
+        }
         guard j >= 1, tokens[j].kind == .identifier, tokens[j].text == "case" else { return nil }
+        // A label's `case`, not a pattern's: `if case .a = x`, `guard case`, `for case`,
+        // `while case` and `if y, case .a = x` match another value than the switch's.
+        let before = tokens[j - 1]
+        if before.isPunctuation(",") || (before.kind == .identifier && ["if", "guard", "for", "while"].contains(before.text)) { return nil }
         // Back to the brace that opens the switch's body (case bodies in between, bounded).
         var depth = 0
         j -= 1
-        while j >= 0 && dot - j < 4096 {
+        while j >= 0 && dot - j < 1 << 16 {
             if tokens[j].isPunctuation("}") { depth += 1 }
             if tokens[j].isPunctuation("{") {
                 if depth == 0 { break }

@@ -155,7 +155,8 @@ package struct SwiftReferenceScanner: Sendable {
             facts.toggleCases[declaration.enumName]?[declaration.caseName]?.knownAs = facts.declarations[index].knownAs
         }
         facts.declarations.sort { a, b in
-            a.file != b.file ? a.file.utf8.lexicographicallyPrecedes(b.file.utf8) : (a.line, a.column) < (b.line, b.column)
+            // By bytes: `!=` on String would take café in NFC and in NFD for one file.
+            !a.file.utf8.elementsEqual(b.file.utf8) ? a.file.utf8.lexicographicallyPrecedes(b.file.utf8) : (a.line, a.column) < (b.line, b.column)
         }
         for declaration in facts.declarations where !(facts.caseKeys[declaration.caseName] ?? []).contains(declaration.key) {
             facts.caseKeys[declaration.caseName, default: []].append(declaration.key)

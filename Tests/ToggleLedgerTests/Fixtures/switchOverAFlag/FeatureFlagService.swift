@@ -44,3 +44,19 @@ func title(row: Int) -> String {
     case nil: return ""
     }
 }
+
+// A pattern inside a case body matches another value: `if case .sync = destination` is not
+// the flag's, though it stands in `switch featureFlag`.
+enum Destination {
+    case sync
+}
+
+func route(_ featureFlag: FeatureFlag, to destination: Destination) -> Bool {
+    switch featureFlag {
+    case .sync:
+        if case .sync = destination { return true }
+        return false
+    default:
+        return false
+    }
+}
