@@ -51,7 +51,10 @@ import Darwin
             close(ends[0])
             process.waitUntilExit()
             #expect(process.terminationStatus == 0)
-            #expect(String(decoding: received, as: UTF8.self) == full, "\(received.count) of \(full.utf8.count) bytes")
+            // Compared apart from the expectation, which would print both outputs whole.
+            let whole = received.elementsEqual(full.utf8)
+            let firstDifference = zip(received, full.utf8).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            #expect(whole, "received \(received.count) of \(full.utf8.count) bytes, first difference at \(firstDifference.map(String.init) ?? "the end")")
         }
     }
 
