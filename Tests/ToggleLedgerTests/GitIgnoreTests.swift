@@ -38,6 +38,39 @@ import Testing
         #expect(ignore.isIgnored(path, isDirectory: isDirectory) == ignored)
     }
 
+    /// `isIgnored` takes shortcuts (components as slices of one array; `**/name` decided by
+    /// the last component alone): on random patterns and paths it says what the general
+    /// matcher says for each rule, the last matching rule winning.
+    @Test func shortcutsAgreeWithTheGeneralMatcher() {
+        var generator = SeededGenerator(seed: 83)
+        let names = ["a", "b", "ab", "*", "a*", "*b", "?", "[ab]", "[!a]", "**", "x.swift", "*.swift", "Pods", "\\*", "é"]
+        let pathNames = ["a", "b", "ab", "aab", "x.swift", "y.swift", "Pods", "*", "é", "ba"]
+        for _ in 0..<400 {
+            var text = ""
+            for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                var line = Bool.random(using: &generator) ? "!" : ""
+                if Int.random(in: 0..<4, using: &generator) == 0 { line += "/" }
+                line += (0..<Int.random(in: 1...3, using: &generator)).map { _ in names.randomElement(using: &generator)! }.joined(separator: "/")
+                if Int.random(in: 0..<4, using: &generator) == 0 { line += "/" }
+                text += line + "\n"
+            }
+            let base = ["", "", "a", "a/b"].randomElement(using: &generator)!
+            var ignore = GitIgnore()
+            ignore.add(text, base: base)
+            for _ in 0..<20 {
+                let components = (0..<Int.random(in: 1...4, using: &generator)).map { _ in pathNames.randomElement(using: &generator)! }
+                let isDirectory = Bool.random(using: &generator)
+                var expected = false
+                for rule in ignore.rules where !(rule.directoryOnly && !isDirectory) {
+                    let baseComponents = rule.base.split(separator: "/").map(String.init)
+                    guard components.count > baseComponents.count, Array(components.prefix(baseComponents.count)) == baseComponents else { continue }
+                    if GitIgnore.match(rule.segments[...], components.dropFirst(baseComponents.count)) { expected = !rule.negated }
+                }
+                #expect(ignore.isIgnored(components.joined(separator: "/"), isDirectory: isDirectory) == expected, "\(text.debugDescription) base \(base) path \(components)")
+            }
+        }
+    }
+
     @Test func negationAndLastMatchWins() {
         var ignore = GitIgnore()
         ignore.add("*.swift\n!Keep.swift\n", base: "")

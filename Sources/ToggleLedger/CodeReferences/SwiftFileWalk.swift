@@ -29,8 +29,10 @@ extension SwiftSourceScan {
                 files.append((path, absolute))
             }
         }
-        // By bytes: `Set<String>` took two files whose names differ only in Unicode
-        // normalization (café in NFC and in NFD, both on disk) for one, and dropped one.
+        // One walk lists each path once; several PATHs may list a file twice. By bytes:
+        // `Set<String>` took two files whose names differ only in Unicode normalization
+        // (café in NFC and in NFD, both on disk) for one, and dropped one.
+        guard paths.count > 1 else { return files }
         var seen = Set<[UInt8]>()
         return files.filter { seen.insert(Array($0.absolute.utf8)).inserted }
     }
