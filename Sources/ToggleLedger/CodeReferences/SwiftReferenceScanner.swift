@@ -127,11 +127,25 @@ package struct SwiftReferenceScanner: Sendable {
     /// Pass 1 over every file, then the decisions that need all of them: which `String` enums
     /// the log's names make toggle enums, each case's key, the declared defaults.
     package func collectFacts(fileCount: Int, file: (Int) -> LexedFile?) -> EnumFacts {
+        collectFacts(fileCount: fileCount) { index in file(index).map(fileFacts) }
+    }
+
+    /// What one file declares, on its own: any thread may collect it, and
+    /// ``collectFacts(fileCount:fileFacts:)`` merges the files' in order.
+    package func fileFacts(_ file: LexedFile) -> EnumFacts {
+        var facts = EnumFacts()
+        collectDeclarations(file, into: &facts)
+        return facts
+    }
+
+    /// The same from each file's own facts (nil for a file to skip), merged in file order as
+    /// one pass over the files would collect them.
+    package func collectFacts(fileCount: Int, fileFacts: (Int) -> EnumFacts?) -> EnumFacts {
         var facts = EnumFacts()
         facts.toggleEnums.formUnion(settings.toggleEnums)
         for index in 0..<fileCount {
-            guard let lexed = file(index) else { continue }
-            collectDeclarations(lexed, into: &facts)
+            guard let file = fileFacts(index) else { continue }
+            facts.absorb(file)
         }
         for candidate in facts.candidateCases {
             guard let rawValue = candidate.rawValue, knownToggles.contains(rawValue) else { continue }
@@ -359,5 +373,33 @@ package struct SwiftReferenceScanner: Sendable {
             for name in names where result.values[name] == nil { result.values[name] = value }
         }
         return result
+    }
+}
+
+extension SwiftReferenceScanner.EnumFacts {
+    /// Adds the facts of the next file (collected on their own by
+    /// ``SwiftReferenceScanner/fileFacts(_:)``): the same as collecting that file's declarations
+    /// after the files before it, as each rule here is the one `collectDeclarations` applies.
+    package mutating func absorb(_ file: SwiftReferenceScanner.EnumFacts) {
+        toggleEnums.formUnion(file.toggleEnums)
+        // A toggle enum's record is kept; any other is replaced by the later declaration's.
+        for (name, record) in file.enums where enums[name]?.isToggle != true { enums[name] = record }
+        // The first declaration of a case wins.
+        for (enumName, cases) in file.toggleCases {
+            for (caseName, declaration) in cases where toggleCases[enumName]?[caseName] == nil {
+                toggleCases[enumName, default: [:]][caseName] = declaration
+            }
+        }
+        for (caseName, owners) in file.otherCases { otherCases[caseName, default: []].formUnion(owners) }
+        candidateCases += file.candidateCases
+        declarations += file.declarations
+        // Defaults: the first value per case and the first fallback win; unreadable stays so.
+        for (enumName, found) in file.defaults {
+            var merged = defaults[enumName, default: SwiftReferenceScanner.EnumDefaults()]
+            merged.values.merge(found.values) { first, _ in first }
+            merged.fallback = merged.fallback ?? found.fallback
+            merged.readable = merged.readable && found.readable
+            defaults[enumName] = merged
+        }
     }
 }
