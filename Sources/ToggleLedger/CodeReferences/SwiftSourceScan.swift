@@ -32,7 +32,8 @@ public struct SwiftSourceScan: Sendable {
         // Pass 2 on every core: each thread reads, lexes and scans every n-th file into its own
         // list, and notes where each file's references start and end in it.
         let threads = Self.threadCount
-        let results = PassResults(threads: threads, files: files.count)
+        let found = ConcurrentSlots(count: threads, initial: (references: [CodeReference](), problems: [String]()))
+        let ranges = ConcurrentSlots(count: files.count, initial: 0..<0)
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             var references: [CodeReference] = []
             var failures: [String] = []
@@ -45,17 +46,16 @@ public struct SwiftSourceScan: Sendable {
                 case .success(let lexed): scanner.collectReferences(lexed, facts: facts, memo: &memo, into: &references)
                 case .failure(let error): failures.append("\(files[index].display): \(error)")
                 }
-                results.ranges[index] = start..<references.count
+                ranges[index] = start..<references.count
             }
-            results.slots[thread] = (references, failures)
+            found[thread] = (references, failures)
         }
         let references = Self.inFileOrder(files: files, declarations: SwiftReferenceScanner.declarationReferences(facts),
                                           chunks: { index in
-                                              let range = results.ranges[index]
-                                              return results.slots[index % threads].references[range]
+                                              found[index % threads].references[ranges[index]]
                                           })
         return ScanResult(references: references, declarations: facts.declarations, fileCount: files.count - unreadable.count,
-                          problems: problems + results.all.flatMap(\.problems))
+                          problems: problems + found.all.flatMap(\.problems))
     }
 
     private static var threadCount: Int { max(1, min(4, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))) }
@@ -66,21 +66,21 @@ public struct SwiftSourceScan: Sendable {
     /// pass 1: 1,735 of WooCommerce's 4,056 files). Also the files that could not be read, and why.
     package func declarationFacts(_ files: [(display: String, absolute: String)]) -> (SwiftReferenceScanner.EnumFacts, unreadable: Set<Int>, problems: [String]) {
         let threads = Self.threadCount
-        let found = FileFindings(count: files.count)
+        let found = ConcurrentSlots(count: files.count, initial: FileFinding.none)
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             var buffer = ReadBuffer()
             var names = SwiftNameTable()
             for index in stride(from: thread, to: files.count, by: threads) {
                 switch Self.lex(files[index], declarationsOnly: true, names: &names, buffer: &buffer) {
-                case .success(let lexed): found.slots[index] = lexed.tokens.isEmpty ? .none : .declares(scanner.fileFacts(lexed))
-                case .failure(let error): found.slots[index] = .unreadable(error)
+                case .success(let lexed): found[index] = lexed.tokens.isEmpty ? .none : .declares(scanner.fileFacts(lexed))
+                case .failure(let error): found[index] = .unreadable(error)
                 }
             }
         }
         var problems: [String] = []
         var unreadable = Set<Int>()
         let facts = scanner.collectFacts(fileCount: files.count) { index -> SwiftReferenceScanner.EnumFacts? in
-            switch found.slots[index] {
+            switch found[index] {
             case .none: return nil
             case .declares(let facts): return facts
             case .unreadable(let error):
@@ -92,50 +92,11 @@ public struct SwiftSourceScan: Sendable {
         return (facts, unreadable, problems)
     }
 
-    /// What pass 1 found in each file, written by the thread that read it.
-    private final class FileFindings: @unchecked Sendable {
-        enum Finding {
-            case none
-            case declares(SwiftReferenceScanner.EnumFacts)
-            case unreadable(CodeScanError)
-        }
-
-        let slots: UnsafeMutableBufferPointer<Finding>
-
-        init(count: Int) {
-            slots = .allocate(capacity: count)
-            slots.initialize(repeating: .none)
-        }
-
-        deinit {
-            _ = slots.deinitialize()
-            slots.deallocate()
-        }
-    }
-
-    /// What pass 2 found: each thread's references and problems, and per file the range of its
-    /// references in its thread's list. Each thread writes only its own slot and its own files'
-    /// ranges, through pointers: a class's array property would be one exclusive access for all threads.
-    private final class PassResults: @unchecked Sendable {
-        let threads: Int
-        let slots: UnsafeMutableBufferPointer<(references: [CodeReference], problems: [String])>
-        let ranges: UnsafeMutableBufferPointer<Range<Int>>
-
-        init(threads: Int, files: Int) {
-            self.threads = threads
-            slots = .allocate(capacity: threads)
-            slots.initialize(repeating: ([], []))
-            ranges = .allocate(capacity: files)
-            ranges.initialize(repeating: 0..<0)
-        }
-
-        deinit {
-            _ = slots.deinitialize()
-            slots.deallocate()
-            ranges.deallocate()
-        }
-
-        var all: UnsafeMutableBufferPointer<(references: [CodeReference], problems: [String])> { slots }
+    /// What pass 1 found in one file.
+    private enum FileFinding {
+        case none
+        case declares(SwiftReferenceScanner.EnumFacts)
+        case unreadable(CodeScanError)
     }
 
     package static func lex(_ file: (display: String, absolute: String), declarationsOnly: Bool, names: inout SwiftNameTable,

@@ -30,28 +30,13 @@ package enum CodeReferenceRenderer {
     private static func inParts(_ references: [CodeReference], alongside: @escaping () -> Void = {},
                                 render: @escaping @Sendable (ArraySlice<CodeReference>) -> String) -> [String] {
         let parts = references.count < 4096 ? 1 : 4
-        let rendered = RenderedParts(count: parts)
+        let rendered = ConcurrentSlots(count: parts, initial: "")
         nonisolated(unsafe) let alongside = alongside
         DispatchQueue.concurrentPerform(iterations: parts + 1) { part in
             if part == parts { return alongside() }
-            rendered.parts[part] = render(references[(references.count * part / parts)..<(references.count * (part + 1) / parts)])
+            rendered[part] = render(references[(references.count * part / parts)..<(references.count * (part + 1) / parts)])
         }
-        return Array(rendered.parts)
-    }
-
-    /// The parts, each written by one thread.
-    private final class RenderedParts: @unchecked Sendable {
-        let parts: UnsafeMutableBufferPointer<String>
-
-        init(count: Int) {
-            parts = .allocate(capacity: count)
-            parts.initialize(repeating: "")
-        }
-
-        deinit {
-            _ = parts.deinitialize()
-            parts.deallocate()
-        }
+        return Array(rendered.all)
     }
 
     /// One `file:line:column: toggle: kind symbol` line per reference.
