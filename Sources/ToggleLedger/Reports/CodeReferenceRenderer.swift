@@ -3,7 +3,6 @@ import LedgerModel
 import LedgerStore
 import LedgerCore
 import Dispatch
-import Dispatch
 /// Renders a ``ScanResult``: one `file:line:column: toggle: kind symbol` line per reference
 /// (the form editors and CI annotations understand), or JSON.
 package enum CodeReferenceRenderer {

@@ -21,8 +21,9 @@ enum ScanCommand: Command {
             …FlagKey, …Feature(s), …Toggle(s), …Switch, String enums whose raw values the log knows, and \
             the setting's swift.toggleEnums. Reports their case declarations, qualified members \
             (FeatureFlag.sync), implicit members (.sync; at isFeatureOn(.sync) or as a case label of \
-            switch featureFlag even when another enum has the name), and string keys of known toggles (remoteConfig["k"], configValue(forKey: "k") for \
-            remote toggles; UserDefaults and @AppStorage for local ones). A case is the toggle its raw value \
+            switch featureFlag even when another enum has the name), and string keys of known toggles \
+            (remoteConfig["k"], configValue(forKey: "k") for remote toggles; UserDefaults and @AppStorage \
+            for local ones). A case is the toggle its raw value \
             names. Comments and string contents are never read as code. The setting (swift.toggleEnums, \
             swift.queryMethods, swift.keyStyles) is read from --config FILE, else the log's policy.json.
             """,
