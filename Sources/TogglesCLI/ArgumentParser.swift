@@ -1,3 +1,5 @@
+import LedgerModel
+
 /// One option a command accepts.
 struct OptionSpec: Sendable {
     /// `--kind`
@@ -130,23 +132,9 @@ enum ArgumentParser {
         let bare = name.drop { $0 == "-" }
         let candidates = spec.options.map(\.name).filter { candidate in
             let option = candidate.dropFirst(2)
-            return option.hasPrefix(bare) || bare.hasPrefix(option) || editDistance(Array(option), Array(bare)) <= 2
+            return option.hasPrefix(bare) || bare.hasPrefix(option) || NearestSpelling.editDistance(Array(option), Array(bare), limit: 2) <= 2
         }
         guard let best = candidates.first else { return "" }
         return "; did you mean '\(best)'?"
-    }
-
-    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        for (i, left) in a.enumerated() {
-            var current = [i + 1] + [Int](repeating: 0, count: b.count)
-            for (j, right) in b.enumerated() {
-                current[j + 1] = Swift.min(previous[j + 1] + 1, current[j] + 1, previous[j] + (left == right ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }
