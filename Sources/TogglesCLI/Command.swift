@@ -116,6 +116,7 @@ enum CommonOptions {
     /// `undated` came without an instant: the log dates them so they replay after everything
     /// appended before them (``WriterDating``).
     static func append(_ events: consuming [Event], undated: [Int], to ledger: Ledger, _ context: CommandContext) throws -> ExitStatus {
+        try PolicyRequirements.check(events, ledger: ledger)
         let outcome = try ledger.append(consume events, dating: WriterDating(undated: undated, clock: context.now), now: context.now())
         for warning in outcome.warnings { context.warn(warning.description) }
         for repair in outcome.repairs { context.note("repaired \(repair)") }

@@ -14,6 +14,7 @@ public enum TogglesCLI {
         RetireCommand.self,
         SupportCommand.self,
         ExtendCommand.self,
+        SetCommand.self,
         AppendCommand.self,
         StateCommand.self,
         HistoryCommand.self,

@@ -23,6 +23,7 @@ import Darwin
 ///   "fallbackCategory": "release",
 ///   "categories": {
 ///     "release": { "lifetimeDays": 30 },
+///     "experiment": { "lifetimeDays": 40, "require": ["owner", "expires"] },
 ///     "migration": { "lifetimeDays": 60 },
 ///     "kill-switch": { "lifetimeDays": null }
 ///   }
@@ -109,13 +110,16 @@ public enum PolicyFile {
                 guard case .object(let rule) = member.value else {
                     throw fail(field, "must be an object such as {\"lifetimeDays\": 30}, found \(describe(member.value))")
                 }
-                try rejectUnknownKeys(rule, allowed: ["lifetimeDays", "maxExtensions", "maxLifetimeDays"], path: field + ".", file: file)
+                try rejectUnknownKeys(rule, allowed: ["lifetimeDays", "maxExtensions", "maxLifetimeDays", "require"], path: field + ".", file: file)
                 if let lifetime = rule["lifetimeDays"] {
                     policy.lifetimes[member.key] = lifetime == .null
                         ? .permanent
                         : .days(try days(lifetime, field: field + ".lifetimeDays", minimum: 1, orNull: true, file: file))
                 } else if !policy.defines(member.key) {
                     throw fail(field + ".lifetimeDays", "is required for a category the standard policy does not define: a number of days, or null for a permanent category")
+                }
+                if let value = rule["require"] {
+                    policy.requiredFields[member.key] = try requiredFields(value, field: field + ".require", file: file)
                 }
                 let limits = try extensionLimits(rule, field: field, lifetime: policy.lifetimes[member.key]!, file: file)
                 policy.extensionLimits[member.key] = limits.isEmpty ? nil : limits
@@ -155,6 +159,22 @@ public enum PolicyFile {
             limits.maxLifetimeDays = maximum
         }
         return limits
+    }
+
+    /// A category's `require`: distinct names from ``StalePolicy/requirableFields``.
+    private static func requiredFields(_ value: JSONValue, field: String, file: String) throws(PolicyError) -> [String] {
+        let expected = "an array of fields a new toggle must declare, from \(StalePolicy.requirableFields.joined(separator: ", "))"
+        guard case .array(let elements) = value else {
+            throw PolicyError(file: file, field: field, message: "must be \(expected), found \(describe(value))")
+        }
+        var fields: [String] = []
+        for element in elements {
+            guard case .string(let name) = element, StalePolicy.requirableFields.contains(name), !fields.contains(name) else {
+                throw PolicyError(file: file, field: field, message: "must be \(expected), each once; found \(describe(element))")
+            }
+            fields.append(name)
+        }
+        return fields
     }
 
     private static func days(

@@ -21,6 +21,13 @@ public struct StalePolicy: Sendable, Hashable {
     /// a category not listed has no limit. None by default.
     public var extensionLimits: [String: ExtensionLimits]
 
+    /// The fields a new toggle of each category must declare (`"require": ["owner"]`), in
+    /// ``requirableFields``; a category not listed requires none. None by default.
+    public var requiredFields: [String: [String]] = [:]
+
+    /// What a policy may require of a new toggle: the `created` fields that are optional.
+    public static let requirableFields = ["owner", "expires", "description"]
+
     public init(lifetimes: [String: Lifetime], launchGraceDays: Int, fallbackCategory: String, extensionLimits: [String: ExtensionLimits] = [:]) {
         self.lifetimes = lifetimes
         self.launchGraceDays = launchGraceDays
@@ -43,6 +50,20 @@ public struct StalePolicy: Sendable, Hashable {
 
     /// Whether the policy defines `category` (otherwise ``fallbackCategory`` applies).
     public func defines(_ category: String) -> Bool { lifetimes[category] != nil }
+
+    /// The fields of ``requirableFields`` that `definition` lacks and its category (or the
+    /// fallback's, when the policy does not define it) requires, in the policy's order.
+    public func missingFields(of definition: ToggleDefinition) -> [String] {
+        let required = (lifetimes[definition.category] != nil ? requiredFields[definition.category] : requiredFields[fallbackCategory]) ?? []
+        return required.filter { field in
+            switch field {
+            case "owner": definition.owner?.isEmpty ?? true
+            case "expires": definition.expires == nil
+            case "description": definition.description?.isEmpty ?? true
+            default: false
+            }
+        }
+    }
 
     /// The lifetime that applies to `category` in days, nil when permanent.
     public func lifetime(of category: String) -> Int? {

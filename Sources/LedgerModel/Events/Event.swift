@@ -100,6 +100,8 @@ public enum Change: Sendable, Hashable {
     /// `minimum-version-changed`: log-wide (``Event/appToggle``), the oldest app version the
     /// team still supports.
     indirect case minimumVersionChanged(minimum: AppVersion, reason: String?)
+    /// `attributes-changed`: a live toggle's owner, category or description changed.
+    indirect case attributesChanged(AttributeChanges)
     /// A type this version does not know. Replay ignores it; `toggles audit` reports it.
     case unknown(type: String)
 
@@ -115,6 +117,7 @@ public enum Change: Sendable, Hashable {
         case .codeRemoved: "code-removed"
         case .retired: "retired"
         case .minimumVersionChanged: "minimum-version-changed"
+        case .attributesChanged: "attributes-changed"
         case .unknown(let type): type
         }
     }
@@ -123,6 +126,7 @@ public enum Change: Sendable, Hashable {
     public static let knownTypes: [String] = [
         "created", "default-changed", "published", "unpublished", "expiry-extended", "removed",
         "code-removed", "retired", "minimum-version-changed", "template-conditions",
+        "attributes-changed",
     ]
 
     /// Whether replay folds the event into its toggle's state (``Lifecycle``). Events of an

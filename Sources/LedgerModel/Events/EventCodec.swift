@@ -71,6 +71,12 @@ public enum EventCodec {
                 throw EventDecodingError("\"toggle\" of a log-wide event must be \"\(Event.appToggle)\", found \(JSONWriter.quoted(toggle))")
             }
             change = .minimumVersionChanged(minimum: try fields.appVersion("minimumVersion"), reason: try fields.optionalString("reason"))
+        case "attributes-changed":
+            let changes = AttributeChanges(
+                category: try fields.optionalString("category"), owner: try fields.optionalString("owner"),
+                description: try fields.optionalString("description"))
+            guard !changes.isEmpty else { throw EventDecodingError("an attributes-changed event names at least one of \"category\", \"owner\", \"description\"") }
+            change = .attributesChanged(changes)
         default:
             change = .unknown(type: type)
         }
@@ -264,6 +270,13 @@ public enum EventCodec {
             string(#","actor":"#, pointer.pointee.actor)
             string(#","minimumVersion":"#, minimum.text)
             string(#","reason":"#, reason)
+        case .attributesChanged(let changes):
+            output.append(#","type":"attributes-changed""#)
+            string(#","toggle":"#, pointer.pointee.toggle)
+            string(#","actor":"#, pointer.pointee.actor)
+            string(#","category":"#, changes.category)
+            string(#","owner":"#, changes.owner)
+            string(#","description":"#, changes.description)
         case .unknown(let type):
             string(#","type":"#, type)
             string(#","toggle":"#, pointer.pointee.toggle)
@@ -344,6 +357,10 @@ public enum EventCodec {
                 object["tagColor"] = condition.tagColor.map(JSONValue.string)
                 return .object(object)
             }))
+        case .attributesChanged(let changes):
+            add("category", changes.category.map(JSONValue.string))
+            add("owner", changes.owner.map(JSONValue.string))
+            add("description", changes.description.map(JSONValue.string))
         case .unknown:
             break
         }

@@ -7,6 +7,7 @@
 ///   reader's limit.
 /// - It is not dated after the writer's clock by more than ``clockSkewAllowance``: an
 ///   event records something that happened.
+/// - Its type is one this version knows (``unknownTypeProblem(_:)``).
 /// - Its instant lies in ``Timestamp/earliest``...``Timestamp/latest`` (a ``Timestamp``
 ///   cannot hold any other), and its expiry date in years 1 to 9999 (``CalendarDate``).
 public enum WriteRules {
@@ -66,12 +67,14 @@ public enum WriteRules {
             if let problem = dateProblem(expires) { return problem }
             guard !reason.isEmpty else { return "the reason may not be empty" }
         case .unknown(let type):
-            guard !type.isEmpty, !Change.knownTypes.contains(type) else { return "event type \(JSONWriter.quoted(type)) cannot be written as an unknown type" }
+            return unknownTypeProblem(type)
         case .minimumVersionChanged:
             // The version is valid by construction (AppVersion); the name is the reserved one.
             guard event.toggle == Event.appToggle else {
                 return "a log-wide event names the toggle \(JSONWriter.quoted(Event.appToggle)), not \(JSONWriter.quoted(event.toggle))"
             }
+        case .attributesChanged(let changes):
+            if changes.isEmpty { return "an attributes-changed event changes at least one of category, owner, description" }
         case .unpublished, .removed, .codeRemoved, .retired:
             break
         }
@@ -83,6 +86,14 @@ public enum WriteRules {
             if let problem = valueProblem(member.value) { return problem }
         }
         return nil
+    }
+
+    /// The one rule for event types: a writer records only the types this version knows, so
+    /// a misspelt type (`remvoed`) is refused instead of being carried by the log for good;
+    /// readers still keep and skip a type a newer version wrote (``Change/unknown(type:)``).
+    package static func unknownTypeProblem(_ type: String) -> String {
+        let suggestion = NearestSpelling.nearest(to: type, among: Change.knownTypes).map { " (did you mean \($0)?)" } ?? ""
+        return "event type \(JSONWriter.quoted(type)) is not one this version of toggles knows\(suggestion); it writes \(Change.knownTypes.joined(separator: ", "))"
     }
 
     /// Every key ``EventCodec`` reads or writes at the top of a line.
@@ -152,7 +163,7 @@ public enum WriteRules {
             }
         case .templateConditions(let conditions):
             if !conditions.isEmpty { deepest = 3 }  // "conditions": [ { … } ]
-        case .unpublished, .expiryExtended, .removed, .codeRemoved, .retired, .minimumVersionChanged, .unknown:
+        case .unpublished, .expiryExtended, .removed, .codeRemoved, .retired, .minimumVersionChanged, .unknown, .attributesChanged:
             break
         }
         deepest = max(deepest, source)

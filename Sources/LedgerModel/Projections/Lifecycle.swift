@@ -133,6 +133,9 @@ package enum Lifecycle {
             state.remotePublishedAt = event.at
         case .minimumVersionChanged:
             return violation(event, .invalidField("\(event.toggle) is reserved for log-wide events"))
+        case .attributesChanged(let changes):
+            if let category = changes.category, let problem = categoryProblem(category) { return violation(event, .invalidField(problem)) }
+            state.definition = changes.applied(to: state.definition)
         }
         state.updatedAt = event.at
         state.eventCount += 1

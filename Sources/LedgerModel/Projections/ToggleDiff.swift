@@ -20,6 +20,7 @@ public struct ToggleDiff: Sendable {
             case ownerChanged = "owner-changed"
             case expiryChanged = "expiry-changed"
             case categoryChanged = "category-changed"
+            case descriptionChanged = "description-changed"
         }
 
         public var toggle: String
@@ -143,6 +144,9 @@ public struct ToggleDiff: Sendable {
         }
         if old.definition.category != new.definition.category {
             result.append(change(.categoryChanged, .string(old.definition.category), .string(new.definition.category), old.definition.category, new.definition.category, at: new.updatedAt))
+        }
+        if old.definition.description != new.definition.description {
+            result.append(change(.descriptionChanged, optional(old.definition.description), optional(new.definition.description), old.definition.description ?? "—", new.definition.description ?? "—", at: new.updatedAt))
         }
         return result
     }

@@ -122,6 +122,12 @@ public enum FirebaseImport {
             importedParameters.append(name)
             let remote = try remoteValue(parameter, as: valueType, priority: priority, expressions: expressions, templateVersion: version?.versionNumber, file: file)
             let facts = TemplateFacts.of(parameter, in: template, tagColors: tagColors, priority: priority)
+            // A description edited in the console is a change of the toggle's attributes, recorded
+            // as `toggles set` records it. A template without one leaves the log's alone.
+            if let state, state.isLive, let description = parameter.description, !description.isEmpty,
+               let changes = AttributeChanges(description: description).differences(from: state.definition) {
+                plan.events.append(event(name, .attributesChanged(changes)))
+            }
             if state == nil {
                 let definition = ToggleDefinition(
                     kind: .remote, valueType: valueType, defaultValue: remote.value ?? zero(valueType),

@@ -125,6 +125,7 @@ public enum DiffRenderer {
         case .ownerChanged: "Owners changed"
         case .expiryChanged: "Expiry dates moved"
         case .categoryChanged: "Categories changed"
+        case .descriptionChanged: "Descriptions changed"
         }
     }
 }

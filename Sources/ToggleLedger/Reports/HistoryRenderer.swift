@@ -61,6 +61,12 @@ public enum HistoryRenderer {
             return reason.map { "remote parameter retired: \($0)" } ?? "remote parameter retired"
         case .minimumVersionChanged(let minimum, let reason):
             return reason.map { "minimum supported version → \(minimum): \($0)" } ?? "minimum supported version → \(minimum)"
+        case .attributesChanged(let changes):
+            var parts: [String] = []
+            if let category = changes.category { parts.append("category → \(category)") }
+            if let owner = changes.owner { parts.append(owner.isEmpty ? "owner cleared" : "owner → \(owner)") }
+            if let description = changes.description { parts.append(description.isEmpty ? "description cleared" : "description → \(description)") }
+            return parts.joined(separator: ", ")
         case .unknown(let type):
             return "(\(type): not understood by this version)"
         }

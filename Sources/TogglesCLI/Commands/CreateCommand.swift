@@ -13,7 +13,7 @@ enum CreateCommand: Command {
             .value("--default", "VALUE", "the in-app default, a value of --type"),
             .value("--category", "C", "the policy category (default: release)"),
             .value("--owner", "WHO", "the person or team to ask about it"),
-            .value("--expires", "DATE", "the date it should be gone by, YYYY-MM-DD"),
+            .value("--expires", "DATE", "the date it should be gone by, YYYY-MM-DD, after today (or after --at)"),
             .value("--description", "TEXT", "what it switches"),
         ] + CommonOptions.appending,
         examples: [
@@ -36,13 +36,7 @@ enum CreateCommand: Command {
             throw UsageError("--type must be bool, string, number or json, not '\(typeText)'", command: spec.name)
         }
         let defaultValue = try CommonOptions.value(try required("--default"), as: valueType, option: "--default", toggle: name)
-        var expires: CalendarDate?
-        if let text = arguments.value("--expires") {
-            guard let date = CalendarDate(text) else {
-                throw UsageError("--expires must be a date such as 2027-01-31, not '\(text)'", command: spec.name)
-            }
-            expires = date
-        }
+        let expires = try ExpiryArgument.parse(arguments, context, command: spec.name)
         let category = arguments.value("--category") ?? "release"
         if let problem = Lifecycle.categoryProblem(category) { throw UsageError("--category: \(problem)", command: spec.name) }
         let definition = ToggleDefinition(

@@ -9,7 +9,7 @@ enum ExtendCommand: Command {
         synopsis: "extend NAME --expires DATE --reason TEXT",
         positionals: [("NAME", "the toggle's key")],
         options: [
-            .value("--expires", "DATE", "the new date it should be gone by, YYYY-MM-DD; later than the current one"),
+            .value("--expires", "DATE", "the new date it should be gone by, YYYY-MM-DD; later than the current one and than today (or --at)"),
             .value("--reason", "TEXT", "why it needs longer (kept in the log and shown by `toggles history`)"),
         ] + CommonOptions.appending,
         discussion: """
@@ -24,9 +24,8 @@ enum ExtendCommand: Command {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let name = try CommonOptions.toggleName(arguments.positionals[0])
-        guard let dateText = arguments.value("--expires") else { throw UsageError("missing --expires DATE", command: spec.name) }
-        guard let expires = CalendarDate(dateText) else {
-            throw UsageError("--expires must be a date such as 2027-01-31, not '\(dateText)'", command: spec.name)
+        guard let expires = try ExpiryArgument.parse(arguments, context, command: spec.name) else {
+            throw UsageError("missing --expires DATE", command: spec.name)
         }
         guard let reason = arguments.value("--reason"), !reason.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw UsageError("missing --reason TEXT: say why the toggle needs longer", command: spec.name)

@@ -195,6 +195,7 @@ enum ImportCommand: Command {
     /// Appends the planned events, unless this is a dry run; returns what was (or would be)
     /// written and the new segment.
     static func appendUnlessDryRun(_ events: [Event], undated: [Int], dryRun: Bool, _ ledger: Ledger, _ context: CommandContext) throws -> (written: [Event], segment: String?) {
+        try PolicyRequirements.check(events, ledger: ledger)
         if dryRun {
             // What the append would refuse, a dry run refuses too.
             let now = context.now()

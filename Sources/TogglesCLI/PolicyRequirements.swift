@@ -1,0 +1,32 @@
+import ToggleLedger
+
+/// The policy's `require` (fields a new toggle of a category must declare), applied to every
+/// batch a command writes: create, import, sync and append all create toggles, and each goes
+/// through ``check(_:ledger:)`` before appending, so none can slip a toggle past the rule.
+enum PolicyRequirements {
+    /// Throws the batch's `created` events that lack a field their category requires, as
+    /// lifecycle rejections (exit 65) naming the field and the policy file; nothing is written.
+    static func check(_ events: [Event], ledger: Ledger) throws {
+        // Most batches create nothing: the policy file is not even looked for.
+        guard events.contains(where: { if case .created = $0.change { true } else { false } }) else { return }
+        let display = (ledger.writer.displayName.hasSuffix("/") ? ledger.writer.displayName : ledger.writer.displayName + "/") + PolicyFile.name
+        let policy: StalePolicy
+        do {
+            guard let loaded = try PolicyFile.load(path: ledger.writer.directory + "/" + PolicyFile.name, displayName: display) else { return }
+            policy = loaded
+        } catch {
+            throw CommandFailure(status: .invalidLog, message: "invalid policy: \(error)")
+        }
+        var violations: [LifecycleViolation] = []
+        for event in events {
+            guard case .created(let definition) = event.change else { continue }
+            let missing = policy.missingFields(of: definition)
+            guard !missing.isEmpty else { continue }
+            let fields = missing.map { "\"\($0)\" (--\($0))" }.joined(separator: ", ")
+            violations.append(LifecycleViolation(
+                eventID: event.id, toggle: event.toggle, type: event.type, at: event.at,
+                reason: .invalidField("the policy \(display) requires \(fields) for a toggle of category \(JSONWriter.quoted(definition.category))")))
+        }
+        if !violations.isEmpty { throw LedgerError.rejected(violations) }
+    }
+}
