@@ -46,6 +46,16 @@ struct ParsedArguments: Sendable {
 
     func has(_ name: String) -> Bool { occurrences[name] != nil }
 
+    /// Options the command did not get on its command line but from a lookup (``LogLocation``).
+    private(set) var supplied: Set<String> = []
+
+    /// Sets an option the command line left out, marked as not typed (``supplied``).
+    mutating func supply(_ name: String, _ value: String) {
+        guard occurrences[name] == nil else { return }
+        occurrences[name] = [[value]]
+        supplied.insert(name)
+    }
+
     fileprivate mutating func record(_ name: String, _ values: [String]) {
         occurrences[name, default: []].append(values)
     }

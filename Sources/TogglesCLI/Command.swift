@@ -17,7 +17,7 @@ struct CommandFailure: Error, CustomStringConvertible {
 
 /// Options several commands share, so they are spelt and documented once.
 enum CommonOptions {
-    static let log = OptionSpec.value("--log", "DIR", "the log directory (default: events)")
+    static let log = OptionSpec.value("--log", "DIR", "the log directory (default: $TOGGLES_LOG, else found as git finds its repository: the first events/ holding segments from here up to the repository root, else the folder the root's .toggles.json names, else the root's events/)")
     static let at = OptionSpec.value("--at", "TIME", "when it happened, RFC 3339 or YYYY-MM-DD (default: now, to the millisecond, and after every event already in the log)")
     static let actor = OptionSpec.value("--actor", "WHO", "who made the change (default: the CI user, else git user.email, else $USER)")
     static let id = OptionSpec.value("--id", "ID", "idempotency key: an event with this id already in the log makes this a no-op (default: a new ULID)")

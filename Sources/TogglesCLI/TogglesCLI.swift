@@ -79,7 +79,8 @@ public enum TogglesCLI {
             return ExitStatus.ok.rawValue
         }
         do {
-            let parsed = try ArgumentParser.parse(rest, spec: command.spec)
+            var parsed = try ArgumentParser.parse(rest, spec: command.spec)
+            if command.spec.options.contains(where: { $0.name == "--log" }) { try LogLocation.supply(&parsed, context) }
             return try command.run(parsed, context).rawValue
         } catch {
             // A CI step that asked for workflow commands gets its failure as one, too.

@@ -35,12 +35,25 @@ public struct StaleReport: Sendable {
         /// not counted in ``live``, and stale (`retire-remote`) once no supported version reads them.
         public var awaitingRetirement = 0
 
-        /// 100 − the percentage of toggles in use (live or awaiting retirement) that are
-        /// stale, rounded, after Unleash's project health; 100 when there are none.
+        /// The toggles the report judges, the divisor of ``health``: the live ones and those
+        /// waiting for retirement (their remote parameter still served, so still debt).
+        public var inUse: Int { live + awaitingRetirement }
+
+        /// 100 − the percentage of toggles in use (``inUse``) that are stale, rounded, after
+        /// Unleash's project health; 100 when there are none. The one health figure: every
+        /// format prints this number next to this divisor (docs/policy.md).
         public var health: Int {
-            let judged = live + awaitingRetirement
-            guard judged > 0 else { return 100 }
-            return 100 - Int((Double(stale) * 100 / Double(judged)).rounded())
+            guard inUse > 0 else { return 100 }
+            return 100 - Int((Double(stale) * 100 / Double(inUse)).rounded())
+        }
+
+        /// The stale share over the same toggles as ``health``: `2 of 6 live toggles are stale`,
+        /// or, when some wait for retirement, `2 of 7 toggles in use are stale (6 live, 1
+        /// waiting for retirement)`.
+        public var staleShare: String {
+            let verb = stale == 1 ? "is" : "are"
+            guard awaitingRetirement > 0 else { return "\(stale) of \(live) live toggle\(live == 1 ? "" : "s") \(verb) stale" }
+            return "\(stale) of \(inUse) toggles in use \(verb) stale (\(live) live, \(awaitingRetirement) waiting for retirement)"
         }
     }
 

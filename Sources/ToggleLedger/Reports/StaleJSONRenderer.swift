@@ -26,6 +26,7 @@ public enum StaleJSONRenderer {
             .init("asOf", .string(report.asOf.description)),
             .init("summary", .object(JSONObject([
                 .init("live", number(summary.live)),
+                .init("inUse", number(summary.inUse)),
                 .init("stale", number(summary.stale)),
                 .init("launched", number(summary.launched)),
                 .init("health", number(summary.health)),

@@ -68,7 +68,7 @@ public enum StaleJUnitRenderer {
 
     private static func properties(_ report: StaleReport, _ verdict: StaleGate.Verdict?) -> [(String, String)] {
         let summary = report.summary
-        var properties = [("asOf", report.asOf.description), ("live", String(summary.live)), ("stale", String(summary.stale)), ("health", String(summary.health))]
+        var properties = [("asOf", report.asOf.description), ("live", String(summary.live)), ("inUse", String(summary.inUse)), ("stale", String(summary.stale)), ("health", String(summary.health))]
         if let verdict {
             properties.append(("failOn", verdict.gate.failOnCodes.map(\.rawValue).joined(separator: ",")))
             properties.append(("maxStale", String(verdict.gate.maximumStale)))

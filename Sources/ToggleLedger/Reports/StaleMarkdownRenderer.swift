@@ -15,7 +15,7 @@ public enum StaleMarkdownRenderer {
     public static func render(_ report: StaleReport, verdict: StaleGate.Verdict? = nil) -> String {
         let summary = report.summary
         var output = marker + "\n### Toggle report\n\n"
-        let staleWords = summary.stale == 1 ? "1 of \(summary.live) live toggles is stale" : "\(summary.stale) of \(summary.live) live toggles are stale"
+        let staleWords = summary.staleShare
         output += "**\(staleWords)** · \(summary.launched) launched · health **\(summary.health)%** · as of \(report.asOf)\n"
         if let verdict {
             let line = StaleTextRenderer.verdictLine(report, verdict)

@@ -113,6 +113,7 @@ public enum StaleSARIFRenderer {
                 .init("properties", .object(JSONObject([
                     .init("asOf", .string(report.asOf.description)),
                     .init("live", .number(String(summary.live))),
+                    .init("inUse", .number(String(summary.inUse))),
                     .init("stale", .number(String(summary.stale))),
                     .init("launched", .number(String(summary.launched))),
                     .init("health", .number(String(summary.health))),

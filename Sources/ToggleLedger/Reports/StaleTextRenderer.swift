@@ -86,8 +86,10 @@ public enum StaleTextRenderer {
     /// `, 1 waiting for retirement` after `launched` when a removed toggle is still served.
     public static func summaryLine(_ report: StaleReport) -> String {
         let summary = report.summary
-        let waiting = summary.awaitingRetirement > 0 ? ", \(summary.awaitingRetirement) waiting for retirement" : ""
-        return "\(summary.live) live, \(summary.stale) stale, \(summary.launched) launched\(waiting), health \(summary.health)% (as of \(report.asOf))"
+        // Health is over the toggles in use: when some wait for retirement, the line says so.
+        let inUse = summary.awaitingRetirement > 0
+            ? "\(summary.live) live + \(summary.awaitingRetirement) waiting for retirement = \(summary.inUse) in use" : "\(summary.live) live"
+        return "\(inUse), \(summary.stale) stale, \(summary.launched) launched, health \(summary.health)% (as of \(report.asOf))"
     }
 
     /// The STALE cell of a toggle that is not stale: `—`, or for one removed from the code
@@ -102,12 +104,14 @@ public enum StaleTextRenderer {
         let count = verdict.countedTotal
         let toggles = count == 1 ? "1 stale toggle" : "\(count) stale toggles"
         let counting = verdict.gate.failOnCodes.map(\.rawValue).joined(separator: ", ")
-        let live = report.summary.live
+        // Over the toggles health is over (StaleReport.Summary.inUse).
+        let summary = report.summary
+        let live = summary.awaitingRetirement > 0 ? "\(summary.inUse) in use" : "\(summary.live) live"
         if verdict.passed {
-            if count == 0 { return "check passed: no stale toggles among \(live) live (counting \(counting); as of \(report.asOf))" }
+            if count == 0 { return "check passed: no stale toggles among \(live) (counting \(counting); as of \(report.asOf))" }
             return "check passed: \(toggles), within --max-stale \(verdict.gate.maximumStale) (counting \(counting); as of \(report.asOf))"
         }
-        return "check failed: \(toggles) of \(live) live, more than --max-stale \(verdict.gate.maximumStale) (counting \(counting); as of \(report.asOf))"
+        return "check failed: \(toggles) of \(live), more than --max-stale \(verdict.gate.maximumStale) (counting \(counting); as of \(report.asOf))"
     }
 
     /// The `--scan` findings: one row per toggle, with where in the code.

@@ -149,6 +149,8 @@ enum AppendCommand: Command {
             do {
                 let event = try EventCodec.decode(.object(object))
                 if let problem = EventID.problem(with: event.id) { throw reject(problem) }
+                // The writers' rule (WriteRules), checked here too so the message names the line.
+                if case .unknown(let type) = event.change { throw reject(WriteRules.unknownTypeProblem(type)) }
                 events.append(event)
             } catch let error as EventDecodingError {
                 throw reject("invalid event: \(error)")

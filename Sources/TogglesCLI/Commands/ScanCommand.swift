@@ -78,7 +78,7 @@ enum ScanCommand: Command {
     /// Every toggle name the log knows, live or removed, with its kind; none when the default log is absent.
     static func knownToggles(_ arguments: ParsedArguments, _ context: CommandContext) throws -> [String: ToggleKind] {
         let ledger = CommonOptions.ledger(arguments, context)
-        if !arguments.has("--log") && !ledgerExists(ledger) { return [:] }
+        if (!arguments.has("--log") || arguments.supplied.contains("--log")) && !ledgerExists(ledger) { return [:] }
         let replay = try ledger.replay()
         for warning in replay.summary.warnings { context.warn(warning.description) }
         return replay.projection.toggles.dictionary.mapValues(\.kind)

@@ -85,6 +85,7 @@ public enum HTMLReportRenderer {
         let last = timeline.debt.periods.last
         output.append("<section id=\"summary\"><h2>Summary</h2>\n<dl class=\"figures\">")
         figure("Live toggles", "\(summary.live)", to: output)
+        if summary.awaitingRetirement > 0 { figure("Waiting for retirement", "\(summary.awaitingRetirement)", to: output) }
         figure("Stale", "\(summary.stale)", bad: summary.stale > 0, to: output)
         figure("Launched", "\(summary.launched)", to: output)
         figure("Health", "\(summary.health)%", bad: summary.health < 80, to: output)
@@ -94,11 +95,7 @@ public enum HTMLReportRenderer {
         figure("Created in window", "\(created)", to: output)
         figure("Removed in window", "\(removed)", to: output)
         output.append("</dl>\n<p>")
-        output.append(summary.stale)
-        output.append(" of ")
-        output.append(summary.live)
-        output.append(summary.live == 1 ? " live toggle " : " live toggles ")
-        output.append(summary.stale == 1 ? "is stale" : "are stale")
+        output.escaped(summary.staleShare)
         output.append("; health ")
         output.append(summary.health)
         output.append("% (100 minus the stale share).</p></section>\n")

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+/// Issue 25: without `--log`, the log is found as git finds its repository, so every command
+/// works from a subfolder, and none starts a second log there.
+@Suite struct LogLookupTests {
+    let repository: TemporaryDirectory
+    let subfolder: URL
+
+    init() throws {
+        repository = try TemporaryDirectory()
+        // The root is where `.git` is, as git and RepositoryRoot find it; no git needed for that.
+        try FileManager.default.createDirectory(at: repository.file(".git"), withIntermediateDirectories: true)
+        subfolder = repository.file("Sources/App")
+        try FileManager.default.createDirectory(at: subfolder, withIntermediateDirectories: true)
+    }
+
+    func toggles(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = ["TOGGLES_ACTOR": "tester"], stdin: String = "") -> TogglesBinary.Run {
+        InProcessToggles.run(arguments, in: directory ?? subfolder, stdin: stdin, environment: environment)
+    }
+
+    @Test func theFirstCreateInASubfolderWritesTheRootLogAndSaysSo() throws {
+        let first = toggles(["create", "isStories", "--kind", "remote", "--type", "bool", "--default", "false", "--at", "2026-01-01"])
+        #expect(first.status == 0, "\(first)")
+        #expect(first.stderr.contains("no log yet between here and the repository root; using ../../events"), "\(first)")
+        #expect(first.stdout.contains("appended to ../../events/2026/01/"), "messages name the log used: \(first)")
+        #expect(repository.segments().count == 1)
+        #expect(!FileManager.default.fileExists(atPath: subfolder.appendingPathComponent("events").path), "no second log")
+        let second = toggles(["change", "isStories", "--default", "true", "--at", "2026-01-02"])
+        #expect(second.status == 0 && second.stderr.isEmpty, "the log exists now: \(second)")
+    }
+
+    @Test func everyCommandRunsFromASubfolder() throws {
+        let writers: [[String]] = [
+            ["create", "isStories", "--kind", "remote", "--type", "bool", "--default", "false", "--category", "ops", "--at", "2026-01-01"],
+            ["create", "isReels", "--kind", "local", "--type", "bool", "--default", "false", "--at", "2026-01-01"],
+            ["change", "isReels", "--default", "true", "--at", "2026-01-02"],
+            ["publish", "isStories", "--value", "true", "--at", "2026-01-03"],
+            ["extend", "isStories", "--expires", "2027-06-01", "--reason", "later", "--at", "2026-01-04"],
+            ["set", "isStories", "--owner", "mei@moments.example", "--at", "2026-01-05"],
+            ["support", "--minimum", "2.0", "--at", "2026-01-06"],
+            ["remove", "isReels", "--reason", "shipped", "--at", "2026-01-07"],
+        ]
+        for command in writers {
+            let run = toggles(command)
+            #expect(run.status == 0, "\(command): \(run)")
+        }
+        #expect(toggles(["append"], stdin: #"{"type":"created","toggle":"isFeed","kind":"local","valueType":"bool","default":false,"at":"2026-01-08T00:00:00Z"}"# + "\n").status == 0)
+        try repository.write("Sources/App/defaults.plist", #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>isFeed</key><true/></dict></plist>"#)
+        #expect(toggles(["import", "plist", "defaults.plist", "--at", "2026-01-09"]).status == 0)
+        let readers: [[String]] = [
+            ["state"], ["history", "isStories"], ["report"], ["report", "--format", "sarif"], ["check", "--now", "2026-01-10"],
+            ["due", "--within", "30d", "--now", "2026-01-10"], ["audit"], ["replay"], ["diff", "--from", "2026-01-01"],
+            ["export", "plist"], ["export", "firebase"], ["export", "swift"], ["scan", "."], ["drift", "firebase", "../../template.json"],
+        ]
+        try repository.write("template.json", #"{"parameters":{"isStories":{"defaultValue":{"value":"true"},"valueType":"BOOLEAN"}}}"#)
+        for command in readers {
+            let run = toggles(command)
+            #expect(run.status == 0 || (command[0] == "drift" && run.status == 1), "\(command): \(run)")
+            #expect(!run.stderr.contains("does not exist"), "\(command): \(run)")
+        }
+        #expect(toggles(["state"]).stdout.contains("isStories"))
+        #expect(!FileManager.default.fileExists(atPath: subfolder.appendingPathComponent("events").path), "no second log")
+        #expect(repository.segments().count == writers.count + 2)
+    }
+
+    @Test func aMissingLogIsNamedAsFound() throws {
+        let run = toggles(["state"])
+        #expect(run.status == 2, "\(run)")
+        #expect(run.stderr.contains("../../events does not exist"), "\(run)")
+    }
+
+    @Test func theNearestLogBelowTheRootAnEnvironmentVariableAndTheRootConfiguration() throws {
+        // A package with its own log: found from below it, before the root's.
+        let package = repository.file("Packages/Kit")
+        let deep = package.appendingPathComponent("Sources/Kit")
+        try FileManager.default.createDirectory(at: deep, withIntermediateDirectories: true)
+        #expect(toggles(["create", "isKit", "--kind", "local", "--type", "bool", "--default", "false", "--log", "events"], in: package).status == 0)
+        #expect(toggles(["create", "isApp", "--kind", "local", "--type", "bool", "--default", "false"], in: repository.url).status == 0)
+        let kit = toggles(["state"], in: deep)
+        #expect(kit.stdout.contains("isKit") && !kit.stdout.contains("isApp"), "\(kit)")
+        #expect(toggles(["state"]).stdout.contains("isApp"))
+
+        // TOGGLES_LOG wins over the lookup, relative to the working directory.
+        var environment = ["TOGGLES_ACTOR": "tester", "TOGGLES_LOG": "../../Packages/Kit/events"]
+        #expect(toggles(["state"], environment: environment).stdout.contains("isKit"))
+        environment["TOGGLES_LOG"] = repository.file("elsewhere").path
+        #expect(toggles(["create", "isElsewhere", "--kind", "local", "--type", "bool", "--default", "false"], environment: environment).status == 0)
+        #expect(repository.segments(under: "elsewhere").count == 1)
+
+        // The root's .toggles.json names another folder.
+        try repository.write(".toggles.json", #"{"log": "config/toggles"}"#)
+        let configured = toggles(["create", "isConfigured", "--kind", "local", "--type", "bool", "--default", "false"])
+        #expect(configured.status == 0 && configured.stdout.contains("appended to ../../config/toggles/"), "\(configured)")
+        #expect(repository.segments(under: "config/toggles").count == 1)
+        try repository.write(".toggles.json", #"{"folder": "x"}"#)
+        let invalid = toggles(["state"])
+        #expect(invalid.status == 2 && invalid.stderr.contains(".toggles.json: unknown setting \"folder\""), "\(invalid)")
+    }
+
+    @Test func outsideARepositoryTheWorkingDirectoryKeepsItsLog() throws {
+        let plain = try TemporaryDirectory()
+        let run = InProcessToggles.run(["create", "isStories", "--kind", "local", "--type", "bool", "--default", "false"], in: plain.url)
+        #expect(run.status == 0 && run.stdout.contains("appended to events/"), "\(run)")
+        #expect(plain.segments().count == 1)
+    }
+}
