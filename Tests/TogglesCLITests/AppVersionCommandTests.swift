@@ -38,7 +38,7 @@ import Testing
         #expect(state.stdout.contains("minimum supported app version: 2.3 (since "))
         var report = try toggles("report")
         #expect(report.stdout.contains("waiting for retirement (removed in 2.5.0)"), "\(report)")
-        #expect(report.stdout.contains("0 live, 0 stale, 0 launched, 1 waiting for retirement"))
+        #expect(report.stdout.contains("0 live + 1 waiting for retirement = 1 in use, 0 stale, 0 launched, health 100%"), "\(report)")
         #expect(try toggles("check").status == 0)
         var template = try json("export", "firebase")
         #expect((template["parameters"] as? [String: Any])?["isRoundedAvatar"] != nil)

@@ -15,7 +15,7 @@ import Testing
         try FileManager.default.createDirectory(at: subfolder, withIntermediateDirectories: true)
     }
 
-    func toggles(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = ["TOGGLES_ACTOR": "tester"], stdin: String = "") -> TogglesBinary.Run {
+    func toggles(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = ["USER": "tester"], stdin: String = "") -> TogglesBinary.Run {
         InProcessToggles.run(arguments, in: directory ?? subfolder, stdin: stdin, environment: environment)
     }
 
@@ -45,9 +45,10 @@ import Testing
             let run = toggles(command)
             #expect(run.status == 0, "\(command): \(run)")
         }
-        #expect(toggles(["append"], stdin: #"{"type":"created","toggle":"isFeed","kind":"local","valueType":"bool","default":false,"at":"2026-01-08T00:00:00Z"}"# + "\n").status == 0)
+        #expect(toggles(["append"], stdin: #"{"type":"created","toggle":"isFeed","kind":"local","valueType":"bool","default":false,"category":"release","at":"2026-01-08T00:00:00Z"}"# + "\n").status == 0)
         try repository.write("Sources/App/defaults.plist", #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>isFeed</key><true/></dict></plist>"#)
-        #expect(toggles(["import", "plist", "defaults.plist", "--at", "2026-01-09"]).status == 0)
+        let imported = toggles(["import", "plist", "defaults.plist", "--at", "2026-01-09"])
+        #expect(imported.status == 0 && imported.stdout.contains("appended 1 event to ../../events/"), "\(imported)")
         let readers: [[String]] = [
             ["state"], ["history", "isStories"], ["report"], ["report", "--format", "sarif"], ["check", "--now", "2026-01-10"],
             ["due", "--within", "30d", "--now", "2026-01-10"], ["audit"], ["replay"], ["diff", "--from", "2026-01-01"],
@@ -82,7 +83,7 @@ import Testing
         #expect(toggles(["state"]).stdout.contains("isApp"))
 
         // TOGGLES_LOG wins over the lookup, relative to the working directory.
-        var environment = ["TOGGLES_ACTOR": "tester", "TOGGLES_LOG": "../../Packages/Kit/events"]
+        var environment = ["USER": "tester", "TOGGLES_LOG": "../../Packages/Kit/events"]
         #expect(toggles(["state"], environment: environment).stdout.contains("isKit"))
         environment["TOGGLES_LOG"] = repository.file("elsewhere").path
         #expect(toggles(["create", "isElsewhere", "--kind", "local", "--type", "bool", "--default", "false"], environment: environment).status == 0)

@@ -77,7 +77,8 @@ import Testing
         let second = toggles("import", "firebase", "v2.json")
         #expect(second.status == 0, "\(second)")
         let changes = try directory.eventLines().filter { $0.contains(#""type":"attributes-changed""#) }
-        #expect(changes.count == 1, "\(try directory.eventLines())")
+        let lines = try directory.eventLines()
+        #expect(changes.count == 1, "\(lines)")
         #expect(changes.first?.contains(#""description":"Stories in the feed""#) == true)
         #expect(toggles("history", "isStories").stdout.contains("description → Stories in the feed"))
         // The same template again changes nothing.

@@ -10,7 +10,7 @@ enum InProcessToggles {
     static let defaultNow = Timestamp(rfc3339: "2026-11-27T12:00:00Z")!
 
     static func run(
-        _ arguments: [String], in directory: URL, stdin: String = "", environment: [String: String] = ["TOGGLES_ACTOR": "tester"],
+        _ arguments: [String], in directory: URL, stdin: String = "", environment: [String: String] = ["USER": "tester"],
         now: Timestamp = defaultNow
     ) -> TogglesBinary.Run {
         nonisolated(unsafe) var stdout = ""
