@@ -94,7 +94,7 @@ import Testing
             case 6: change = .published(RemoteValue(value: .bool(true)))
             case 7: change = .unpublished(templateVersion: nil)
             case 8: change = .expiryExtended(expires: CalendarDate("2027-01-01")!, reason: "later")
-            default: change = .retired(reason: nil)  // a writer refuses unknown types (WriteRules)
+            default: change = .defaultChanged(.bool(false))  // (was an unknown type, which writers refuse: WriteRules)
             }
             return Event(id: "\(idPrefix)\(Int.random(in: 0..<idPool, using: &random))", at: at,
                          toggle: toggles.randomElement(using: &random)!, actor: "t", change: change)

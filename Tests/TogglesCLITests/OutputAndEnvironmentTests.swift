@@ -34,11 +34,12 @@ import Testing
         let batch = """
             {"id":"h1","at":"2026-01-01T00:00:00Z","type":"created","toggle":"isHostile","actor":"ann \(Self.hostile)","kind":"local","valueType":"string","default":"\(Self.hostile)","category":"release","owner":"\(Self.hostile)","description":"\(Self.hostile)"}
             {"id":"h2","at":"2026-01-02T00:00:00Z","type":"removed","toggle":"isHostile","actor":"ann","reason":"\(Self.hostile)"}
-            {"id":"h3","at":"2026-01-01T12:00:00Z","type":"renamed\(Self.hostile)","toggle":"isHostile","actor":"ann"}
 
             """
         let append = try TogglesBinary.run(["append"], in: directory.url, stdin: batch)
         #expect(append.status == 0, "\(append)")
+        // A type a newer version wrote (writers refuse types they do not know; readers keep them).
+        try directory.write("events/2026/01/newer.jsonl", #"{"schema":1,"id":"h3","at":"2026-01-01T12:00:00Z","type":"renamed\#(Self.hostile)","toggle":"isHostile","actor":"ann"}"# + "\n")
         for line in try directory.eventLines() {
             #expect(Self.rawInvisibles(line).isEmpty, "the log line itself: \(line)")
         }

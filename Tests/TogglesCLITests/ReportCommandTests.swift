@@ -60,7 +60,7 @@ let fixtureNow = "2026-11-22T00:00:00Z"
         let document = try #require(try JSONParser.parse(run.stdout).objectValue)
         #expect(document.keys == ["schema", "asOf", "summary", "policy", "toggles"])
         #expect(document["summary"] == .object(JSONObject([
-            .init("live", .number("7")), .init("stale", .number("3")), .init("launched", .number("2")), .init("health", .number("57")),
+            .init("live", .number("7")), .init("inUse", .number("7")), .init("stale", .number("3")), .init("launched", .number("2")), .init("health", .number("57")),
             .init("awaitingRetirement", .number("0")),
         ])))
         let toggles = try #require(document["toggles"]?.arrayValue).compactMap(\.objectValue)

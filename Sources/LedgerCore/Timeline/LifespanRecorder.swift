@@ -105,6 +105,17 @@ package struct LifespanRecorder {
             // Nothing served (a local toggle, or unpublished): gone at once, as removed.
             served(index, at: at, endingWith: reason, in: projection)
             return
+        case .attributesChanged:
+            // The new category's rules apply from now on (the deadline below moves with them);
+            // the lifespan shows the attributes in force.
+            let definition = projection.toggles.values[debt.position].definition
+            let rule = rules[definition.category]
+            lives[index].category = definition.category
+            lives[index].owner = definition.owner
+            lives[index].description = definition.description
+            lives[index].lifetimeDays = rule.lifetime
+            debt.lifetime = rule.lifetime
+            debt.limits = rule.limits
         default:
             break
         }
