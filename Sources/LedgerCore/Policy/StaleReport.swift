@@ -52,7 +52,7 @@ public struct StaleReport: Sendable {
         /// waiting for retirement)`.
         public var staleShare: String {
             let verb = stale == 1 ? "is" : "are"
-            guard awaitingRetirement > 0 else { return "\(stale) of \(live) live toggle\(live == 1 ? "" : "s") \(verb) stale" }
+            guard awaitingRetirement > 0 else { return "\(stale) of \(live) live toggles \(verb) stale" }
             return "\(stale) of \(inUse) toggles in use \(verb) stale (\(live) live, \(awaitingRetirement) waiting for retirement)"
         }
     }
