@@ -99,7 +99,8 @@ enum CommonOptions {
             // No log yet: no toggle exists, which is a rejection, not an I/O error.
         }
         guard let state = toggles[name] else {
-            throw CommandFailure(status: .rejected, message: "\(type) \(name): no toggle named \(name) exists; create it first with `toggles create \(name)`")
+            // The log is named: found by the lookup, it may not be the one the user expects.
+            throw CommandFailure(status: .rejected, message: "\(type) \(name): no toggle named \(name) exists in \(ledger.reader.displayName); create it first with `toggles create \(name)`")
         }
         if let removedAt = state.removedAt {
             throw CommandFailure(status: .rejected, message: "\(type) \(name): \(name) was removed at \(removedAt); expected a live toggle")

@@ -69,6 +69,8 @@ import Testing
         let run = toggles(["state"])
         #expect(run.status == 2, "\(run)")
         #expect(run.stderr.contains("../../events does not exist"), "\(run)")
+        let change = toggles(["change", "isStories", "--default", "true"])
+        #expect(change.status == 65 && change.stderr.contains("no toggle named isStories exists in ../../events"), "\(change)")
     }
 
     @Test func theNearestLogBelowTheRootAnEnvironmentVariableAndTheRootConfiguration() throws {
