@@ -54,6 +54,9 @@ import Testing
         try directory.write("template.json", #"{"parameters":{"isBanner":{"defaultValue":{"value":"true"},"valueType":"BOOLEAN"}}}"#)
         let imported = toggles("import", "firebase", "template.json", "--category", "experiment")
         #expect(imported.status == 65 && imported.stderr.contains(#"requires "owner" (--owner), "expires" (--expires)"#), "\(imported)")
+        try directory.write("App/Toggles.swift", "import ToggleKit\n\nenum InternalToggle: String, ToggleType {\n    case isNew\n}\n")
+        let synced = toggles("sync", "swift", "App", "--category", "experiment", "--owner", "mei@moments.example")
+        #expect(synced.status == 65 && synced.stderr.contains(#"requires "expires" (--expires)"#), "\(synced)")
         #expect(try directory.eventLines().count == 2)
     }
 
