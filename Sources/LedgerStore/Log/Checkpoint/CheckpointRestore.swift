@@ -105,7 +105,14 @@ extension ReplayCheckpoint {
         _ reader: inout CheckpointDecoder, _ locations: inout LocationDecoder
     ) throws(CheckpointCorrupt) -> [(location: LineLocation?, event: Event)] {
         var unknownTypes: [(location: LineLocation?, event: Event)] = []
-        for _ in 0..<(try reader.count()) { unknownTypes.append((try locations.location(&reader), try reader.event())) }
+        for _ in 0..<(try reader.count()) {
+            let (location, event) = (try locations.location(&reader), try reader.event())
+            // Skipped by the older version that wrote the checkpoint, understood by this one
+            // (`attributes-changed` read by a version before it): its states lack the event,
+            // so the log is replayed instead.
+            guard case .unknown = event.change else { throw CheckpointCorrupt() }
+            unknownTypes.append((location, event))
+        }
         return unknownTypes
     }
 
