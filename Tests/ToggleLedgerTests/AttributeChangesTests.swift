@@ -1,5 +1,7 @@
+import Foundation
 import Testing
 @testable import LedgerModel
+@testable import LedgerStore
 @testable import ToggleLedger
 
 /// The `attributes-changed` event in the model: its line, its rules, its fold.
@@ -48,5 +50,29 @@ import Testing
         #expect(AttributeChanges(category: "ops", owner: "mei").differences(from: definition) == AttributeChanges(category: "ops"))
         #expect(AttributeChanges(owner: "").differences(from: definition) == AttributeChanges(owner: ""))
         #expect(AttributeChanges(description: "").differences(from: definition) == nil, "no description to clear")
+    }
+}
+
+/// A checkpoint written by a version that did not know `attributes-changed` kept such an event
+/// as an unknown type and left the toggle's state alone: this version must not trust it.
+@Suite struct CheckpointOfAnOlderVersionTests {
+    @Test func aSkippedTypeThisVersionKnowsMakesTheCheckpointUnusable() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkpoint-older-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        func save(_ type: String) -> ReplayCheckpoint? {
+            // As the older version stored it: unknown, its fields kept as extra members.
+            let event = Event(id: "a1", at: Timestamp(secondsSince1970: 1_767_225_600), toggle: "isStories", actor: "mei",
+                              change: .unknown(type: type), extra: [.init("owner", .string("li"))])
+            let projection = Projection(toggles: [], violations: [], unknownTypes: [(nil, event)], eventCount: 1, creationSites: [:])
+            ReplayCheckpoint.save(
+                segments: [], lastKey: OrderKey(at: event.at, id: event.id), summary: ReadSummary(segmentCount: 0),
+                ids: IDBloomFilter(capacity: 16), projection: projection, to: directory, displayName: directory)
+            return ReplayCheckpoint.load(from: directory, displayName: directory)
+        }
+        let unknown = try #require(save("archived"))
+        #expect((try? unknown.projection(displayName: directory))?.unknownTypes.count == 1, "still unknown: usable")
+        let known = try #require(save("attributes-changed"))
+        #expect(throws: CheckpointCorrupt.self) { try known.projection(displayName: directory) }
     }
 }
