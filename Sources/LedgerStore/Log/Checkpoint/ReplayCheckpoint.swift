@@ -195,7 +195,7 @@ package struct ReplayCheckpoint {
                 Self.magic.withUnsafeBytes { start.raw($0) }
                 start.u64(hash.finish())
                 do {
-                    let descriptor = try SystemCalls.open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode: 0o644)
+                    let descriptor = try SystemCalls.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: 0o600)
                     defer { SystemCalls.close(descriptor) }
                     try start.bytes.withUnsafeBytes { try SystemCalls.writeAll(descriptor, $0, path: temporary) }
                     for part in parts { try SystemCalls.writeAll(descriptor, part, path: temporary) }
