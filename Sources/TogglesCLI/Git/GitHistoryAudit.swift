@@ -61,10 +61,13 @@ struct GitHistoryAudit {
         result.trackedCheckpoints = try trackedCheckpoints()
         guard git.succeeds(["rev-parse", "--verify", "-q", "HEAD"]) else { return result }  // no commits yet
         var followed: Set<String> = []
+        // A folder's commits are reached again when its history is entered from two sides
+        // of a merge: each (folder, commit) is checked once.
+        var checked: Set<String> = []
         var pending = [(path: logPath, revision: "HEAD")]
         while let next = pending.popLast() {
             guard followed.insert(next.path + "\u{0}" + next.revision).inserted else { continue }
-            pending += try walk(next.path, from: next.revision, into: &result)
+            pending += try walk(next.path, from: next.revision, skipping: &checked, into: &result)
         }
         try checkWorkingTree(into: &result)
         return result
@@ -76,12 +79,14 @@ struct GitHistoryAudit {
     /// Commits are listed by hash and parents only (hex, NUL-separated): no byte of an
     /// author's name or a subject can split or hide a record. Who and why are read, field by
     /// field, only for a commit with a finding.
-    private func walk(_ path: String, from revision: String, into result: inout Result) throws -> [(path: String, revision: String)] {
+    private func walk(
+        _ path: String, from revision: String, skipping checked: inout Set<String>, into result: inout Result
+    ) throws -> [(path: String, revision: String)] {
         let log = try git.run(["log", "--full-history", "--reverse", "--no-color", "-z", "--format=%H %P", revision, "--", path])
         var movedIn: [(path: String, revision: String)] = []
         for record in log.split(separator: 0) {
             let hashes = String(decoding: record, as: UTF8.self).split(whereSeparator: \.isWhitespace).map(String.init)
-            guard let hash = hashes.first else { continue }
+            guard let hash = hashes.first, checked.insert(path + "\u{0}" + hash).inserted else { continue }
             result.commits += 1
             movedIn += try check(Commit(hash: hash, parents: Array(hashes.dropFirst())), path: path, into: &result)
         }
