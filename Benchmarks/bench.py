@@ -114,6 +114,11 @@ def spread(rates):
 
 
 def remove_checkpoint(log):
+    # Checkpoints live in TOGGLES_CHECKPOINT_DIR (set in main), named by a hash of the log's
+    # path: the bench's folder is cleared whole. Older binaries kept theirs in the log.
+    folder = os.path.join(os.environ["TOGGLES_CHECKPOINT_DIR"], "checkpoints")
+    for name in os.listdir(folder) if os.path.isdir(folder) else []:
+        os.remove(os.path.join(folder, name))
     for name in os.listdir(log):
         if name.startswith(".replay-checkpoint"):
             os.remove(os.path.join(log, name))
@@ -132,6 +137,8 @@ def main():
     if args.with_5m and "5m" not in sizes:
         sizes.append("5m")
     os.makedirs(args.work, exist_ok=True)
+    # This run's checkpoints, kept out of the user's ~/.cache/toggles.
+    os.environ["TOGGLES_CHECKPOINT_DIR"] = os.path.abspath(os.path.join(args.work, "checkpoints"))
     toggles = os.path.abspath(args.toggles)
     jq = shutil.which("jq")
     env = dict(os.environ, TOGGLES_NO_CHECKPOINT="1")

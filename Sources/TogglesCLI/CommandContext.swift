@@ -22,14 +22,19 @@ public struct CommandContext {
     /// thousands of toggle states one by one just before exiting only costs time. Elsewhere
     /// (tests running commands in-process) it is released as usual.
     public var discard: (Any) -> Void
+    /// Why writing to standard output failed (a full disk, `> /dev/full`), once a write has;
+    /// the command then exits 2 whatever it returned.
+    public var outputFailure: () -> String? = { nil }
 
     public init(
         environment: [String: String], currentDirectory: String, now: @escaping () -> Timestamp,
         outputIsTerminal: Bool, standardInput: @escaping () -> [UInt8],
         write: @escaping (String) -> Void, writeError: @escaping (String) -> Void,
-        gitEmail: @escaping () throws -> String?, discard: @escaping (Any) -> Void = { _ in }
+        gitEmail: @escaping () throws -> String?, discard: @escaping (Any) -> Void = { _ in },
+        outputFailure: @escaping () -> String? = { nil }
     ) {
         self.discard = discard
+        self.outputFailure = outputFailure
         self.environment = environment
         self.currentDirectory = currentDirectory
         self.now = now
@@ -53,7 +58,8 @@ public struct CommandContext {
             write: { text in StandardStreams.write(text, to: STDOUT_FILENO) },
             writeError: { text in StandardStreams.write(text, to: STDERR_FILENO) },
             gitEmail: GitEmailLookup().email,
-            discard: { value in _ = Unmanaged.passRetained(KeptUntilExit(value)) })
+            discard: { value in _ = Unmanaged.passRetained(KeptUntilExit(value)) },
+            outputFailure: { StandardStreams.failure(of: STDOUT_FILENO) })
     }
 
     /// Prints a warning line on standard error.

@@ -95,14 +95,15 @@ enum OutputFile {
         }
     }
 
-    /// Refuses a path inside the log directory, symlinks resolved on both sides.
+    /// Refuses a path inside the log directory, symlinks resolved on both sides (a dangling
+    /// link by what it names).
     private static func refuseInsideTheLog(_ resolved: String, path: String, log: String, shownLog: String, command: String) throws {
         guard let logDirectory = SystemCalls.realPath(log) else { return }
-        let target = SystemCalls.realPath(resolved) ?? {
-            let url = URL(fileURLWithPath: resolved)
-            let folder = SystemCalls.realPath(url.deletingLastPathComponent().path) ?? url.deletingLastPathComponent().path
-            return folder + "/" + url.lastPathComponent
-        }()
+        // Where the write lands: through every link, a dangling one too (writing through it
+        // creates its target, which may be a new segment of the log).
+        guard let target = SystemCalls.finalPath(resolved) else {
+            throw CommandFailure(status: .invalidLog, message: "cannot write \(path): too many levels of symbolic links")
+        }
         if target == logDirectory || target.hasPrefix(logDirectory.hasSuffix("/") ? logDirectory : logDirectory + "/") {
             throw UsageError("--output \(path) is inside the log directory \(shownLog): the log would read it as part of itself; write it elsewhere", command: command)
         }

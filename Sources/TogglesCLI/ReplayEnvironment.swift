@@ -2,14 +2,16 @@ import Foundation
 import ToggleLedger
 
 /// The ``ReplayOptions`` the command line passes to every ledger, built from its environment:
-/// `TOGGLES_NO_CHECKPOINT`, `TOGGLES_CHECKPOINT_MIN_BYTES` and `TOGGLES_READ_THREADS`. A value
+/// `TOGGLES_NO_CHECKPOINT`, `TOGGLES_CHECKPOINT_MIN_BYTES`, `TOGGLES_CHECKPOINT_DIR` (with `HOME`, `XDG_CACHE_HOME`) and `TOGGLES_READ_THREADS`. A value
 /// that is not what the variable takes is a usage error, never a silent default.
 enum ReplayEnvironment {
     static let checkpointMinimumBytes = "TOGGLES_CHECKPOINT_MIN_BYTES"
     static let readThreads = "TOGGLES_READ_THREADS"
+    static let checkpointDirectory = "TOGGLES_CHECKPOINT_DIR"
 
     static func options(in environment: [String: String]) throws(UsageError) -> ReplayOptions {
         var options = ReplayOptions(usesCheckpoint: !(try EnvironmentSwitch.noCheckpoint.isOn(in: environment)))
+        options.checkpointFolder = checkpointFolder(in: environment)
         if let bytes = try integer(checkpointMinimumBytes, in: environment, atLeast: 0, expected: "a number of bytes (0 or more)") {
             options.checkpointMinimumLogBytes = bytes
         }
@@ -17,6 +19,24 @@ enum ReplayEnvironment {
             options.parallelMerge.threads = Int(clamping: threads)
         }
         return options
+    }
+
+    /// This machine's checkpoint folder: `TOGGLES_CHECKPOINT_DIR`, else the user's cache folder
+    /// (`$XDG_CACHE_HOME/toggles`, `~/.cache/toggles`; `~/Library/Caches/toggles` on macOS).
+    /// Never inside the log: git must not be able to carry a checkpoint in. Without a home,
+    /// none (every replay is a full one).
+    static func checkpointFolder(in environment: [String: String]) -> String? {
+        func nonEmpty(_ name: String) -> String? {
+            guard let value = environment[name], !value.isEmpty else { return nil }
+            return value
+        }
+        if let folder = nonEmpty(checkpointDirectory) { return folder }
+        #if canImport(Darwin)
+        return nonEmpty("HOME").map { $0 + "/Library/Caches/toggles" }
+        #else
+        if let cache = nonEmpty("XDG_CACHE_HOME"), cache.hasPrefix("/") { return cache + "/toggles" }
+        return nonEmpty("HOME").map { $0 + "/.cache/toggles" }
+        #endif
     }
 
     /// The variable's value as an integer of at least `minimum`; nil when unset or empty.

@@ -12,14 +12,24 @@ import Darwin
 /// on a redirected output (`toggles state > report.txt` under `ulimit -f`) crashed the
 /// process instead of reporting. Here a failed write is dropped, and so is everything written
 /// to that descriptor after it, so what arrived is a prefix of the output, never a splice (a
-/// command may write its output in parts: `scan` does). The exit status still tells the caller
-/// what happened to the log. A non-blocking descriptor that is full is waited on, not dropped.
+/// command may write its output in parts: `scan` does). The failure is kept, and a command
+/// whose standard output failed exits 2 with "cannot write standard output" (``failure(of:)``):
+/// a truncated report must not pass for a whole one. A non-blocking descriptor that is full
+/// is waited on, not dropped.
 enum StandardStreams {
-    /// The descriptors a write failed on; the process's only writer of them is the command's thread.
-    nonisolated(unsafe) private static var failed: Set<Int32> = []
+    /// The descriptors a write failed on, with the error; the process's only writer of them is
+    /// the command's thread.
+    nonisolated(unsafe) private static var failed: [Int32: Int32] = [:]
+
+    /// Why writing to `descriptor` failed, if it did, as `strerror` says it. A reader that
+    /// went away (`EPIPE`: `toggles state | head`) is not a failure: it asked for no more.
+    static func failure(of descriptor: Int32) -> String? {
+        guard let code = failed[descriptor], code != EPIPE else { return nil }
+        return String(cString: strerror(code))
+    }
 
     static func write(_ text: String, to descriptor: Int32) {
-        guard !failed.contains(descriptor) else { return }
+        guard failed[descriptor] == nil else { return }
         var text = text
         var written = 0
         text.withUTF8 { buffer in
@@ -38,7 +48,7 @@ enum StandardStreams {
                     if poll(&ready, 1, -1) >= 0 || errno == EINTR { continue }
                 }
                 guard result > 0 else {
-                    failed.insert(descriptor)
+                    failed[descriptor] = result < 0 ? errno : EIO
                     return
                 }
                 written += result

@@ -37,8 +37,17 @@ public enum TogglesCLI {
         commands.first { command in command.spec.name == name }
     }
 
-    /// Runs `toggles` with `arguments` (without the program name) and returns the exit status.
+    /// Runs `toggles` with `arguments` (without the program name) and returns the exit status:
+    /// 2 when standard output could not be written, whatever the command said (a report cut
+    /// short by a full disk must not pass for a whole one).
     public static func run(_ arguments: [String], context: CommandContext) -> Int32 {
+        let status = runCommand(arguments, context: context)
+        guard let failure = context.outputFailure() else { return status }
+        context.writeError("toggles: error: cannot write standard output: \(failure); the output is incomplete\n")
+        return ExitStatus.invalidLog.rawValue
+    }
+
+    private static func runCommand(_ arguments: [String], context: CommandContext) -> Int32 {
         guard let first = arguments.first else {
             context.write(HelpCommand.overview())
             return ExitStatus.ok.rawValue

@@ -13,7 +13,7 @@ import ToggleLedger
     var path: String { url.path }
 
     func ledger(checkpointing: Bool) -> Ledger {
-        Ledger(directory: path, options: checkpointing ? ReplayOptions(checkpointMinimumLogBytes: 1) : ReplayOptions(usesCheckpoint: false))
+        Ledger(directory: path, options: checkpointing ? ReplayOptions.checkpointing(minimumLogBytes: 1) : ReplayOptions(usesCheckpoint: false))
     }
 
     func append(_ events: [Event], checkpointing: Bool = true) throws {
@@ -27,7 +27,7 @@ import ToggleLedger
         for event in RemovalByAppVersionTests.life[2...5] { try append([event]) }
         // Full replay writes the checkpoint; the next read restores from it.
         _ = try ledger(checkpointing: true).replay()
-        #expect(FileManager.default.fileExists(atPath: url.appendingPathComponent(".replay-checkpoint").path))
+        #expect(FileManager.default.fileExists(atPath: TestCheckpoints.file(forLog: path).path))
         let restored = try ledger(checkpointing: true).replay()
         #expect(restored.path == .checkpoint)
         let full = try ledger(checkpointing: false).replay()

@@ -33,10 +33,10 @@ import Testing
         // the recorded identity is made the new one, and the checkpoint's own time that of
         // the same tick.
         let identity = try #require(SystemCalls.identity(segment.path))
-        var checkpoint = try #require(ReplayCheckpoint.load(from: log.path, displayName: log.path))
+        var checkpoint = try #require(ReplayCheckpoint.load(from: TestCheckpoints.store(forLog: log.path), displayName: log.path, logBytes: 1 << 40))
         let covered = try #require(checkpoint.segments.firstIndex { segment.path.hasSuffix("/" + $0.relativePath) })
         checkpoint.segments[covered].identity = identity
-        checkpoint.saveRefreshed(to: log.path, displayName: log.path)
+        checkpoint.saveRefreshed(to: TestCheckpoints.store(forLog: log.path), displayName: log.path)
         Self.setModified(log.checkpoint.path, nanoseconds: identity.modified)
 
         let (answer, use) = try ReplayCheckpointTests.replay(log)
@@ -59,12 +59,12 @@ import Testing
         let log = try ReplayCheckpointTests.Log(events: 300)
         #expect(mkfifo(log.checkpoint.path, 0o644) == 0)
         // Opening the FIFO for reading would wait for a writer forever.
-        #expect(ReplayCheckpoint.load(from: log.path, displayName: "events") == nil)
+        #expect(ReplayCheckpoint.load(from: TestCheckpoints.store(forLog: log.path), displayName: "events", logBytes: 1 << 40) == nil)
         try FileManager.default.removeItem(at: log.checkpoint)
         _ = try ReplayCheckpointTests.replay(log)
         let real = log.url.appendingPathComponent("real-checkpoint")
         try FileManager.default.moveItem(at: log.checkpoint, to: real)
         try FileManager.default.createSymbolicLink(at: log.checkpoint, withDestinationURL: real)
-        #expect(ReplayCheckpoint.load(from: log.path, displayName: "events") == nil)
+        #expect(ReplayCheckpoint.load(from: TestCheckpoints.store(forLog: log.path), displayName: "events", logBytes: 1 << 40) == nil)
     }
 }

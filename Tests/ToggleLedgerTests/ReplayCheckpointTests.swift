@@ -16,7 +16,7 @@ import Testing
         var ledger: Ledger { Ledger(directory: path) }
         /// A ledger that writes a checkpoint for any log (a 1-byte threshold), or at `minimumLogBytes`.
         func checkpointing(minimumLogBytes: Int64 = 1) -> Ledger {
-            Ledger(directory: path, options: ReplayOptions(checkpointMinimumLogBytes: minimumLogBytes))
+            Ledger(directory: path, options: ReplayOptions.checkpointing(minimumLogBytes: minimumLogBytes))
         }
 
         init(events: Int = 600, seed: UInt64 = 11) throws {
@@ -25,9 +25,13 @@ import Testing
             try Data(LogWriter.gitignore.utf8).write(to: url.appendingPathComponent(".gitignore"))
         }
 
-        deinit { try? FileManager.default.removeItem(at: url) }
+        deinit {
+            try? FileManager.default.removeItem(at: checkpoint)
+            try? FileManager.default.removeItem(at: url)
+        }
 
-        var checkpoint: URL { url.appendingPathComponent(".replay-checkpoint") }
+        /// Its checkpoint, in the tests' checkpoint folder (never in the log).
+        var checkpoint: URL { TestCheckpoints.file(forLog: path) }
 
         func write(_ relative: String, _ lines: [String]) throws {
             let file = url.appendingPathComponent(relative)
@@ -178,7 +182,7 @@ import Testing
         _ = try Self.replay(log)
         let copy = try Self.copyWithNewIdentities(log)
         defer { try? FileManager.default.removeItem(at: copy) }
-        let replay = try Ledger(directory: copy.path, options: ReplayOptions(checkpointMinimumLogBytes: 1)).replay()
+        let replay = try Ledger(directory: copy.path, options: ReplayOptions.checkpointing(minimumLogBytes: 1)).replay()
         #expect(Use(replay.path) == .incremental)
         #expect(Self.describe(replay) == (try Self.reference(log)).replacingOccurrences(of: log.path, with: copy.path))
     }
@@ -229,7 +233,7 @@ import Testing
     @Test func addedIDsTheFilterMayHaveSeenAreLookedUp() throws {
         let log = try Log()
         _ = try Self.replay(log)
-        let checkpoint = try #require(ReplayCheckpoint.load(from: log.path, displayName: log.path))
+        let checkpoint = try #require(ReplayCheckpoint.load(from: TestCheckpoints.store(forLog: log.path), displayName: log.path, logBytes: 1 << 40))
         let lookSeen = Array((0..<1_000_000).lazy.map { "added-\($0)" }.filter { checkpoint.ids.mayContain($0) }.prefix(5))
         #expect(lookSeen.count == 5)
         try log.write("2031/01/look-seen.jsonl", lookSeen.enumerated().map { number, id in
@@ -271,13 +275,18 @@ import Testing
         #expect(answer == (try Self.reference(log)))
     }
 
-    @Test func noCheckpointWithoutTheLogsGitignore() throws {
+    /// The checkpoint lives in the checkpoint folder, so a read leaves nothing in the log
+    /// directory, with or without the log's own .gitignore.
+    @Test func theCheckpointIsNeverWrittenInTheLogDirectory() throws {
         let log = try Log()
         try FileManager.default.removeItem(at: log.url.appendingPathComponent(".gitignore"))
+        let before = try FileManager.default.contentsOfDirectory(atPath: log.path).sorted()
         let (answer, use) = try Self.replay(log)
         #expect(use == .full)
         #expect(answer == (try Self.reference(log)))
-        #expect(!FileManager.default.fileExists(atPath: log.checkpoint.path))
+        #expect(FileManager.default.fileExists(atPath: log.checkpoint.path))
+        #expect(!log.checkpoint.path.hasPrefix(log.path + "/"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: log.path).sorted() == before)
     }
 
     @Test func smallLogsGetNoCheckpoint() throws {
@@ -338,7 +347,7 @@ import Testing
         let withCheckpoint = try Log()
         let without = try Log()
         _ = try Self.replay(withCheckpoint)
-        let checkpoint = try #require(ReplayCheckpoint.load(from: withCheckpoint.path, displayName: withCheckpoint.path))
+        let checkpoint = try #require(ReplayCheckpoint.load(from: TestCheckpoints.store(forLog: withCheckpoint.path), displayName: withCheckpoint.path, logBytes: 1 << 40))
         // This small log's filter is sparse: pick fresh ids it may have seen on purpose.
         let lookSeen = (0..<1_000_000).lazy.map { "batch-\($0)" }.filter { checkpoint.ids.mayContain($0) }.prefix(20)
         #expect(lookSeen.count == 20)

@@ -107,7 +107,7 @@ import Testing
         let clock = Clock("2026-11-25T09:00:00Z")
         try Self.append([Self.event("x", Self.created)], to: log, clock: clock)
         try Data(LogWriter.gitignore.utf8).write(to: URL(fileURLWithPath: log.path + "/.gitignore"))
-        let ledger = Ledger(directory: log.path, displayName: "events", options: ReplayOptions(checkpointMinimumLogBytes: 1))
+        let ledger = Ledger(directory: log.path, displayName: "events", options: ReplayOptions.checkpointing(minimumLogBytes: 1))
         _ = try ledger.replay()  // writes the checkpoint
         clock.set("2026-11-25T08:56:00Z")  // stepped back, within the clock-skew allowance
         let events = [Self.event("x", .defaultChanged(.bool(true)), id: "0")]

@@ -44,21 +44,25 @@ import Testing
 
     @Test func goodValuesGiveTheSameAnswer() throws {
         let directory = try Self.log()
-        let checkpoint = directory.file("events/.replay-checkpoint").path
-        let plain = try TogglesBinary.run(["state"], in: directory.url)
+        let cache = directory.file("cache")
+        let checkpoints = cache.appendingPathComponent("checkpoints").path
+        func environment(_ extra: [String: String] = [:]) -> [String: String] {
+            TogglesBinary.cleanEnvironment(extra.merging(["TOGGLES_CHECKPOINT_DIR": cache.path]) { $1 })
+        }
+        let plain = try TogglesBinary.run(["state"], in: directory.url, environment: environment())
         #expect(plain.status == 0, "\(plain)")
-        #expect(!FileManager.default.fileExists(atPath: checkpoint), "a tiny log is under the default threshold")
-        for environment in [
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: checkpoints)) ?? []).isEmpty, "a tiny log is under the default threshold")
+        for extra in [
             ["TOGGLES_READ_THREADS": "1"], ["TOGGLES_READ_THREADS": "2"], ["TOGGLES_READ_THREADS": ""],
             ["TOGGLES_CHECKPOINT_MIN_BYTES": "0"], ["TOGGLES_CHECKPOINT_MIN_BYTES": " 1 "],
         ] {
-            let run = try TogglesBinary.run(["state"], in: directory.url, environment: TogglesBinary.cleanEnvironment(environment))
-            #expect(run.status == 0, "\(environment): \(run)")
-            #expect(Self.answer(run.stdout) == Self.answer(plain.stdout), "\(environment)")
+            let run = try TogglesBinary.run(["state"], in: directory.url, environment: environment(extra))
+            #expect(run.status == 0, "\(extra): \(run)")
+            #expect(Self.answer(run.stdout) == Self.answer(plain.stdout), "\(extra)")
         }
-        #expect(FileManager.default.fileExists(atPath: checkpoint), "a 0- or 1-byte threshold writes the checkpoint")
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: checkpoints)) ?? []).count == 1, "a 0- or 1-byte threshold writes the checkpoint")
         // Back to back: the next command reads from the checkpoint it left, same answer.
-        let again = try TogglesBinary.run(["state"], in: directory.url, environment: TogglesBinary.cleanEnvironment(["TOGGLES_CHECKPOINT_MIN_BYTES": "1"]))
+        let again = try TogglesBinary.run(["state"], in: directory.url, environment: environment(["TOGGLES_CHECKPOINT_MIN_BYTES": "1"]))
         #expect(Self.answer(again.stdout) == Self.answer(plain.stdout))
     }
 }

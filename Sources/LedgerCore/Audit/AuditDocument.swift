@@ -24,6 +24,7 @@ extension LogAudit {
                 .init("commits", .number(String(history.commits))),
                 .init("segmentsAdded", .number(String(history.segmentsAdded))),
                 .init("repairs", .array(history.repairs.map(JSONValue.string))),
+                .init("trackedCheckpoints", .array(history.trackedCheckpoints.map(JSONValue.string))),
                 .init("findings", .array(history.findings.map { finding in
                     .object(JSONObject([
                         .init("commit", .string(finding.commit)),

@@ -41,6 +41,9 @@ public struct GitHistoryReport: Sendable {
     public var commits = 0
     public var segmentsAdded = 0
     public var repairs: [String] = []
+    /// Checkpoint files git tracks in the log directory (`git add -f`): never read, but a
+    /// forged one is what they would be.
+    public var trackedCheckpoints: [String] = []
     public var findings: [EditedLine] = []
 
     public init() {}

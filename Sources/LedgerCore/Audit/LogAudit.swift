@@ -24,6 +24,13 @@ public struct LogAudit: Sendable {
                 (in GitHub Actions: `fetch-depth: 0` on actions/checkout)
                 """))
         }
+        for path in history.trackedCheckpoints {
+            findings.append(AuditFinding(severity: .error, location: path, message: """
+                \(path) is tracked by git: a replay checkpoint is a cache of one machine and never comes from the \
+                repository (toggles keeps its own outside it and never reads this file), so this one was committed on \
+                purpose, or by mistake; remove it with `git rm --cached \(path)`
+                """))
+        }
         for finding in history.findings {
             findings.append(AuditFinding(severity: .error, location: finding.location, message: finding.description))
         }

@@ -62,9 +62,10 @@ extension Ledger {
     /// A checkpoint that matches the log's files, with the listing and the positions of the
     /// segments added since; or why the replay must read every event.
     private func usableCheckpoint(until: Timestamp?) throws -> Result<UsableCheckpoint, FullReplayFallback> {
-        guard options.usesCheckpoint else { return .failure(FullReplayFallback(.checkpointOff)) }
+        guard let store = options.checkpointStore(log: reader.directory) else { return .failure(FullReplayFallback(.checkpointOff)) }
         let (segments, identities) = try SegmentDiscovery.listing(in: reader.directory, displayName: reader.displayName)
-        guard var checkpoint = ReplayCheckpoint.load(from: reader.directory, displayName: reader.displayName) else {
+        let logBytes = identities.reduce(Int64(0)) { $0 + ($1?.size ?? 0) }
+        guard var checkpoint = ReplayCheckpoint.load(from: store, displayName: reader.displayName, logBytes: logBytes) else {
             return .failure(FullReplayFallback(.noCheckpoint, segments, identities))
         }
         guard until.map({ $0 >= checkpoint.lastKey.at }) ?? true else {
@@ -79,7 +80,7 @@ extension Ledger {
         guard addedBytes <= max(options.checkpointMinimumLogBytes, covered / 4) || until != nil else {
             return .failure(FullReplayFallback(.farBehind, segments, identities))
         }
-        return .success(UsableCheckpoint(checkpoint: checkpoint, segments: segments, identities: identities, added: added))
+        return .success(UsableCheckpoint(checkpoint: checkpoint, store: store, segments: segments, identities: identities, added: added))
     }
 
     /// Replays the log, from the checkpoint when it can stand in for a prefix of the log,
@@ -111,7 +112,7 @@ extension Ledger {
     /// Reads every event, and writes a fresh checkpoint when the log is big enough.
     private func fullReplay(until: Timestamp?, _ fallback: FullReplayFallback) throws -> Replay {
         let path = ReplayPath.full(fallback.reason)
-        guard options.usesCheckpoint else {
+        guard let store = options.checkpointStore(log: reader.directory) else {
             // Neither read nor written: no need to learn the segments' sizes and identities.
             var projection = Projection()
             let summary = try reader.read(segments: try reader.segments(), until: until, prefetch: { projection.prefetch(slot: $0) }) { logged in
@@ -123,17 +124,15 @@ extension Ledger {
             ?? SegmentDiscovery.listing(in: reader.directory, displayName: reader.displayName)
         var projection = Projection()
         let total = identities.reduce(Int64(0)) { $0 + ($1?.size ?? 0) }
-        let directory = reader.directory
-        // Only where the log's own .gitignore (written by every append) keeps hidden files out of
-        // git: a read must never leave an untracked file in someone's repository.
-        let writeCheckpoint = until == nil && total >= options.checkpointMinimumLogBytes
-            && SystemCalls.fileType(directory + "/.gitignore") != nil
+        // With `until` (`check --now`, `--at`) too: when no event was after it, the replay read
+        // the whole log, and the checkpoint is the same (`check` keeps it current in CI).
+        let writeCheckpoint = total >= options.checkpointMinimumLogBytes
         var ids = IDBloomFilter(capacity: writeCheckpoint ? Int(total / 100) : 0)
         let summary = try reader.read(segments: segments, until: until, prefetch: { projection.prefetch(slot: $0) }) { logged in
             if writeCheckpoint { ids.insert(logged.event.id) }
             projection.apply(logged)
         }
-        if writeCheckpoint, let lastKey = summary.lastKey, ids.capacity >= summary.eventCount,
+        if writeCheckpoint, !summary.stoppedAtUntil, let lastKey = summary.lastKey, ids.capacity >= summary.eventCount,
            summary.warnings.allSatisfy({ if case .duplicateID = $0 { true } else { false } }) {
             var coveredSegments: [ReplayCheckpoint.CoveredSegment] = []
             coveredSegments.reserveCapacity(segments.count)
@@ -147,7 +146,7 @@ extension Ledger {
             }
             ReplayCheckpoint.save(
                 segments: coveredSegments, lastKey: lastKey, summary: summary, ids: ids, projection: projection,
-                to: directory, displayName: reader.displayName)
+                to: store, displayName: reader.displayName)
         }
         return Replay(projection: projection, summary: summary, path: path)
     }
@@ -185,15 +184,16 @@ extension Ledger {
     package func replayForAppend<Value>(
         probing ids: [String: Value], whyNot: inout FullReplayReason
     ) throws -> (replay: Replay, found: [String: Event])? {
-        guard options.usesCheckpoint else {
+        guard let store = options.checkpointStore(log: reader.directory) else {
             whyNot = .checkpointOff
             return nil
         }
-        guard var checkpoint = ReplayCheckpoint.load(from: reader.directory, displayName: reader.displayName) else {
+        let (segments, identities) = try SegmentDiscovery.listing(in: reader.directory, displayName: reader.displayName)
+        let logBytes = identities.reduce(Int64(0)) { $0 + ($1?.size ?? 0) }
+        guard var checkpoint = ReplayCheckpoint.load(from: store, displayName: reader.displayName, logBytes: logBytes) else {
             whyNot = .noCheckpoint
             return nil
         }
-        let (segments, identities) = try SegmentDiscovery.listing(in: reader.directory, displayName: reader.displayName)
         guard let added = checkpoint.addedSegments(in: segments, identities: identities) else {
             whyNot = .coveredSegmentChanged
             return nil
@@ -216,7 +216,7 @@ extension Ledger {
         } catch is CheckpointSuperseded {
             return nil
         }
-        if checkpoint.refreshed { checkpoint.saveRefreshed(to: reader.directory, displayName: reader.displayName) }
+        if checkpoint.refreshed { checkpoint.saveRefreshed(to: store, displayName: reader.displayName) }
         let replay = Replay(projection: projection, summary: summary, path: .checkpoint)
         return (replay, foundInCovered.merging(foundInAdded) { covered, _ in covered })
     }
@@ -225,6 +225,7 @@ extension Ledger {
 /// A checkpoint that matches the log's current files.
 private struct UsableCheckpoint {
     package var checkpoint: ReplayCheckpoint
+    package var store: CheckpointStore
     package var segments: [Segment]
     package var identities: [SystemCalls.FileIdentity?]
     /// Positions in `segments` of those added since the checkpoint.
@@ -232,7 +233,7 @@ private struct UsableCheckpoint {
 
     /// Records covered segments' new identities, once their content proved them unchanged.
     package func saveIfRefreshed(_ reader: LogReader) {
-        if checkpoint.refreshed { checkpoint.saveRefreshed(to: reader.directory, displayName: reader.displayName) }
+        if checkpoint.refreshed { checkpoint.saveRefreshed(to: store, displayName: reader.displayName) }
     }
 }
 

@@ -16,10 +16,12 @@ package final class MappedFile: @unchecked Sendable {
 
     /// Nil unless `path` is a regular file (not a symlink): opening a FIFO for reading would
     /// wait for a writer forever, so the open does not block and anything else is refused.
-    package init?(_ path: String) {
+    /// Also nil when the file is larger than `maximumBytes` (nothing of it is read then).
+    package init?(_ path: String, maximumBytes: Int64 = Int64(Int.max)) {
         guard let descriptor = try? SystemCalls.open(path, O_RDONLY_VALUE | O_NONBLOCK | O_NOFOLLOW) else { return nil }
         defer { SystemCalls.close(descriptor) }
-        guard let identity = SystemCalls.regularFileIdentity(descriptor), identity.size > 0, identity.size <= Int64(Int.max),
+        guard let identity = SystemCalls.regularFileIdentity(descriptor), identity.size > 0,
+              identity.size <= min(maximumBytes, Int64(Int.max)),
               let address = mmap(nil, Int(identity.size), PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED
         else { return nil }
         bytes = UnsafeRawBufferPointer(start: address, count: Int(identity.size))

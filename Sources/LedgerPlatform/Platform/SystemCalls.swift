@@ -231,6 +231,37 @@ package enum SystemCalls {
         return String(cString: resolved)
     }
 
+    /// What a symlink holds (`readlink`), as written: relative to the link's folder or absolute.
+    package static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count >= 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Where writing to `path` would land: symlinks followed (dangling ones too, which
+    /// `realpath` cannot resolve) and the folder of the last name resolved. Nil after too
+    /// many links (a loop).
+    package static func finalPath(_ path: String) -> String? {
+        var current = path
+        for _ in 0..<40 {
+            guard fileType(current) == .symlink, let target = linkTarget(current) else {
+                if let resolved = realPath(current) { return resolved }
+                let slash = current.lastIndex(of: "/")
+                let folder = slash.map { String(current[..<$0]) } ?? "."
+                let name = slash.map { String(current[current.index(after: $0)...]) } ?? current
+                return (realPath(folder.isEmpty ? "/" : folder) ?? folder) + "/" + name
+            }
+            if target.hasPrefix("/") {
+                current = target
+            } else {
+                let slash = current.lastIndex(of: "/")
+                current = (slash.map { String(current[...$0]) } ?? "") + target
+            }
+        }
+        return nil
+    }
+
     package static func fileSize(_ descriptor: Int32, path: String) throws -> Int64 {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw SystemCallError.failed(path: path, operation: "stat", errno: errno) }

@@ -16,8 +16,20 @@ import Darwin
 package struct FileLock: ~Copyable {
     private let descriptor: Int32
 
-    package init(path: String) throws {
-        let descriptor = try logIO { try SystemCalls.open(path, O_RDWR | O_CREAT, mode: 0o644) }
+    /// - Parameter displayName: how errors name the lock file.
+    package init(path: String, displayName: String? = nil) throws {
+        // Never through a symlink: `.lock -> ../outside` would make `create` write a file
+        // outside the log (O_CREAT follows a dangling link), as a segment's link may not.
+        let descriptor: Int32
+        do {
+            descriptor = try SystemCalls.open(path, O_RDWR | O_CREAT | O_NOFOLLOW, mode: 0o644)
+        } catch {
+            if SystemCalls.fileType(path) == .symlink {
+                let target = SystemCalls.linkTarget(path) ?? "?"
+                throw LogError.lockNotAFile(path: displayName ?? path, target: target)
+            }
+            throw (error as? SystemCallError).map(LogError.init) ?? error
+        }
         while flock(descriptor, LOCK_EX) != 0 {
             if errno == EINTR { continue }
             let code = errno

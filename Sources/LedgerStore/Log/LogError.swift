@@ -16,6 +16,8 @@ public enum LogError: Error, Sendable, Equatable, CustomStringConvertible {
     case symlinkOutsideLog(path: String, target: String)
     /// A name ending in `.jsonl` is not a regular file.
     case segmentNotAFile(path: String)
+    /// The log's lock file is a symlink (to `target`), which a writer must not follow.
+    case lockNotAFile(path: String, target: String)
 
     /// The same failure, as the log reports it.
     package init(_ error: SystemCallError) {
@@ -39,6 +41,8 @@ public enum LogError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(location): event is out of order (it sorts before the previous line, \(previous)); segments must be sorted by time and id, as `toggles append` writes them"
         case .symlinkOutsideLog(let path, let target):
             "\(path) is a symlink to \(target), outside the log directory; segments must live inside it"
+        case .lockNotAFile(let path, let target):
+            "\(path) is a symlink to \(target); the log's lock must be a plain file in the log directory (a link could make a writer create files outside the log): remove the link, toggles creates the lock"
         case .segmentNotAFile(let path):
             "\(path) ends in .jsonl but is not a regular file; a segment must be a file of JSON lines"
         }

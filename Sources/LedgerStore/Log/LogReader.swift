@@ -122,6 +122,7 @@ package struct LogReader: Sendable {
                 }
             }
             for remaining in warnings[nextWarning...] { summary.warnings.append(remaining.warning) }
+            if batch.stoppedAtUntil { summary.stoppedAtUntil = true }
         }
         let totalBytes = cursors.reduce(Int64(0)) { $0 + $1.fileSize }
         if parallelMerge.isWorthIt(totalBytes: totalBytes) {
@@ -170,6 +171,7 @@ package struct LogReader: Sendable {
             let top = heap.top
             let cursor = cursors[top]
             if let until, cursor.currentAt > until.nanoseconds {
+                batch.stoppedAtUntil = true
                 for index in cursors.indices { cursors[index].close() }
                 break
             }
@@ -224,6 +226,9 @@ public struct ReadSummary: Sendable {
     /// The replay position of the last event delivered.
     package var lastKey: OrderKey?
     public var warnings: [LogWarning] = []
+    /// Whether the read left events out because they came after its `until` (then it is not
+    /// a replay of the whole log, and no checkpoint is written of it).
+    package var stoppedAtUntil = false
 
     public init(segmentCount: Int) {
         self.segmentCount = segmentCount

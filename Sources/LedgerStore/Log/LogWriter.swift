@@ -41,7 +41,7 @@ package struct LogWriter: Sendable {
         } else if SystemCalls.fileType(directory) == nil {
             throw LogError.directoryMissing(path: displayName)
         }
-        let lock = try FileLock(path: directory + "/.lock")
+        let lock = try FileLock(path: directory + "/.lock", displayName: SegmentDiscovery.join(displayName, ".lock"))
         let result = Result { try body() }
         _ = consume lock  // released here, after the body, whatever it did
         return try result.get()

@@ -15,6 +15,8 @@ package struct MergeBatch: @unchecked Sendable {
     package private(set) var fingerprints: [UInt64] = []
     /// Each warning, after how many of `events` it was raised.
     package private(set) var warnings: [(position: Int, warning: LogWarning)] = []
+    /// Set on the last batch when the read stopped at an event after its `until`.
+    package var stoppedAtUntil = false
     /// The deferred ids and toggle names, back to back, in the first `identityByteCount`
     /// bytes (the storage is kept from batch to batch).
     private var identityBytes: [UInt8] = []
@@ -113,5 +115,6 @@ package struct MergeBatch: @unchecked Sendable {
         warnings.removeAll()
         identityByteCount = 0
         identities.removeAll(keepingCapacity: true)
+        stoppedAtUntil = false
     }
 }

@@ -21,7 +21,10 @@ enum AuditCommand: Command {
             last line may be cut by a repair, but an event line edited or deleted is an error \
             naming the commit, its author and the line. Merges of branches that each appended \
             are fine; a merge that loses a line either parent had (`git merge -s ours`, a \
-            conflict resolved by `git rm`) is a deletion. A shallow clone is an error: fetch \
+            conflict resolved by `git rm`) is a deletion. A log moved into its folder (`git mv \
+            events app/events`) keeps its history: the folder it came from is checked up to the \
+            move. A replay checkpoint tracked by git in the log directory is an error (toggles \
+            never reads one from there). A shallow clone is an error: fetch \
             the whole history first (`git fetch --unshallow`; actions/checkout: fetch-depth: 0).
             """,
         examples: ["toggles audit", "toggles audit --strict --format json", "toggles audit --git"])

@@ -126,9 +126,10 @@ enum HelpCommand: Command {
             | `GITHUB_ACTIONS`, `GITLAB_CI`, `BUILDKITE`, `CIRCLECI`, `BITRISE_IO`, `JENKINS_URL` and their job variables | the default `--actor` and each event's `source` (commit, branch, run, URL); see docs/ci.md |
             | `NO_COLOR` | no colour in text reports, even on a terminal |
             | `TOGGLES_LOG=DIR` | the log directory when `--log` is not given, relative to the current directory |
-            | `TOGGLES_NO_CHECKPOINT=1` | never read or write the replay checkpoint (`events/.replay-checkpoint`); also `true`, `yes`, `on` (and `0`, `false`, `no`, `off`), any case; another value is a usage error |
+            | `TOGGLES_NO_CHECKPOINT=1` | never read or write the replay checkpoint; also `true`, `yes`, `on` (and `0`, `false`, `no`, `off`), any case; another value is a usage error |
             | `TOGGLES_READ_THREADS=N` | `1`: read a large log on the calling thread only; `2` or more: merge it on a second thread whatever the machine (by default, a second thread when there is more than one core); another value is a usage error |
             | `TOGGLES_CHECKPOINT_MIN_BYTES=N` | write the checkpoint only for logs of at least N bytes (default 4 MB); N is a whole number, 0 or more, else a usage error |
+            | `TOGGLES_CHECKPOINT_DIR=DIR` | this machine's folder of replay checkpoints (default `$XDG_CACHE_HOME/toggles`, else `~/.cache/toggles`; `~/Library/Caches/toggles` on macOS): one per log, named by a hash of the log's real path, checked with the folder's own random `key`; never inside the log, where git could carry one in |
 
 
             """

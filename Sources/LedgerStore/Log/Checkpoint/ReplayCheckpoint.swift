@@ -2,8 +2,9 @@ import LedgerPlatform
 import LedgerModel
 /// A cache of a replay, so `toggles check` on a large log reads only what was appended since.
 ///
-/// It is kept in `<log>/.replay-checkpoint` (the reader skips names starting with `.`; the
-/// log's own `.gitignore` keeps it out of git, and without that file none is written) and holds: the projection after the last event it covers, that event's
+/// It is kept outside the log, in this machine's checkpoint folder, keyed by the log's real
+/// path and bound to the folder's key (``CheckpointStore``): git cannot carry one in, and a
+/// file written by anything but toggles with that key fails its checksum. It holds: the projection after the last event it covers, that event's
 /// replay position, the read summary, every segment it covered with its size, file identity
 /// and a hash of its content, and a Bloom filter of the ids it saw.
 ///
@@ -50,11 +51,13 @@ package struct ReplayCheckpoint {
     /// run does not hash them again.
     package var refreshed = false
 
-    package static let fileName = ".replay-checkpoint"
+    /// The name an older toggles gave it inside the log directory; never read now (`audit
+    /// --git` reports one that git tracks).
+    package static let legacyFileName = ".replay-checkpoint"
     /// The format: a header (covered segments, last event, read summary, id filter) that is
     /// decoded on every use, then the projection, decoded only once the header has vouched
     /// for the log. Everything after the checksum is covered by it.
-    private static let magic = Array("TOGGLES-CHECKPOINT-8\n".utf8)
+    private static let magic = Array("TOGGLES-CHECKPOINT-9\n".utf8)
 
     /// Logs smaller than this replay fast enough without one (the default of the replay
     /// options' threshold).
@@ -65,15 +68,27 @@ package struct ReplayCheckpoint {
 
     // MARK: Reading and writing the file
 
-    package static func load(from directory: String, displayName: String) -> ReplayCheckpoint? {
-        guard let file = MappedFile(directory + "/" + fileName) else { return nil }
-        return try? decodeHeader(file, base: SegmentDiscovery.join(displayName, ""))
+    /// The checkpoint of `store`, when its checksum (keyed with the folder's key) holds.
+    /// - Parameter logBytes: the log's size: a checkpoint larger than
+    ///   ``maximumBytes(forLogBytes:)`` is not read at all (a padded file would cost a read of
+    ///   all of it for every command); the full replay that follows writes a fresh one.
+    package static func load(from store: CheckpointStore, displayName: String, logBytes: Int64) -> ReplayCheckpoint? {
+        guard let key = store.key(), let file = MappedFile(store.file, maximumBytes: maximumBytes(forLogBytes: logBytes)) else { return nil }
+        return try? decodeHeader(file, key: key, base: SegmentDiscovery.join(displayName, ""))
+    }
+
+    /// The largest checkpoint a log of `logBytes` can have. What it stores grows with the log
+    /// (a header line per segment, a state per toggle, 10 bits per id, never more than the
+    /// events that made them), so four times the log, plus room for a small one, is far more
+    /// than any real checkpoint needs.
+    package static func maximumBytes(forLogBytes logBytes: Int64) -> Int64 {
+        logBytes.multipliedReportingOverflow(by: 4).overflow ? Int64.max : logBytes * 4 + (1 << 20)
     }
 
     /// Writes a checkpoint of a full replay.
     package static func save(
         segments: [CoveredSegment], lastKey: OrderKey, summary: ReadSummary, ids: IDBloomFilter, projection: Projection,
-        to directory: String, displayName: String
+        to store: CheckpointStore, displayName: String
     ) {
         let base = SegmentDiscovery.join(displayName, "")
         let header = encodeHeader(segments: segments, lastKey: lastKey, summary: summary, ids: ids.flushed(), base: base)
@@ -112,18 +127,16 @@ package struct ReplayCheckpoint {
         records.supportedVersions(projection.supportedVersions)
         let table = CheckpointEncoder.stringTable(records.strings)
         table.withUnsafeBytes { table in
-            records.bytes.withUnsafeBytes { records in write(header: header, projection: [table, records], to: directory) }
+            records.bytes.withUnsafeBytes { records in write(header: header, projection: [table, records], to: store) }
         }
     }
 
     /// Writes this checkpoint again with the covered segments' current identities (after
     /// ``refreshed``); the projection's bytes are copied as they are.
-    package func saveRefreshed(to directory: String, displayName: String) {
-        // As when it was written: only where the log's own .gitignore keeps it out of git.
-        guard SystemCalls.fileType(directory + "/.gitignore") != nil else { return }
+    package func saveRefreshed(to store: CheckpointStore, displayName: String) {
         let header = Self.encodeHeader(
             segments: segments, lastKey: lastKey, summary: summary, ids: ids, base: SegmentDiscovery.join(displayName, ""))
-        Self.write(header: header, projection: [UnsafeRawBufferPointer(rebasing: file.bytes[projectionStart...])], to: directory)
+        Self.write(header: header, projection: [UnsafeRawBufferPointer(rebasing: file.bytes[projectionStart...])], to: store)
     }
 
     private static func encodeHeader(
@@ -164,23 +177,25 @@ package struct ReplayCheckpoint {
         return header.bytes
     }
 
-    /// magic, checksum of the rest, header length, header, projection; atomically (a
-    /// temporary file, then rename). A cache: failing to write it is fine.
-    private static func write(header: [UInt8], projection: [UnsafeRawBufferPointer], to directory: String) {
+    /// magic, checksum (keyed with the folder's key) of the rest, header length, header,
+    /// projection; atomically (a temporary file, then rename). A cache: failing to write it is fine.
+    private static func write(header: [UInt8], projection: [UnsafeRawBufferPointer], to store: CheckpointStore) {
+        guard let key = store.makeKey() else { return }
         var prefix = CheckpointEncoder()
         prefix.int(header.count)
-        let path = directory + "/" + Self.fileName
-        let temporary = directory + "/.tmp-checkpoint-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        let path = store.file
+        let temporary = store.file + ".tmp-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
         prefix.bytes.withUnsafeBytes { length in
             header.withUnsafeBytes { header in
                 let parts = [length, header] + projection
                 var hash = SegmentHash.State()
+                key.withUnsafeBytes { hash.add($0) }
                 for part in parts { hash.add(part) }
                 var start = CheckpointEncoder()
                 Self.magic.withUnsafeBytes { start.raw($0) }
                 start.u64(hash.finish())
                 do {
-                    let descriptor = try SystemCalls.open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode: 0o644)
+                    let descriptor = try SystemCalls.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: 0o600)
                     defer { SystemCalls.close(descriptor) }
                     try start.bytes.withUnsafeBytes { try SystemCalls.writeAll(descriptor, $0, path: temporary) }
                     for part in parts { try SystemCalls.writeAll(descriptor, part, path: temporary) }
@@ -192,13 +207,16 @@ package struct ReplayCheckpoint {
         }
     }
 
-    private static func decodeHeader(_ file: MappedFile, base: String) throws(CheckpointCorrupt) -> ReplayCheckpoint {
+    private static func decodeHeader(_ file: MappedFile, key: [UInt8], base: String) throws(CheckpointCorrupt) -> ReplayCheckpoint {
         let raw = file.bytes
         let checked = magic.count + 8
         guard raw.count >= checked + 8, raw.prefix(magic.count).elementsEqual(magic) else { throw CheckpointCorrupt() }
         var reader = CheckpointDecoder(raw, from: magic.count)
         let checksum = try reader.u64()
-        guard SegmentHash.hash(UnsafeRawBufferPointer(rebasing: raw[checked...])) == checksum else { throw CheckpointCorrupt() }
+        var hash = SegmentHash.State()
+        key.withUnsafeBytes { hash.add($0) }
+        hash.add(UnsafeRawBufferPointer(rebasing: raw[checked...]))
+        guard hash.finish() == checksum else { throw CheckpointCorrupt() }
         let headerLength = try reader.i64()
         guard headerLength >= 0, headerLength <= reader.remaining else { throw CheckpointCorrupt() }
         let headerEnd = reader.index + Int(headerLength)
