@@ -67,8 +67,8 @@ import Testing
             let projection = Projection(toggles: [], violations: [], unknownTypes: [(nil, event)], eventCount: 1, creationSites: [:])
             ReplayCheckpoint.save(
                 segments: [], lastKey: OrderKey(at: event.at, id: event.id), summary: ReadSummary(segmentCount: 0),
-                ids: IDBloomFilter(capacity: 16), projection: projection, to: directory, displayName: directory)
-            return ReplayCheckpoint.load(from: directory, displayName: directory)
+                ids: IDBloomFilter(capacity: 16), projection: projection, to: TestCheckpoints.store(forLog: directory), displayName: directory)
+            return ReplayCheckpoint.load(from: TestCheckpoints.store(forLog: directory), displayName: directory, logBytes: 0)
         }
         let unknown = try #require(save("archived"))
         #expect((try? unknown.projection(displayName: directory))?.unknownTypes.count == 1, "still unknown: usable")
