@@ -105,13 +105,19 @@ struct LogLocation {
         return below(real(existing), real(root))
     }
 
-    /// Whether `directory` holds a toggle segment: a `.jsonl` file, at any depth.
+    /// Whether `directory` holds a toggle segment: a `.jsonl` file, at any depth, hidden
+    /// names and what is below them skipped, as readers skip them (a writer's temporary file).
     static func holdsSegments(_ directory: String) -> Bool {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue,
               let files = FileManager.default.enumerator(atPath: directory) else { return false }
         while let file = files.nextObject() as? String {
-            if file.hasSuffix(".jsonl") { return true }
+            let name = file.split(separator: "/").last ?? Substring(file)
+            if name.hasPrefix(".") {
+                files.skipDescendants()
+                continue
+            }
+            if name.hasSuffix(".jsonl") { return true }
         }
         return false
     }

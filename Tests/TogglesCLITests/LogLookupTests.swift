@@ -101,6 +101,17 @@ import Testing
         #expect(invalid.status == 2 && invalid.stderr.contains(".toggles.json: unknown setting \"folder\""), "\(invalid)")
     }
 
+    /// A subfolder's `events/` holding only hidden `.jsonl` files (a writer's temporary file,
+    /// an editor's) holds no segment a reader replays: the lookup passes it by, as readers do,
+    /// instead of reading an empty log there and starting a second one.
+    @Test func hiddenFilesAreNoSegmentsToTheLookup() throws {
+        try repository.write("Sources/App/events/.draft.jsonl", "")
+        try repository.write("Sources/App/events/.cache/2026/01/a.jsonl", "")
+        let run = toggles(["create", "isStories", "--kind", "local", "--type", "bool", "--default", "false"])
+        #expect(run.status == 0 && run.stdout.contains("appended to ../../events/"), "\(run)")
+        #expect(repository.segments().count == 1)
+    }
+
     /// `.toggles.json` comes with the repository: a clone must not make `toggles` write outside
     /// it (`/tmp/x`, `../elsewhere`, a link leading out), where git neither keeps the log nor
     /// lets `audit --git` and `diff --from-rev` read it.
