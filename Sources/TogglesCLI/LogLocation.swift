@@ -86,8 +86,10 @@ struct LogLocation {
         guard case .string(let folder)? = object["log"], !folder.isEmpty else { throw fail("\"log\" must be a non-empty string") }
         // The file comes with the repository: a clone must not make commands write where git
         // neither keeps the log nor lets `audit --git` and `diff --from-rev` read it.
-        guard !folder.hasPrefix("/"), isInside(RepositoryPaths.absolute(folder, from: root), root) else {
-            throw fail("\"log\" must name a folder inside the repository, found \(JSONWriter.quoted(folder))")
+        let target = RepositoryPaths.absolute(folder, from: root)
+        let gitDirectory = join(root, ".git")
+        guard !folder.hasPrefix("/"), isInside(target, root), target != gitDirectory, !target.hasPrefix(gitDirectory + "/") else {
+            throw fail("\"log\" must name a folder inside the repository (not .git), found \(JSONWriter.quoted(folder))")
         }
         return folder
     }

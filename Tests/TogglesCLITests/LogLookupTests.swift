@@ -113,19 +113,19 @@ import Testing
     }
 
     /// `.toggles.json` comes with the repository: a clone must not make `toggles` write outside
-    /// it (`/tmp/x`, `../elsewhere`, a link leading out), where git neither keeps the log nor
-    /// lets `audit --git` and `diff --from-rev` read it.
+    /// it (`/tmp/x`, `../elsewhere`, a link leading out) or into `.git`, where git neither keeps
+    /// the log nor lets `audit --git` and `diff --from-rev` read it.
     @Test func theRootConfigurationMayNotNameAFolderOutsideTheRepository() throws {
         let outside = try TemporaryDirectory()
         try FileManager.default.createSymbolicLink(atPath: repository.file("linked").path, withDestinationPath: outside.url.path)
         // Both temporary directories are in the same folder: `../NAME` leads to `outside`.
         let sibling = "../" + outside.url.lastPathComponent
-        for folder in [outside.url.path, sibling, "config/../" + sibling, "linked", "linked/events"] {
+        for folder in [outside.url.path, sibling, "config/../" + sibling, "linked", "linked/events", ".git", "./.git/toggles"] {
             try repository.write(".toggles.json", #"{"log": "\#(folder)"}"#)
             let run = toggles(["create", "isStories", "--kind", "local", "--type", "bool", "--default", "false"])
             #expect(run.status == 2, "\(folder): \(run)")
             #expect(run.stderr.contains(".toggles.json: \"log\" must name a folder inside the repository"), "\(folder): \(run)")
-            #expect(outside.segments(under: "").isEmpty, "\(folder): nothing written outside")
+            #expect(outside.segments(under: "").isEmpty && repository.segments(under: ".git").isEmpty, "\(folder): nothing written outside")
         }
         // Inside the repository, however spelt, is fine.
         try repository.write(".toggles.json", #"{"log": "./config/../config/toggles/"}"#)
