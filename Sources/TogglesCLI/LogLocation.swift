@@ -8,8 +8,8 @@ import ToggleLedger
 /// 1. `TOGGLES_LOG` (relative to the working directory), when set;
 /// 2. else, inside a git repository, from the working directory up to the repository root,
 ///    the first `events/` that holds toggle segments (`.jsonl`);
-/// 3. else the folder the root's `.toggles.json` names (`{"log": "config/toggles"}`), or
-///    the root's `events/`;
+/// 3. else the folder inside the repository the root's `.toggles.json` names
+///    (`{"log": "config/toggles"}`), or the root's `events/`;
 /// 4. outside a repository, `events/` in the working directory.
 ///
 /// The result is handed to the command as its `--log` value, a path relative to the working
@@ -52,7 +52,7 @@ struct LogLocation {
             levels += 1
         }
         let folder = try configuredFolder(root: root) ?? "events"
-        return LogLocation(given: folder.hasPrefix("/") ? folder : up(levels) + folder, origin: .repositoryRoot, root: root)
+        return LogLocation(given: up(levels) + folder, origin: .repositoryRoot, root: root)
     }
 
     /// Gives a command that takes `--log` the log the lookup found, and says so on standard
@@ -73,7 +73,8 @@ struct LogLocation {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         let bytes: [UInt8]
         do {
-            bytes = try WholeFile.read(path, displayName: configurationFile, maximumBytes: 1 << 16)
+            // Named by its path: the command may run from a subfolder.
+            bytes = try WholeFile.read(path, displayName: path, maximumBytes: 1 << 16)
         } catch {
             throw CommandFailure(status: .invalidLog, message: "\(error)")
         }
@@ -83,16 +84,42 @@ struct LogLocation {
         guard case .object(let object)? = try? JSONParser.parse(bytes) else { throw fail("not a JSON object") }
         for key in object.keys where key != "log" { throw fail("unknown setting \(JSONWriter.quoted(key))") }
         guard case .string(let folder)? = object["log"], !folder.isEmpty else { throw fail("\"log\" must be a non-empty string") }
+        // The file comes with the repository: a clone must not make commands write where git
+        // neither keeps the log nor lets `audit --git` and `diff --from-rev` read it.
+        let target = RepositoryPaths.absolute(folder, from: root)
+        let gitDirectory = join(root, ".git")
+        guard !folder.hasPrefix("/"), isInside(target, root), target != gitDirectory, !target.hasPrefix(gitDirectory + "/") else {
+            throw fail("\"log\" must name a folder inside the repository (not .git), found \(JSONWriter.quoted(folder))")
+        }
         return folder
     }
 
-    /// Whether `directory` holds a toggle segment: a `.jsonl` file, at any depth.
+    /// Whether `path` (absolute, normalised) is `root` or below it, symbolic links followed as
+    /// far as the path exists: `linked/events`, `linked` leading out, is outside.
+    private static func isInside(_ path: String, _ root: String) -> Bool {
+        func below(_ path: String, _ root: String) -> Bool { path == root || path.hasPrefix(root == "/" ? "/" : root + "/") }
+        guard below(path, root) else { return false }
+        var existing = path
+        while !FileManager.default.fileExists(atPath: existing), let slash = existing.lastIndex(of: "/"), slash != existing.startIndex {
+            existing = String(existing[..<slash])
+        }
+        let real = { (path: String) in URL(fileURLWithPath: path).resolvingSymlinksInPath().path }
+        return below(real(existing), real(root))
+    }
+
+    /// Whether `directory` holds a toggle segment: a `.jsonl` file, at any depth, hidden
+    /// names and what is below them skipped, as readers skip them (a writer's temporary file).
     static func holdsSegments(_ directory: String) -> Bool {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue,
               let files = FileManager.default.enumerator(atPath: directory) else { return false }
         while let file = files.nextObject() as? String {
-            if file.hasSuffix(".jsonl") { return true }
+            let name = file.split(separator: "/").last ?? Substring(file)
+            if name.hasPrefix(".") {
+                files.skipDescendants()
+                continue
+            }
+            if name.hasSuffix(".jsonl") { return true }
         }
         return false
     }

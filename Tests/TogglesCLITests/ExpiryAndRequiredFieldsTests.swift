@@ -66,4 +66,22 @@ import Testing
         #expect(run.status == 2, "\(run)")
         #expect(run.stderr.contains("categories.experiment.require: must be an array of fields a new toggle must declare, from owner, expires, description"), "\(run)")
     }
+
+    /// `"require": null` is named as JSON names it, once: "found null", not "found null null".
+    @Test func aNullRequireIsNamedOnce() throws {
+        try directory.write("events/policy.json", #"{"schema": 1, "categories": {"experiment": {"lifetimeDays": 40, "require": null}}}"#)
+        let run = toggles("create", "isStories", "--kind", "local", "--type", "bool", "--default", "false", "--category", "experiment")
+        #expect(run.status == 2, "\(run)")
+        #expect(run.stderr.contains("found null\n") && !run.stderr.contains("null null"), "\(run)")
+    }
+
+    /// An owner or description of blanks declares nothing: the requirement is not met by `' '`.
+    @Test func aBlankFieldDoesNotMeetTheRequirement() throws {
+        try directory.write("events/policy.json", #"{"schema": 1, "categories": {"experiment": {"lifetimeDays": 40, "require": ["owner", "description"]}}}"#)
+        let run = toggles("create", "isStories", "--kind", "local", "--type", "bool", "--default", "false", "--category", "experiment",
+                          "--owner", "  ", "--description", "\t")
+        #expect(run.status == 65, "\(run)")
+        #expect(run.stderr.contains(#"requires "owner" (--owner), "description" (--description)"#), "\(run)")
+        #expect(try directory.eventLines().isEmpty)
+    }
 }

@@ -101,6 +101,48 @@ import Testing
         #expect(invalid.status == 2 && invalid.stderr.contains(".toggles.json: unknown setting \"folder\""), "\(invalid)")
     }
 
+    /// A subfolder's `events/` holding only hidden `.jsonl` files (a writer's temporary file,
+    /// an editor's) holds no segment a reader replays: the lookup passes it by, as readers do,
+    /// instead of reading an empty log there and starting a second one.
+    @Test func hiddenFilesAreNoSegmentsToTheLookup() throws {
+        try repository.write("Sources/App/events/.draft.jsonl", "")
+        try repository.write("Sources/App/events/.cache/2026/01/a.jsonl", "")
+        let run = toggles(["create", "isStories", "--kind", "local", "--type", "bool", "--default", "false"])
+        #expect(run.status == 0 && run.stdout.contains("appended to ../../events/"), "\(run)")
+        #expect(repository.segments().count == 1)
+    }
+
+    /// `.toggles.json` comes with the repository: a clone must not make `toggles` write outside
+    /// it (`/tmp/x`, `../elsewhere`, a link leading out) or into `.git`, where git neither keeps
+    /// the log nor lets `audit --git` and `diff --from-rev` read it.
+    @Test func theRootConfigurationMayNotNameAFolderOutsideTheRepository() throws {
+        let outside = try TemporaryDirectory()
+        try FileManager.default.createSymbolicLink(atPath: repository.file("linked").path, withDestinationPath: outside.url.path)
+        // Both temporary directories are in the same folder: `../NAME` leads to `outside`.
+        let sibling = "../" + outside.url.lastPathComponent
+        for folder in [outside.url.path, sibling, "config/../" + sibling, "linked", "linked/events", ".git", "./.git/toggles"] {
+            try repository.write(".toggles.json", #"{"log": "\#(folder)"}"#)
+            let run = toggles(["create", "isStories", "--kind", "local", "--type", "bool", "--default", "false"])
+            #expect(run.status == 2, "\(folder): \(run)")
+            #expect(run.stderr.contains(".toggles.json: \"log\" must name a folder inside the repository"), "\(folder): \(run)")
+            #expect(outside.segments(under: "").isEmpty && repository.segments(under: ".git").isEmpty, "\(folder): nothing written outside")
+        }
+        // Inside the repository, however spelt, is fine.
+        try repository.write(".toggles.json", #"{"log": "./config/../config/toggles/"}"#)
+        let inside = toggles(["create", "isStories", "--kind", "local", "--type", "bool", "--default", "false"])
+        #expect(inside.status == 0, "\(inside)")
+        #expect(repository.segments(under: "config/toggles").count == 1)
+    }
+
+    /// Run from a subfolder, a `.toggles.json` that cannot be read is named by its path: the
+    /// bare name would point at a file in the working directory that does not exist.
+    @Test func anUnreadableRootConfigurationIsNamedByItsPath() throws {
+        try FileManager.default.createDirectory(at: repository.file(".toggles.json"), withIntermediateDirectories: true)
+        let run = toggles(["state"])
+        #expect(run.status == 2, "\(run)")
+        #expect(run.stderr.contains(repository.file(".toggles.json").path + " is a directory"), "\(run)")
+    }
+
     @Test func outsideARepositoryTheWorkingDirectoryKeepsItsLog() throws {
         let plain = try TemporaryDirectory()
         let run = InProcessToggles.run(["create", "isStories", "--kind", "local", "--type", "bool", "--default", "false"], in: plain.url)

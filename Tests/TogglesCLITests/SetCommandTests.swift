@@ -85,4 +85,23 @@ import Testing
         let again = toggles("import", "firebase", "v2.json")
         #expect(again.status == 0 && again.stdout.contains("nothing to append"), "\(again)")
     }
+
+    /// A description set after an import is the one in force: `export firebase` writes it
+    /// (also `--at` after the change, not before), and `drift firebase` against the imported
+    /// template reports the difference instead of "in step".
+    @Test func aDescriptionSetAfterAnImportIsTheOneExportAndDriftUse() throws {
+        try directory.write("v1.json", #"{"parameters":{"isStories":{"defaultValue":{"value":"true"},"valueType":"BOOLEAN","description":"Stories"}}}"#)
+        #expect(toggles("import", "firebase", "v1.json", "--at", "2026-01-01").status == 0)
+        #expect(toggles("set", "isStories", "--description", "Stories in the feed", "--at", "2026-02-01").status == 0)
+        let export = toggles("export", "firebase")
+        #expect(export.stdout.contains(#""description": "Stories in the feed""#), "\(export)")
+        let before = toggles("export", "firebase", "--at", "2026-01-15")
+        #expect(before.stdout.contains(#""description": "Stories""#), "\(before)")
+        let drift = toggles("drift", "firebase", "v1.json")
+        #expect(drift.status == 1 && drift.stdout.contains(#"description "Stories in the feed""#), "\(drift)")
+        // Cleared: export writes none, as for a toggle created without one.
+        #expect(toggles("set", "isStories", "--description", "").status == 0)
+        let cleared = toggles("export", "firebase")
+        #expect(cleared.status == 0 && !cleared.stdout.contains(#""description""#), "\(cleared)")
+    }
 }

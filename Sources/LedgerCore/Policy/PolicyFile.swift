@@ -203,7 +203,8 @@ public enum PolicyFile {
 
     private static func describe(_ value: JSONValue) -> String {
         switch value {
-        case .number, .bool, .null: "\(value.typeName) \(JSONWriter.string(value))"
+        case .null: "null"
+        case .number, .bool: "\(value.typeName) \(JSONWriter.string(value))"
         case .string(let text): "string \(JSONWriter.quoted(text))"
         default: value.typeName
         }

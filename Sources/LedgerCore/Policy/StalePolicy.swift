@@ -55,11 +55,13 @@ public struct StalePolicy: Sendable, Hashable {
     /// fallback's, when the policy does not define it) requires, in the policy's order.
     public func missingFields(of definition: ToggleDefinition) -> [String] {
         let required = (lifetimes[definition.category] != nil ? requiredFields[definition.category] : requiredFields[fallbackCategory]) ?? []
+        // Blanks declare nothing: `--owner ' '` does not name an owner.
+        func blank(_ text: String?) -> Bool { text?.allSatisfy(\.isWhitespace) ?? true }
         return required.filter { field in
             switch field {
-            case "owner": definition.owner?.isEmpty ?? true
+            case "owner": blank(definition.owner)
             case "expires": definition.expires == nil
-            case "description": definition.description?.isEmpty ?? true
+            case "description": blank(definition.description)
             default: false
             }
         }

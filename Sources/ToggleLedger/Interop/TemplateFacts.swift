@@ -49,9 +49,10 @@ package enum TemplateFacts {
     }
 
     /// The facts in force for each toggle after `events` (in replay order): those of its last
-    /// `published` event; gone once it is unpublished, removed or created anew. And the
-    /// template's whole condition list, from the last `template-conditions` event (nil when the
-    /// log has none: written before the event existed, or never imported).
+    /// `published` event, with the description of a later `attributes-changed`; gone once it
+    /// is unpublished, removed or created anew. And the template's whole condition list, from
+    /// the last `template-conditions` event (nil when the log has none: written before the
+    /// event existed, or never imported).
     package struct Tracker: Sendable {
         package private(set) var byToggle: [String: JSONObject] = [:]
         package private(set) var conditions: [TemplateCondition]?
@@ -64,6 +65,12 @@ package enum TemplateFacts {
             switch event.change {
             case .published: byToggle[event.toggle] = recorded(in: event)
             case .unpublished, .removed, .created: byToggle[event.toggle] = nil
+            case .attributesChanged(let changes):
+                // A description set since the template was imported is the one in force:
+                // export writes it and drift compares it, as `state` shows it.
+                guard let description = changes.description, var facts = byToggle[event.toggle] else { break }
+                facts["description"] = description.isEmpty ? nil : .string(description)
+                byToggle[event.toggle] = facts
             case .templateConditions(let list):
                 conditions = list
                 conditionsAnchor = event.toggle
