@@ -123,8 +123,8 @@ public enum StaleMarkdownRenderer {
     /// they are met, and `x@y.z` after the whole paragraph is parsed, when backslash escapes
     /// and entities are already text again (`x\@y.z` links). So `:` is escaped (no scheme
     /// before `//`), a `.` right after `www` is escaped (no `www.`), and an empty HTML comment
-    /// goes before each `@`: GitHub shows nothing for it, but it parts the text before the `@`
-    /// from the `@`, and an address needs both in one piece of text.
+    /// goes right after each `@`: GitHub shows nothing for it, but it parts the `@` from what
+    /// follows, and an address (or an @-mention: `@org/team`) needs both in one piece of text.
     public static func escape(_ text: String) -> String {
         var output = ""
         var previous: (Character, Character, Character) = (" ", " ", " ")
@@ -134,7 +134,7 @@ public enum StaleMarkdownRenderer {
             case "<": output += "&lt;"
             case ">": output += "&gt;"
             case "|": output += "\\|"
-            case "@": output += "<!-- -->@"
+            case "@": output += "@<!-- -->"
             case "." where previous.0.lowercased() == "w" && previous.1.lowercased() == "w" && previous.2.lowercased() == "w":
                 output += "\\."
             // Inline syntax only: a table cell never starts a line, so list and heading
