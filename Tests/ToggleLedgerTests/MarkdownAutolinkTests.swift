@@ -34,7 +34,7 @@ import Testing
         let diff = ToggleDiff(from: before, to: projection.sortedToggles)
         let outputs = [
             StaleMarkdownRenderer.render(report),
-            DiffRenderer.markdown(diff, from: ToggleDiff.Side(at: nil, revision: "v1"), to: ToggleDiff.Side(at: nil, revision: "v2"), title: "www.evil.example ops@evil.example"),
+            DiffRenderer.markdown(diff, from: DiffRenderer.Side(at: nil, revision: "v1"), to: DiffRenderer.Side(at: nil, revision: "v2"), title: "www.evil.example ops@evil.example"),
         ]
         #expect(outputs[1].contains("evil"), "\(outputs[1])")
         for markdown in outputs {

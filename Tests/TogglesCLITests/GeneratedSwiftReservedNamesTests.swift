@@ -6,10 +6,10 @@ import Testing
 /// enums' own members included (`allCases`, `Type`, `currentTarget`…): `export swift` still
 /// writes a file that compiles against ToggleKit, with hostile text escaped.
 @Suite struct GeneratedSwiftReservedNamesTests {
-    static let spellings = SwiftToggleGenerator.keywords.sorted() + [
+    static let spellings = SwiftToggleGenerator.keywords.union([
         "Type", "Protocol", "allCases", "AllCases", "currentTarget", "init", "rawValue", "RawValue", "key", "defaultValue",
         "hashValue", "description", "self", "Self", "_", "isPlain",
-    ]
+    ]).sorted()
 
     static func line(_ name: String, kind: String, type: String, value: String, index: Int) -> String {
         #"{"schema":1,"id":"r\#(index)","at":"2026-03-01T10:00:00Z","type":"created","toggle":"\#(name)","actor":"t@example.com","kind":"\#(kind)","valueType":"\#(type)","default":\#(value),"category":"release","owner":"o\u202e\u2066\u009b@example.com","description":"d\u202ex\u200f"}"#

@@ -52,8 +52,8 @@ import Testing
     func aNumberADoubleCannotHoldIsRefusedAtBothEnds(value: String) throws {
         let directory = try TemporaryDirectory()
         let run = try toggles(["create", "scale", "--kind", "remote", "--type", "number", "--default", value], in: directory)
-        #expect(run.status == 64, "\(run)")
-        #expect(run.stderr.contains(value))
+        #expect(run.status == 65, "\(run)")
+        #expect(run.stderr.contains(value) && run.stderr.contains("not so small it reads as 0"), "\(run.stderr)")
         #expect(directory.segments().isEmpty)
     }
 
@@ -86,9 +86,10 @@ import Testing
         #expect(!LogAtRevision.staysInside(link: "a.jsonl", target: "/etc/passwd"))
     }
 
+    /// 100 KB: an argument may not pass 128 KB on Linux (an imported template's may be larger).
     @Test func aHugeExpressionIsClippedInWarnings() throws {
         let directory = try TemporaryDirectory()
-        let expression = "device.language in ['" + String(repeating: "x", count: 400_000) + "'"
+        let expression = "device.language in ['" + String(repeating: "x", count: 100_000) + "'"
         #expect(try toggles(["create", "isBig", "--kind", "remote", "--type", "bool", "--default", "false"], in: directory).status == 0)
         #expect(try toggles(["publish", "isBig", "--value", "false", "--when", "big", expression, "true"], in: directory).status == 0)
         let flagd = try toggles(["export", "flagd"], in: directory)
