@@ -76,6 +76,22 @@ struct UsageError: Error, Sendable, CustomStringConvertible {
 }
 
 enum ArgumentParser {
+    /// Whether `--help` or `-h` stands among `arguments` where an option may: not as the value
+    /// of an option (`publish x --value --help` publishes the text `--help`) nor after `--`.
+    static func asksForHelp(_ arguments: [String], spec: CommandSpec) -> Bool {
+        var index = 0
+        while index < arguments.count {
+            let token = arguments[index]
+            index += 1
+            if token == "--" { return false }
+            if token == "--help" || token == "-h" { return true }
+            if token.hasPrefix("--"), !token.contains("="), let option = spec.options.first(where: { $0.name == token }) {
+                index += option.values.count
+            }
+        }
+        return false
+    }
+
     /// Parses `arguments` (after the command name) against `spec`.
     ///
     /// Accepts `--name value` and `--name=value`; everything after `--` is positional.

@@ -83,7 +83,7 @@ public enum TogglesCLI {
         }
         do { _ = try ReplayEnvironment.options(in: context.environment) } catch { return report(error, context: context).rawValue }
         let rest = Array(arguments.dropFirst(consumed))
-        if rest.contains("--help") || rest.contains("-h") {
+        if ArgumentParser.asksForHelp(rest, spec: command.spec) {
             context.write(HelpCommand.help(for: command.spec))
             return ExitStatus.ok.rawValue
         }

@@ -66,6 +66,30 @@ import Testing
         #expect(text.contains("`&lt;!channel&gt; &amp; &lt;https://evil.example|click&gt; *bold* ʹtickʹ\\u{1B}[2J`"))
     }
 
+    /// A CODEOWNERS rule of four long owners (`&` takes five characters escaped) used to fill
+    /// the heading past a section's limit, and every toggle was dropped.
+    @Test func longCodeOwnersShortenTheHeadingNotTheList() throws {
+        var projection = Projection()
+        for (index, owner) in [nil, "ios@example.com"].enumerated() {
+            projection.apply(Event(
+                id: "e\(index)", at: Timestamp(userInput: "2026-01-01")!, toggle: "toggle\(index)", actor: "tester",
+                change: .created(ToggleDefinition(kind: .remote, valueType: .bool, defaultValue: .bool(false), category: "release",
+                                                  owner: owner, expires: CalendarDate("2026-11-01")))))
+        }
+        let report = StaleReport(toggles: Array(projection.toggles.dictionary.values), policy: .standard, now: Timestamp(userInput: "2026-11-22")!)
+        let owners = (1...4).map { "@org/team-\($0)-" + String(repeating: "&", count: 900) }
+        let match = DueList.CodeOwnersMatch(owners: owners, rule: LineLocation(file: ".github/CODEOWNERS", line: 3), declaredIn: "App/Flags.swift")
+        let (_, blocks) = try payload(DueList(report: report, windowDays: 14, fallbackOwners: ["toggle0": match]))
+        let text = blocks.flatMap(texts).joined(separator: "\n")
+        #expect(!text.contains("not shown"), "\(text)")
+        #expect(text.contains("`toggle0`") && text.contains("`toggle1`"))
+        for section in blocks.filter({ $0["type"] == .string("section") }) {
+            let heading = try #require(texts(section).first?.split(separator: "\n").first)
+            #expect(heading.utf16.count <= DueSlackRenderer.maximumHeading, "\(heading)")
+        }
+        #expect(text.contains("@org/team-1-") && text.contains("more (CODEOWNERS"))
+    }
+
     @Test func anEmptyListSaysSo() throws {
         let (document, blocks) = try payload(list(count: 0, owners: 1))
         #expect(document["text"] == .string("Nothing comes due within 14 days"))

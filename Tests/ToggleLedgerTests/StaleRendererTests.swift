@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func markdownTextCannotLinkEmphasiseOrBreakTheTable() {
-        #expect(StaleMarkdownRenderer.escape("[x](http://e) *b* <i>|</i> & @me") == "\\[x\\](http\\://e) \\*b\\* &lt;i&gt;\\|&lt;/i&gt; &amp; \\@me")
+        #expect(StaleMarkdownRenderer.escape("[x](http://e) *b* <i>|</i> & @me") == "\\[x\\](http\\://e) \\*b\\* &lt;i&gt;\\|&lt;/i&gt; &amp; @<!-- -->me")
     }
 
     @Test func jsonWriterEscapesInvisibleCharactersAndReadsThemBack() throws {

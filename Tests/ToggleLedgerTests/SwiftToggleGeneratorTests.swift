@@ -50,7 +50,7 @@ import Testing
     @Test func docCommentsCarryTheLogAndStayOneLine() {
         let code = SwiftToggleGenerator.generate(Self.sample)
         #expect(code.contains("""
-                /// Rounded avatars second line */  [31m
+                /// Rounded avatars second line */ \\u{1B}[31m
                 ///
                 /// - Type: bool
                 /// - Default: `false`

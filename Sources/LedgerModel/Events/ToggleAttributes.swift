@@ -12,22 +12,31 @@ public enum ToggleKind: String, Sendable, CaseIterable, Hashable {
 public enum ValueType: String, Sendable, CaseIterable, Hashable {
     case bool, string, number, json
 
-    /// Checks that a value from the log has this type. A number must also fit a finite
-    /// `Double`, as every app runtime (and Remote Config) reads it as one: `1e999` is valid
-    /// JSON but no toggle value.
+    /// Checks that a value from the log has this type. A number must also fit a `Double`, as
+    /// every app runtime (and Remote Config) reads it as one: `1e999` is valid JSON but no
+    /// toggle value, and neither is `1e-400`, which a double reads as 0 (the two ends of the
+    /// range are refused alike; the smallest subnormal, about 4.9e-324, still fits).
     public func accepts(_ value: JSONValue) -> Bool {
         switch (self, value) {
-        case (.number, .number(let lexeme)): Double(lexeme)?.isFinite == true
+        case (.number, .number(let lexeme)): Self.fitsDouble(lexeme)
         case (.bool, .bool), (.string, .string): true
         case (.json, _): true
         default: false
         }
     }
 
+    /// Whether the number `text` reads as a finite `Double` that is zero only when `text` is.
+    package static func fitsDouble(_ text: String) -> Bool {
+        guard let double = Double(text), double.isFinite else { return false }
+        guard double == 0 else { return true }
+        // Zero: fine when every digit of the significand is 0 (`0`, `-0.0`, `0e5`).
+        return !text.prefix { $0 != "e" && $0 != "E" }.contains { $0 >= "1" && $0 <= "9" }
+    }
+
     /// Why `value` is not of this type, for messages: `must be a bool value, found string "yes"`.
     public func rejection(of value: JSONValue) -> String {
         if case .number = value, self == .number {
-            return "must be a number that fits a finite double, found \(JSONWriter.string(value))"
+            return "must be a number that fits a double (finite, and not so small it reads as 0), found \(JSONWriter.string(value))"
         }
         return "must be a \(rawValue) value, found \(value.typeName) \(JSONWriter.string(value))"
     }
@@ -46,7 +55,7 @@ public enum ValueType: String, Sendable, CaseIterable, Hashable {
             }
         case .number:
             guard case .number(let lexeme)? = try? JSONParser.parse(text), accepts(.number(lexeme)) else {
-                return .failure(ValueError(text: text, expected: "a finite JSON number such as 3, 0.33 or -1e3"))
+                return .failure(ValueError(text: text, expected: "a JSON number a double holds (finite, not so small it reads as 0) such as 3, 0.33 or -1e3"))
             }
             return .success(.number(lexeme))
         case .string:
@@ -89,6 +98,15 @@ package enum ToggleName {
 }
 
 extension ToggleName {
+    /// Why `name` cannot name a new toggle: ``problem(with:)``, or the name log-wide events
+    /// use (`_app`, which the lifecycle rules refuse at every append). Importers ask this
+    /// before they plan, so a dry run refuses what the real run would.
+    package static func newToggleProblem(with name: String) -> String? {
+        if let problem = problem(with: name) { return problem }
+        if name == Event.appToggle { return "\(Event.appToggle) is reserved for log-wide events; choose another name" }
+        return nil
+    }
+
     /// ``problem(with:)`` == nil, on bytes.
     package static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = bytes.first, bytes.count <= maximumLength else { return false }

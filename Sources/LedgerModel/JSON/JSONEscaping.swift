@@ -4,8 +4,10 @@
 /// Besides what RFC 8259 requires (`"`, `\` and the C0 controls) it escapes, as `\uXXXX`,
 /// the characters that act on a terminal or reorder text when the JSON is shown: DEL, the
 /// C1 controls (U+0080–U+009F, among them the one-byte CSI), the line and paragraph
-/// separators (U+2028, U+2029, also invalid in older JavaScript strings) and the bidi
-/// overrides and isolates (U+202A–U+202E, U+2066–U+2069). A parser reads back the same
+/// separators (U+2028, U+2029, also invalid in older JavaScript strings), the bidi
+/// overrides and isolates (U+202A–U+202E, U+2066–U+2069), the bidi marks (U+061C, U+200E,
+/// U+200F) and the byte-order mark (U+FEFF): what `TerminalText.isControl` names, the rule of
+/// every output. A parser reads back the same
 /// string. ``JSONWriter`` and ``OutputBuffer`` both follow it (tests compare the two).
 package enum JSONEscaping {
     /// The number of bytes at `index` that one escape stands for (the whole UTF-8 sequence
@@ -19,10 +21,16 @@ package enum JSONEscaping {
             return index + 1 < bytes.count && bytes[index + 1] <= 0x9F ? 2 : 0
         }
         if byte == 0xE2, index + 2 < bytes.count {
-            // U+2028–U+202E: E2 80 A8 … E2 80 AE; U+2066–U+2069: E2 81 A6 … E2 81 A9.
+            // U+200E, U+200F: E2 80 8E, E2 80 8F; U+2028–U+202E: E2 80 A8 … E2 80 AE;
+            // U+2066–U+2069: E2 81 A6 … E2 81 A9.
             let (second, third) = (bytes[index + 1], bytes[index + 2])
-            if (second == 0x80 && (0xA8...0xAE).contains(third)) || (second == 0x81 && (0xA6...0xA9).contains(third)) { return 3 }
+            if (second == 0x80 && ((0xA8...0xAE).contains(third) || third == 0x8E || third == 0x8F))
+                || (second == 0x81 && (0xA6...0xA9).contains(third)) { return 3 }
         }
+        // U+061C: D8 9C.
+        if byte == 0xD8 { return index + 1 < bytes.count && bytes[index + 1] == 0x9C ? 2 : 0 }
+        // U+FEFF: EF BB BF.
+        if byte == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBB, bytes[index + 2] == 0xBF { return 3 }
         return 0
     }
 
@@ -50,9 +58,10 @@ package enum JSONEscaping {
             }
             scalar = UInt32(byte)
         case 2:
-            scalar = UInt32(bytes[index + 1])  // C2 xx is U+00xx for xx in 80…BF
+            // C2 xx is U+00xx for xx in 80…BF; D8 9C is U+061C.
+            scalar = UInt32(bytes[index] & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
         default:
-            scalar = 0x2000 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+            scalar = UInt32(bytes[index] & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
         }
         write(UInt8(ascii: "\\"))
         write(UInt8(ascii: "u"))

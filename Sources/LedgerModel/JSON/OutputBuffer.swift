@@ -211,7 +211,7 @@ package struct OutputBuffer: ~Copyable {
     }
 
     /// Whether one of the eight bytes of `word` is below 0x20, `"`, `\` or DEL, or the lead
-    /// byte (C2, E2) of a character ``JSONEscaping`` may escape (the classic "has a zero byte"
+    /// byte (C2, D8, E2, EF) of a character ``JSONEscaping`` may escape (the classic "has a zero byte"
     /// and "has a byte less than n" bit tricks; the lead bytes may be false positives, which
     /// the byte loop settles).
     @inline(__always)
@@ -219,7 +219,8 @@ package struct OutputBuffer: ~Copyable {
         let ones: UInt64 = 0x0101_0101_0101_0101
         return hasZeroByte(word & 0xE0E0_E0E0_E0E0_E0E0)  // a byte below 0x20
             || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C)) || hasZeroByte(word ^ (ones &* 0x7F))
-            || (word & 0x8080_8080_8080_8080 != 0 && (hasZeroByte(word ^ (ones &* 0xC2)) || hasZeroByte(word ^ (ones &* 0xE2))))
+            || (word & 0x8080_8080_8080_8080 != 0 && (hasZeroByte(word ^ (ones &* 0xC2)) || hasZeroByte(word ^ (ones &* 0xE2))
+                || hasZeroByte(word ^ (ones &* 0xD8)) || hasZeroByte(word ^ (ones &* 0xEF))))
     }
 
     /// Whether every byte of `bytes` is printable ASCII (0x20 to 0x7E), eight at a time.
@@ -252,6 +253,6 @@ package struct OutputBuffer: ~Copyable {
     /// The ASCII bytes ``JSONEscaping`` escapes, and the lead bytes of the others.
     @inline(__always)
     private static func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xC2 || byte == 0xE2
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 || byte == 0xEF
     }
 }

@@ -1,7 +1,8 @@
 /// Makes text from the log safe to print on a terminal.
 package enum TerminalText {
     /// Replaces newlines and tabs with spaces and every other control character (C0, DEL,
-    /// C1, including ESC) with a visible `\u{…}` escape.
+    /// C1, including ESC) and every invisible character that reorders or hides text (see
+    /// ``isControl(_:)``) with a visible `\u{…}` escape.
     package static func sanitize(_ text: String) -> String {
         if isPrintableASCII(text) { return text }
         guard text.unicodeScalars.contains(where: isControl) else { return text }
@@ -33,9 +34,15 @@ package enum TerminalText {
         }
     }
 
+    /// The one rule of what no output shows raw (text, JSON through ``JSONEscaping``,
+    /// Markdown, HTML, XML, generated Swift): C0, DEL, C1, the line and paragraph separators,
+    /// the bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), the bidi
+    /// marks (LRM U+200E, RLM U+200F, ALM U+061C) and the byte-order mark U+FEFF. A mark moves
+    /// the neutral characters around it as an override does, only less visibly.
     package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-            || scalar.value == 0x2028 || scalar.value == 0x2029 || (0x202A...0x202E).contains(scalar.value)
-            || (0x2066...0x2069).contains(scalar.value)
+        let value = scalar.value
+        if value < 0x0600 { return value < 0x20 || (0x7F...0x9F).contains(value) }
+        return value == 0x061C || value == 0x200E || value == 0x200F
+            || (0x2028...0x202E).contains(value) || (0x2066...0x2069).contains(value) || value == 0xFEFF
     }
 }

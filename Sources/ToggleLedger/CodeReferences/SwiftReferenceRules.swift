@@ -69,6 +69,7 @@ extension SwiftReferenceScanner {
     /// could only be rejected is not looked at further.
     private func walk(_ file: LexedFile, facts: EnumFacts, memo: inout NameMemo, reasons: Bool, visit: (Int, RuleOutcome) -> Void) {
         let tokens = file.tokens
+        var labels = SwitchLabelMemo()
         // Whether each open brace is the body of a toggle enum or of an extension of one.
         var braces: [Bool] = []
         var insideToggleBodies = 0
@@ -99,7 +100,7 @@ extension SwiftReferenceScanner {
                     if let wasToggle = braces.popLast(), wasToggle { insideToggleBodies -= 1 }
                 case UInt8(ascii: "."):
                     if !reasons, !couldBeImplicitMember(tokens, dot: i, facts: facts, memo: &memo) { break }
-                    let outcome = implicitMember(tokens, at: i, file: file.path, facts: facts)
+                    let outcome = implicitMember(tokens, at: i, file: file.path, facts: facts, labels: &labels)
                     if case .notApplicable = outcome { break }
                     visit(i, insideToggleBodies == 0 ? outcome
                         : .rejected("inside a toggle enum's body or extension, where implicit members are the enum's own cases"))
@@ -161,6 +162,12 @@ extension SwiftReferenceScanner {
 
     /// `.name` at `i` (the dot).
     package func implicitMember(_ tokens: [SwiftToken], at i: Int, file: String, facts: EnumFacts) -> RuleOutcome {
+        var labels = SwitchLabelMemo()
+        return implicitMember(tokens, at: i, file: file, facts: facts, labels: &labels)
+    }
+
+    /// The same, with what the earlier dots of the file found about their case labels.
+    package func implicitMember(_ tokens: [SwiftToken], at i: Int, file: String, facts: EnumFacts, labels: inout SwitchLabelMemo) -> RuleOutcome {
         guard i + 1 < tokens.count, tokens[i + 1].kind == .identifier, !tokens[i + 1].spaceBefore else { return .notApplicable }
         let name = tokens[i + 1].text
         // A leading dot is an implicit member only where an expression starts.
@@ -180,7 +187,7 @@ extension SwiftReferenceScanner {
         }
         // The query matters only when other enums declare the name (a switch's labels are
         // looked for back to the switch: not for every implicit member).
-        if let others = facts.otherCases[name], !others.isEmpty, queryCall(tokens, dot: i) == nil {
+        if let others = facts.otherCases[name], !others.isEmpty, queryCall(tokens, dot: i, labels: &labels) == nil {
             return .rejected(".\(name) is also a case of \(others.sorted().joined(separator: ", ")) (not a toggle enum); it counts only as the argument of a query method such as isFeatureOn(.\(name)) or as a case of a switch over a flag")
         }
         return .references(keys.map { key in
@@ -195,8 +202,14 @@ extension SwiftReferenceScanner {
     /// for flags (`withFeatureFlagEnabled: .x`), or an element of an array literal given to one
     /// (`enabledFeatureFlags = [.x, .y]`, `MockFeatureFlagger(enabledFeatureFlags: [.x])`).
     package func queryCall(_ tokens: [SwiftToken], dot i: Int) -> String? {
+        var labels = SwitchLabelMemo()
+        return queryCall(tokens, dot: i, labels: &labels)
+    }
+
+    /// The same, with what the earlier dots of the file found about their case labels.
+    package func queryCall(_ tokens: [SwiftToken], dot i: Int, labels: inout SwitchLabelMemo) -> String? {
         guard i >= 2 else { return nil }
-        if let subject = switchOnToggle(tokens, caseLabel: i) { return subject }
+        if let subject = switchOnToggle(tokens, caseLabel: i, labels: &labels) { return subject }
         let previous = tokens[i - 1]
         guard previous.kind == .punctuation || (previous.kind == .operator && previous.text == "=") else { return nil }
         if previous.text == "(", settings.isQueryMethod(tokens[i - 2].text) { return tokens[i - 2].text }
@@ -229,45 +242,20 @@ extension SwiftReferenceScanner {
     /// `switch featureFlag { case .inbox, .sync: … }`: when the implicit member at `dot` is a
     /// case label's pattern and the switch's subject is named for flags, `switch featureFlag`
     /// (its cases are the flag's, whatever other enums declare them).
-    func switchOnToggle(_ tokens: [SwiftToken], caseLabel dot: Int) -> String? {
-        // Back over `.a, .b(let x), ` to the `case` keyword.
-        var j = dot - 1
-        while j >= 3, tokens[j].isPunctuation(",") {
-            var k = j - 1
-            if tokens[k].isPunctuation(")") {
-                var depth = 0
-                while k > 0 {
-                    if tokens[k].isPunctuation(")") { depth += 1 }
-                    if tokens[k].isPunctuation("(") { depth -= 1 }
-                    k -= 1
-                    if depth == 0 { break }
-                }
-            }
-            guard k >= 2, tokens[k].kind == .identifier, tokens[k - 1].isPunctuation(".") else { return nil }
-            j = k - 2
-        }
-        guard j >= 1, tokens[j].kind == .identifier, tokens[j].text == "case" else { return nil }
-        // A label's `case`, not a pattern's: `if case .a = x`, `guard case`, `for case`,
-        // `while case` and `if y, case .a = x` match another value than the switch's.
-        let before = tokens[j - 1]
-        if before.isPunctuation(",") || (before.kind == .identifier && ["if", "guard", "for", "while"].contains(before.text)) { return nil }
-        // Back to the brace that opens the switch's body (case bodies in between, bounded).
-        var depth = 0
-        j -= 1
-        while j >= 0 && dot - j < 1 << 16 {
-            if tokens[j].isPunctuation("}") { depth += 1 }
-            if tokens[j].isPunctuation("{") {
-                if depth == 0 { break }
-                depth -= 1
-            }
-            j -= 1
-        }
-        guard j >= 1, tokens[j].isPunctuation("{") else { return nil }
+    ///
+    /// Both walks back (over the label's earlier patterns to `case`, over the earlier case
+    /// bodies to the switch's `{`) stop where the previous dot's walk ended (`labels`), so a
+    /// file's dots cost time in proportion to its tokens, however long a label or a switch:
+    /// `case .a, .a, …` with 20,000 patterns took 6 s, and a label more than 65,536 tokens
+    /// after its `{` was not looked for.
+    func switchOnToggle(_ tokens: [SwiftToken], caseLabel dot: Int, labels: inout SwitchLabelMemo) -> String? {
+        guard let caseKeyword = labelKeyword(tokens, dot: dot, labels: &labels),
+              let brace = switchBrace(tokens, caseKeyword: caseKeyword, labels: &labels) else { return nil }
         // The subject is a variable or property named for flags: `switch featureFlag {`,
         // `switch self.flag {`, `switch (flag) {`; not `switch FeatureFlagRows(rawValue: row) {`,
         // whose cases are another type's.
-        guard let start = (max(0, j - 16)..<j).last(where: { tokens[$0].kind == .identifier && tokens[$0].text == "switch" }) else { return nil }
-        var subject = tokens[(start + 1)..<j]
+        guard let start = (max(0, brace - 16)..<brace).last(where: { tokens[$0].kind == .identifier && tokens[$0].text == "switch" }) else { return nil }
+        var subject = tokens[(start + 1)..<brace]
         if subject.first?.isPunctuation("(") == true && subject.last?.isPunctuation(")") == true { subject = subject.dropFirst().dropLast() }
         for (offset, token) in subject.enumerated() {
             let isName = token.kind == .identifier && !Self.startsUppercase(token.text)
@@ -275,6 +263,88 @@ extension SwiftReferenceScanner {
         }
         guard subject.count % 2 == 1, let last = subject.last, Self.namesToggles(last.text) else { return nil }
         return "switch " + subject.map(\.text).joined()
+    }
+
+    /// The `case` keyword of the label whose pattern the dot starts, back over `.a, .b(let x), `;
+    /// nil when the dot is not in a case label's pattern list.
+    private func labelKeyword(_ tokens: [SwiftToken], dot: Int, labels: inout SwitchLabelMemo) -> Int? {
+        var j = dot - 1
+        var answer: Int??
+        while j >= 3, tokens[j].isPunctuation(",") {
+            var k = j - 1
+            if tokens[k].isPunctuation(")") {
+                var depth = 0
+                while k > 0 {
+                    labels.steps += 1
+                    if tokens[k].isPunctuation(")") { depth += 1 }
+                    if tokens[k].isPunctuation("(") { depth -= 1 }
+                    k -= 1
+                    if depth == 0 { break }
+                }
+            }
+            labels.steps += 1
+            guard k >= 2, tokens[k].kind == .identifier, tokens[k - 1].isPunctuation(".") else {
+                answer = .some(nil)
+                break
+            }
+            // The previous pattern's dot was walked from already: its label is this one's.
+            if labels.lastDot == k - 1 {
+                answer = .some(labels.lastDotKeyword)
+                break
+            }
+            j = k - 2
+        }
+        let keyword: Int? = answer ?? {
+            guard j >= 1, tokens[j].kind == .identifier, tokens[j].text == "case" else { return nil }
+            // A label's `case`, not a pattern's: `if case .a = x`, `guard case`, `for case`,
+            // `while case` and `if y, case .a = x` match another value than the switch's.
+            let before = tokens[j - 1]
+            if before.isPunctuation(",") || (before.kind == .identifier && ["if", "guard", "for", "while"].contains(before.text)) { return nil }
+            return j
+        }()
+        labels.lastDot = dot
+        labels.lastDotKeyword = keyword
+        return keyword
+    }
+
+    /// The `{` that opens the body of the switch whose label starts at `caseKeyword`, back over
+    /// the earlier case bodies; the walk stops at the previous label's `case` when it was walked from.
+    private func switchBrace(_ tokens: [SwiftToken], caseKeyword: Int, labels: inout SwitchLabelMemo) -> Int? {
+        if labels.lastKeyword == caseKeyword { return labels.lastKeywordBrace }
+        var depth = 0
+        var j = caseKeyword - 1
+        var answer: Int??
+        while j >= 0 {
+            labels.steps += 1
+            if tokens[j].isPunctuation("}") { depth += 1 }
+            if tokens[j].isPunctuation("{") {
+                if depth == 0 { break }
+                depth -= 1
+            }
+            if depth == 0 && j == labels.lastKeyword {
+                answer = .some(labels.lastKeywordBrace)
+                break
+            }
+            j -= 1
+        }
+        let brace = answer ?? (j >= 1 && tokens[j].isPunctuation("{") ? j : nil)
+        labels.lastKeyword = caseKeyword
+        labels.lastKeywordBrace = brace
+        return brace
+    }
+
+    /// What the last case-label walks of a file found, where the next ones stop.
+    package struct SwitchLabelMemo {
+        /// The last dot walked from, and its label's `case` (nil: not in a label).
+        var lastDot = -1
+        var lastDotKeyword: Int?
+        /// The last `case` walked from, and its switch's `{` (nil: none).
+        var lastKeyword = -1
+        var lastKeywordBrace: Int?
+        /// Tokens stepped over, for tests of the walks' cost.
+        package var steps = 0
+
+        package init() {}
     }
 
     /// `toggle:`, `featureFlags`, `withFeatureFlagEnabled`, `enabledToggles`.

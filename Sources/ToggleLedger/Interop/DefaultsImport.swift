@@ -72,7 +72,7 @@ public enum DefaultsImport {
             guard let integer = Int64(text) else { throw fail("\(found) is not an integer") }
             return .number(String(integer))
         case (.number, .real(let text)):
-            guard let double = Double(text), double.isFinite else { throw fail("\(found) is not a finite number") }
+            guard ValueType.fitsDouble(text), let double = Double(text) else { throw fail("\(found) is not a number a double holds (finite, not so small it reads as 0)") }
             return .number(double.description)
         case (.number, .string(let text)):
             guard case .success(let number) = ValueType.number.parse(text) else {
@@ -102,7 +102,7 @@ public enum DefaultsImport {
         case .string(let text): return .string(text)
         case .bool(let flag): return .bool(flag)
         case .integer(let text): return Int64(text).map { .number(String($0)) }
-        case .real(let text): return Double(text).flatMap { $0.isFinite ? .number($0.description) : nil }
+        case .real(let text): return ValueType.fitsDouble(text) ? Double(text).map { .number($0.description) } : nil
         case .array(let elements):
             var result: [JSONValue] = []
             for element in elements {

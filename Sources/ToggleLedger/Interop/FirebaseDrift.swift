@@ -68,11 +68,12 @@ public enum FirebaseDrift {
                 record: "delete \(skipped.parameter) in the Firebase console, or publish `toggles export firebase`"))
         }
         let created = Set(plan.created)
+        let published = firstPublished(plan.events)
         for event in plan.events {
             let name = event.toggle
             switch event.change {
             case .created(let definition):
-                let remote = plan.events.lazy.compactMap { if case .published(let remote) = $0.change, $0.toggle == name { remote } else { nil } }.first
+                let remote = published[name]
                 let publish = remote.flatMap { publishCommand(name, $0) }
                 let create = "toggles create \(name) --kind remote --type \(definition.valueType.rawValue) --default \(shellQuoted(ValueText.describe(definition.defaultValue)))"
                 differences.append(Difference(
@@ -119,6 +120,16 @@ public enum FirebaseDrift {
         return Report(differences: differences, version: template.version, logIsNewer: logIsNewer)
     }
 
+    /// Each toggle's first `published` value among `events`, in one pass: looked up per created
+    /// toggle by scanning every event, 10,000 parameters the log does not know took 5.4 s.
+    package static func firstPublished(_ events: [Event]) -> [String: RemoteValue] {
+        var found: [String: RemoteValue] = [:]
+        for event in events {
+            if case .published(let remote) = event.change, found[event.toggle] == nil { found[event.toggle] = remote }
+        }
+        return found
+    }
+
     /// `toggles publish NAME --value V --when 'C' 'EXPR' V…`, or nil when a value is managed
     /// by the server (a rollout, an experiment), which only an import records.
     static func publishCommand(_ name: String, _ remote: RemoteValue) -> String? {
@@ -133,7 +144,7 @@ public enum FirebaseDrift {
 
     /// ` [Chinese users: device.language in ['zh']]`
     private static func conditionsText(_ remote: RemoteValue) -> String {
-        remote.conditions.isEmpty ? "" : " [" + remote.conditions.map { "\($0.name): \($0.expression)" }.joined(separator: "; ") + "]"
+        remote.conditions.isEmpty ? "" : " [" + remote.conditions.map { "\($0.name): \(ClippedText.clip($0.expression))" }.joined(separator: "; ") + "]"
     }
 
     /// The facts of `facts` that differ from `other`: `group planets, description "…"`.

@@ -54,11 +54,11 @@ public enum FirebaseDriftRenderer {
         let escape = StaleMarkdownRenderer.escape
         var output = "<!-- toggles-drift -->\n### Remote Config drift\n\n\(escape(heading(report, file: file)))\n"
         if let later = report.logIsNewer {
-            output += "\n> The log has remote changes after this template's version (the last at \(code(later.description))): the console may be behind the log.\n"
+            output += "\n> The log has remote changes after this template's version (the last at \(StaleMarkdownRenderer.inlineCode(later.description))): the console may be behind the log.\n"
         }
         guard !report.inStep else { return output + "\n✅ **In step**: the template serves what the log says is published.\n" }
         let count = report.differences.count == 1 ? "1 difference" : "\(report.differences.count) differences"
-        output += "\n❌ **\(count)** outside the ledger; \(code(importCommand(file))) records them all.\n\n"
+        output += "\n❌ **\(count)** outside the ledger; \(StaleMarkdownRenderer.inlineCode(importCommand(file))) records them all.\n\n"
         output += "| Parameter | Difference | Log | Template | Record with |\n| --- | --- | --- | --- | --- |\n"
         for difference in report.differences {
             output += "| \(code(difference.parameter)) | \(difference.kind.rawValue) | \(escape(difference.log)) | \(escape(difference.template)) | \(code(difference.record)) |\n"

@@ -96,6 +96,9 @@ public enum FirebaseImport {
 
         for parameter in template.parameters.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
             let name = parameter.key
+            if let problem = ToggleName.newToggleProblem(with: name) {
+                throw InteropError(file: file, "parameter \(JSONWriter.quoted(name)): \(problem)")
+            }
             let state = stateThen.toggles[name]
             // A toggle removed from the code in an app version keeps its parameter for the
             // versions before it: changes to it are recorded like a live toggle's.

@@ -142,6 +142,8 @@ public struct PropertyListReader {
     /// Arrays and dicts open around the current position, bounded like JSON's so that no
     /// document can drive the recursion past the stack.
     private var depth = 0
+    /// The keys' lines, counted once through the file.
+    private var lines = LineCounter()
 
     /// Reads a document whose top-level value is a dictionary.
     public static func dictionary(_ bytes: [UInt8], file: String?) throws(InteropError) -> [PropertyListEntry] {
@@ -232,7 +234,7 @@ public struct PropertyListReader {
                     index = keyStart
                     throw fail("expected <key> in <dict>")
                 }
-                let line = lineNumber(keyStart)
+                let line = lines.line(at: keyStart, in: bytes)
                 let key = keyTag.selfClosing ? "" : try text(closing: "key")
                 guard seen.insert(key).inserted else { index = keyStart; throw fail("key \(JSONWriter.quoted(key)) appears twice") }
                 skipMisc()

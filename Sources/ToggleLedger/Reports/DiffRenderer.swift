@@ -82,7 +82,8 @@ public enum DiffRenderer {
 
     /// Sections per kind of change, each a list: what a release note says about toggles.
     public static func markdown(_ diff: ToggleDiff, from: Side, to: Side, title: String? = nil) -> String {
-        let code = StaleMarkdownRenderer.codeSpan
+        // Headings and list items, no table: code spans without the table's `\|`.
+        let code = StaleMarkdownRenderer.inlineCode
         let escape = StaleMarkdownRenderer.escape
         var output = "### \(title.map(escape) ?? "Toggle changes")\n\n"
         output += "From \(code(from.label)) to \(code(to.label))"

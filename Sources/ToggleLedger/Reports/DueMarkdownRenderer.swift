@@ -29,10 +29,11 @@ public enum DueMarkdownRenderer {
 
     private static func owner(_ owner: DueList.Owner) -> String {
         switch owner {
-        case .declared(let name): StaleMarkdownRenderer.codeSpan(name)
+        // A heading, not a table: code spans without the table's `\|`.
+        case .declared(let name): StaleMarkdownRenderer.inlineCode(name)
         case .codeOwners(let match):
-            match.owners.map(StaleMarkdownRenderer.codeSpan).joined(separator: " ")
-                + " (CODEOWNERS \(StaleMarkdownRenderer.codeSpan(match.rule.description)) for \(StaleMarkdownRenderer.codeSpan(match.declaredIn)))"
+            match.owners.map(StaleMarkdownRenderer.inlineCode).joined(separator: " ")
+                + " (CODEOWNERS \(StaleMarkdownRenderer.inlineCode(match.rule.description)) for \(StaleMarkdownRenderer.inlineCode(match.declaredIn)))"
         case .unowned: "No owner"
         }
     }

@@ -16,6 +16,9 @@ public enum DueSlackRenderer {
     public static let maximumBlocks = 50
     public static let maximumSectionText = 3000
     public static let maximumTotalText = 12_000
+    /// An owner's heading (who, and the CODEOWNERS rule) at most: whatever the owners' names,
+    /// a section has room for the heading and its toggles.
+    public static let maximumHeading = 600
 
     public static func render(_ list: DueList) -> String {
         JSONWriter.pretty(payload(list)) + "\n"
@@ -47,7 +50,8 @@ public enum DueSlackRenderer {
                 text += line
                 count += 1
             }
-            guard count > 0 else { break }
+            // This group's first line did not fit what is left; a later, shorter one may.
+            guard count > 0 else { continue }
             if count < group.items.count { text += "\n… and \(group.items.count - count) more of this owner" }
             blocks.append(section(text))
             budget -= text.utf16.count
@@ -76,12 +80,23 @@ public enum DueSlackRenderer {
 
     private static func owner(_ owner: DueList.Owner) -> String {
         switch owner {
-        case .declared(let name): codeSpan(name)
+        case .declared(let name): return codeSpan(name)
         case .codeOwners(let match):
-            // A rule may list many owners; the first few say who to ask.
-            match.owners.prefix(5).map(codeSpan).joined(separator: " ") + (match.owners.count > 5 ? " …" : "")
-                + " (CODEOWNERS \(codeSpan(match.rule.description)))"
-        case .unowned: "No owner"
+            // A rule may list many long owners; those that fit the heading say who to ask.
+            let rule = " (CODEOWNERS \(codeSpan(match.rule.description)))"
+            var heading = ""
+            var shown = 0
+            for name in match.owners {
+                let span = (shown == 0 ? "" : " ") + codeSpan(name)
+                let rest = match.owners.count - shown - 1
+                let note = rest > 0 ? " and \(rest) more".utf16.count : 0
+                guard heading.utf16.count + span.utf16.count + note + rule.utf16.count <= maximumHeading - 2 || shown == 0 else { break }
+                heading += span
+                shown += 1
+            }
+            if shown < match.owners.count { heading += " and \(match.owners.count - shown) more" }
+            return heading + rule
+        case .unowned: return "No owner"
         }
     }
 
@@ -106,10 +121,22 @@ public enum DueSlackRenderer {
     }
 
     /// Text in a code span: no formatting applies inside; a backtick would end it, so it
-    /// becomes a prime. Long text is cut so one owner cannot fill a section.
+    /// becomes a prime. Long text is cut so one owner cannot fill a section: at most
+    /// ``maximumCodeSpan`` UTF-16 units once escaped (an `&` takes five).
     private static func codeSpan(_ text: String) -> String {
-        var clean = TerminalText.sanitize(text).replacing("`", with: "ʹ")
-        if clean.count > 200 { clean = String(clean.prefix(199)) + "…" }
-        return "`\(clean.isEmpty ? " " : escape(clean))`"
+        let clean = TerminalText.sanitize(text).replacing("`", with: "ʹ")
+        var escaped = escape(clean)
+        if escaped.utf16.count > maximumCodeSpan {
+            escaped = ""
+            for character in clean {
+                let piece = escape(String(character))
+                guard escaped.utf16.count + piece.utf16.count < maximumCodeSpan else { break }
+                escaped += piece
+            }
+            escaped += "…"
+        }
+        return "`\(escaped.isEmpty ? " " : escaped)`"
     }
+
+    private static let maximumCodeSpan = 200
 }

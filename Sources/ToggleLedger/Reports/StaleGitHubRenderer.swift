@@ -91,7 +91,7 @@ public enum StaleGitHubRenderer {
     package static func command(_ annotation: Annotation) -> String {
         var properties: [String] = []
         if let site = annotation.site {
-            properties.append("file=" + escapeProperty(site.path))
+            properties.append("file=" + escapePath(site.path))
             properties.append("line=\(site.line)")
             if let column = site.column { properties.append("col=\(column)") }
         }
@@ -116,16 +116,24 @@ public enum StaleGitHubRenderer {
         percentEncode(TerminalText.sanitize(text), also: [":", ","])
     }
 
-    private static func percentEncode(_ text: String, also: Set<Character>) -> String {
+    /// A `file=` value: the path exactly, as the runner decodes it (`%`, CR, LF, `:` and `,`
+    /// percent-encoded, nothing else changed), so an annotation on a file whose name holds a
+    /// control character lands on that file, not on the name's visible escape.
+    package static func escapePath(_ path: String) -> String {
+        percentEncode(path, also: [":", ","])
+    }
+
+    private static func percentEncode(_ text: String, also: Set<Unicode.Scalar>) -> String {
         var output = ""
-        for character in text {
+        // By scalar: "\r\n" is one Character, which neither case below would match.
+        for character in text.unicodeScalars {
             switch character {
             case "%": output += "%25"
             case "\r": output += "%0D"
             case "\n": output += "%0A"
             case ":" where also.contains(":"): output += "%3A"
             case "," where also.contains(","): output += "%2C"
-            default: output.append(character)
+            default: output.unicodeScalars.append(character)
             }
         }
         return output

@@ -118,26 +118,49 @@ public enum StaleMarkdownRenderer {
     }
 
     /// Escapes text for a table cell: no structure, links, HTML or emphasis survives.
+    ///
+    /// GitHub's Markdown (cmark-gfm) links more than `<…>` and `[…](…)`: `www.` and `x://` as
+    /// they are met, and `x@y.z` after the whole paragraph is parsed, when backslash escapes
+    /// and entities are already text again (`x\@y.z` links). So `:` is escaped (no scheme
+    /// before `//`), a `.` right after `www` is escaped (no `www.`), and an empty HTML comment
+    /// goes right after each `@`: GitHub shows nothing for it, but it parts the `@` from what
+    /// follows, and an address (or an @-mention: `@org/team`) needs both in one piece of text.
     public static func escape(_ text: String) -> String {
         var output = ""
+        var previous: (Character, Character, Character) = (" ", " ", " ")
         for character in TerminalText.sanitize(text) {
             switch character {
             case "&": output += "&amp;"
             case "<": output += "&lt;"
             case ">": output += "&gt;"
             case "|": output += "\\|"
+            case "@": output += "@<!-- -->"
+            case "." where previous.0.lowercased() == "w" && previous.1.lowercased() == "w" && previous.2.lowercased() == "w":
+                output += "\\."
             // Inline syntax only: a table cell never starts a line, so list and heading
-            // markers are harmless; `:` and `@` stop autolinks and e-mail links.
-            case "\\", "`", "*", "_", "[", "]", "!", "~", ":", "@":
+            // markers are harmless; `:` stops a scheme's autolink.
+            case "\\", "`", "*", "_", "[", "]", "!", "~", ":":
                 output += "\\" + String(character)
             default: output.append(character)
             }
+            previous = (previous.1, previous.2, character)
         }
         return output
     }
 
-    /// A code span holding `text` literally, safe inside a table cell.
+    /// A code span holding `text` literally, safe inside a table cell, where a pipe ends the
+    /// cell even inside a code span unless escaped (GFM reads `\|` there as `|`).
     public static func codeSpan(_ text: String) -> String {
+        fencedCode(text, inTable: true)
+    }
+
+    /// A code span outside a table (a heading, a paragraph, a list item), where `\|` would
+    /// show both characters: the pipe stays as it is.
+    public static func inlineCode(_ text: String) -> String {
+        fencedCode(text, inTable: false)
+    }
+
+    private static func fencedCode(_ text: String, inTable: Bool) -> String {
         let clean = TerminalText.sanitize(text)
         var longestRun = 0
         var run = 0
@@ -147,7 +170,6 @@ public enum StaleMarkdownRenderer {
         }
         let fence = String(repeating: "`", count: longestRun + 1)
         let padded = clean.hasPrefix("`") || clean.hasSuffix("`") || clean.isEmpty ? " \(clean) " : clean
-        // A pipe ends the cell even inside a code span in a GFM table unless escaped.
-        return fence + padded.replacing("|", with: "\\|") + fence
+        return fence + (inTable ? padded.replacing("|", with: "\\|") : padded) + fence
     }
 }

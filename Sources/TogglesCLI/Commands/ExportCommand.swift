@@ -81,7 +81,7 @@ enum ExportCommand: Command {
             let flagd = Exports.flagd(toggles, supportedVersions: replay.projection.supportedVersions)
             for skipped in flagd.skipped { context.warn("skipped \(skipped.toggle): \(skipped.reason)") }
             for missed in flagd.untranslated {
-                context.warn("\(missed.toggle) keeps its default variant: condition \(JSONWriter.quoted(missed.condition)) (\(missed.expression)) cannot be translated into flagd targeting: \(missed.reason)")
+                context.warn("\(missed.toggle) keeps its default variant: condition \(JSONWriter.quoted(missed.condition)) (\(ClippedText.clip(missed.expression))) cannot be translated into flagd targeting: \(missed.reason)")
             }
             text = JSONWriter.pretty(flagd.document) + "\n"
         }

@@ -43,6 +43,17 @@ final class LogAtRevision {
                 let relative = location.logPath == "." ? path : String(path.dropFirst(location.logPath.count + 1))
                 // A path from git never climbs out of the log directory, but check anyway.
                 guard !relative.split(separator: "/").contains("..") else { continue }
+                // A committed symlink's blob is the link's target, not a segment: read as one
+                // it would be a torn line. The disk reader reads a link into the log where it
+                // leads (so it is skipped here, its target is listed too) and refuses one
+                // that leads out of it; so does this.
+                if fields[0] == "120000" {
+                    let target = try Self.linkTarget(fields[2], git: git, scratch: directory)
+                    guard Self.staysInside(link: relative, target: target) else {
+                        throw CommandFailure(status: .invalidLog, message: "\(option) \(revision): \(displayName)/\(relative) is a symlink to \(target), outside the log directory; segments must live inside it")
+                    }
+                    continue
+                }
                 segments.append((fields[2], relative))
             }
             // One git process for every blob (a log has a segment per command: thousands).
@@ -91,6 +102,27 @@ final class LogAtRevision {
             position = newline + 1 + size + 1
         }
         return blobs
+    }
+
+    /// The target a committed symlink's blob names.
+    static func linkTarget(_ hash: String, git: GitRunner, scratch: String) throws -> String {
+        String(decoding: try readBlobs([hash], git: git, scratch: scratch)[0], as: UTF8.self)
+    }
+
+    /// Whether `target`, read from the folder of the log-relative `link`, stays in the log.
+    static func staysInside(link: String, target: String) -> Bool {
+        guard !target.hasPrefix("/") else { return false }
+        var parts = link.split(separator: "/", omittingEmptySubsequences: true).dropLast().map(String.init)
+        for part in target.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..":
+                guard !parts.isEmpty else { return false }
+                parts.removeLast()
+            default: parts.append(String(part))
+            }
+        }
+        return !parts.isEmpty
     }
 
     private static func unreadable(_ hash: String) -> CommandFailure {

@@ -70,8 +70,8 @@ public enum SwiftSync {
                 }
                 continue
             }
-            if let problem = ToggleName.problem(with: name) {
-                plan.refusals.append("\(place): \(name): \(problem)")
+            if let problem = ToggleName.newToggleProblem(with: name) {
+                plan.refusals.append("\(place): \(declaration.enumName).\(declaration.caseName): \(problem)")
                 continue
             }
             guard let kind = enumKinds[declaration.enumName] ?? givenKind else {

@@ -37,10 +37,20 @@ public enum SwiftToggleGenerator {
 
             """
 
-        let build = live.filter { $0.kind == .build && $0.valueType == .bool }
-        let local = live.filter { $0.kind == .local && $0.valueType == .bool }
-        let remote = live.filter { $0.kind == .remote && $0.valueType == .bool }
-        let keys = live.filter { $0.kind == .remote && $0.valueType != .bool }
+        // A name Swift cannot give a case of its enum is left out, and said why, rather than
+        // written into a file that does not compile.
+        var unnamable: [(toggle: ToggleState, reason: String)] = []
+        func nameable(_ toggles: [ToggleState], in enumName: String) -> [ToggleState] {
+            toggles.filter { toggle in
+                guard let reason = caseNameProblem(toggle.name, in: enumName) else { return true }
+                unnamable.append((toggle, reason))
+                return false
+            }
+        }
+        let build = nameable(live.filter { $0.kind == .build && $0.valueType == .bool }, in: "BuildTargetToggle")
+        let local = nameable(live.filter { $0.kind == .local && $0.valueType == .bool }, in: "InternalToggle")
+        let remote = nameable(live.filter { $0.kind == .remote && $0.valueType == .bool }, in: "RemoteToggle")
+        let keys = nameable(live.filter { $0.kind == .remote && $0.valueType != .bool }, in: "RemoteConfigKeys")
         skipped = live.filter { $0.kind != .remote && $0.valueType != .bool }
 
         output += toggleEnum("BuildTargetToggle", "Build-target toggles: decided at compile time by the build configuration.", build, deprecations, access)
@@ -68,6 +78,12 @@ public enum SwiftToggleGenerator {
             output += "// Not generated (ToggleKit's local and build stores hold booleans):\n"
             for toggle in skipped {
                 output += "// - \(comment(toggle.name)) (\(toggle.kind.rawValue) \(toggle.valueType.rawValue))\n"
+            }
+        }
+        if !unnamable.isEmpty {
+            output += "// Not generated (Swift has no case of that name in this enum; rename the toggle to use it from Swift):\n"
+            for (toggle, reason) in unnamable.sorted(by: { $0.toggle.name.utf8.lexicographicallyPrecedes($1.toggle.name.utf8) }) {
+                output += "// - \(comment(toggle.name)) (\(toggle.kind.rawValue) \(toggle.valueType.rawValue)): \(reason)\n"
             }
         }
         while output.hasSuffix("\n\n") { output.removeLast() }
@@ -157,7 +173,9 @@ public enum SwiftToggleGenerator {
         }
     }
 
-    /// A Swift string literal: escapes quotes, backslashes and control characters.
+    /// A Swift string literal: escapes quotes, backslashes and, as `\u{…}`, every character
+    /// no output shows raw (``TerminalText/isControl(_:)``: controls, line separators, bidi
+    /// overrides, isolates and marks), so a literal reads in the editor as it compiles.
     package static func swiftString(_ text: String) -> String {
         var output = "\""
         for scalar in text.unicodeScalars {
@@ -167,18 +185,34 @@ public enum SwiftToggleGenerator {
             case "\n": output += "\\n"
             case "\r": output += "\\r"
             case "\t": output += "\\t"
-            case "\u{00}"..."\u{1F}", "\u{7F}": output += "\\u{\(String(scalar.value, radix: 16))}"
-            default: output.unicodeScalars.append(scalar)
+            default:
+                if TerminalText.isControl(scalar) {
+                    output += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
             }
         }
         return output + "\""
     }
 
-    /// Text safe inside a `///` comment: one line, no control characters.
+    /// Text safe inside a `///` comment: one line; controls, line separators and the bidi
+    /// controls a Trojan Source comment hides code with become a visible `\u{…}`.
     package static func comment(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-            scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}" ? " " : scalar
-        }))
+        TerminalText.sanitize(text)
+    }
+
+    /// Why `name` cannot be a case of the generated enum `enumName`, nil when it can (keywords
+    /// can, in backticks). `Type` and `Protocol` Swift refuses as member names (`X.Type` is
+    /// the metatype); `allCases` and `RawValue` are the enum's own members, and
+    /// `BuildTargetToggle.currentTarget` the extension's. Checked by compiling every spelling.
+    package static func caseNameProblem(_ name: String, in enumName: String) -> String? {
+        switch name {
+        case "Type", "Protocol": "Swift reserves the member name \(name) (\(enumName).\(name) is the metatype)"
+        case "allCases", "RawValue": "\(enumName).\(name) is the enum's own member"
+        case "currentTarget" where enumName == "BuildTargetToggle": "BuildTargetToggle.currentTarget is the generated build target"
+        default: nil
+        }
     }
 
     /// A case name: backticks around Swift keywords (`internal`, `default`).

@@ -40,12 +40,10 @@ package enum HTMLText {
         }
     }
 
-    /// Characters that change how text displays without showing themselves: the terminal's
-    /// controls (C0, DEL, C1, line/paragraph separators, bidi embeddings, overrides and
-    /// isolates), the bidi marks (LRM, RLM, ALM) and the byte-order mark.
+    /// Characters that change how text displays without showing themselves: the one rule
+    /// every output follows, ``TerminalText/isControl(_:)``.
     package static func isInvisibleControl(_ scalar: Unicode.Scalar) -> Bool {
-        TerminalText.isControl(scalar) || scalar.value == 0x200E || scalar.value == 0x200F
-            || scalar.value == 0x061C || scalar.value == 0xFEFF
+        TerminalText.isControl(scalar)
     }
 
     /// Printable ASCII without a character HTML gives meaning to: copied as is.
