@@ -304,7 +304,7 @@ import ToggleLedger
         let pushed = try Self.git(["log", "-1", "--format=%s%n%an", "main"], in: remote.url)
         #expect(pushed.stdout == "toggles: isRoundedAvatar → true\ntoggles-bot\n", "\(pushed)")
         let files = try Self.git(["show", "--name-only", "--format=", "main"], in: remote.url).stdout
-        #expect(files.contains("events/") && files.contains(".jsonl"), files)
+        #expect(files.contains("events/") && files.contains(".jsonl"), "\(files)")
         // A value typed into the form is data: the shell never runs it.
         let hostile = try job(toggle: "x\"; touch pwned; \"", value: "$(touch pwned2)")
         #expect(hostile.first?.status == 65, "\(hostile)")

@@ -47,7 +47,7 @@ public enum SwiftAppEnumGenerator {
 
     /// The key as a case name: itself when it is an identifier, else lower camel case of its
     /// words (`new-checkout.v2` → `newCheckoutV2`, raw value kept).
-    static func caseName(_ key: String) -> String {
+    package static func caseName(_ key: String) -> String {
         let isIdentifier = key.first.map { $0.isLetter || $0 == "_" } == true && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
         if isIdentifier { return SwiftToggleGenerator.identifier(key) }
         let words = key.split { !($0.isLetter || $0.isNumber) }.map(String.init)
