@@ -322,16 +322,17 @@ public struct FirebaseVersionList: Sendable, Hashable {
 
     /// Accepts the response object (camelCase or snake_case) or a bare array of versions.
     public static func decode(_ bytes: [UInt8], file: String?) throws(InteropError) -> FirebaseVersionList {
-        let value: JSONValue
+        let parsed: JSONValue
         do {
-            value = try JSONParser.parse(bytes)
+            parsed = try JSONParser.parse(bytes)
         } catch {
             throw InteropError(file: file, "not a listVersions response: invalid JSON: \(error)")
         }
         var elements: [JSONValue]
         var token: String?
         // `firebase remoteconfig:versions:list --json`
-        switch try FirebaseCLIEnvelope.unwrap(value, file: file, expecting: "a version list") {
+        let value = try FirebaseCLIEnvelope.unwrap(parsed, file: file, expecting: "a version list")
+        switch value {
         case .array(let array):
             elements = array
         case .object:

@@ -34,6 +34,9 @@ enum ExportSwiftCommand: Command {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let at = try CommonOptions.timestamp(arguments, "--at", command: spec.name)
         let now = try CommonOptions.timestamp(arguments, "--now", command: spec.name) ?? at ?? context.now()
+        if let enumName = arguments.value("--enum-name"), !SwiftAppEnumGenerator.isTypeName(enumName) {
+            throw UsageError("--enum-name must be a Swift type name such as FeatureFlag, not '\(enumName)'", command: spec.name)
+        }
         let access = arguments.value("--access") ?? "public"
         guard access == "public" || access == "internal" else {
             throw UsageError("--access must be public or internal, not '\(access)'", command: spec.name)
@@ -45,9 +48,6 @@ enum ExportSwiftCommand: Command {
         let deprecations = deprecationMessages(toggles, policy: policy, now: now)
         let code: String
         if let enumName = arguments.value("--enum-name") {
-            guard SwiftAppEnumGenerator.isTypeName(enumName) else {
-                throw UsageError("--enum-name must be a Swift type name such as FeatureFlag, not '\(enumName)'", command: spec.name)
-            }
             code = SwiftAppEnumGenerator.generate(toggles, enumName: enumName, deprecations: deprecations, accessLevel: access)
         } else {
             code = SwiftToggleGenerator.generate(toggles, deprecations: deprecations, options: .init(accessLevel: access))

@@ -86,7 +86,8 @@ struct CommandLineModel {
     /// of a `a|b|c` first argument, else paths for a command that takes them.
     static func arguments(of spec: CommandSpec) -> Completion {
         let words = spec.synopsis.split(separator: " ").dropFirst(spec.name.split(separator: " ").count).map(String.init)
-        if words.contains("NAME") { return .toggleNames }
+        // `create NAME` names a toggle that does not exist yet: nothing to offer.
+        if words.contains("NAME") { return spec.name == "create" ? .none : .toggleNames }
         if let first = words.first, !first.hasPrefix("["), !first.hasPrefix("-"), let choices = choices(in: first) { return .choices(choices) }
         if !spec.positionals.isEmpty || spec.variadicPositionals { return spec.name == "help" ? .none : .files }
         return .none

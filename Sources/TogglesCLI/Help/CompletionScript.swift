@@ -167,7 +167,7 @@ enum CompletionScript {
                 if test (count $words) -ge 3; and contains -- "$words[2] $words[3]" \(twoWord.map(quoted).joined(separator: " "))
                     set name "$words[2] $words[3]"
                 end
-                test "$name" = "$argv[1]"
+                test "$name" = "$argv"
             end
             function __toggles_names --description 'the toggle names of the log (--log DIR, default events)'
                 set -l words (commandline -opc)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `toggles help --man`: the reference as a section-1 man page (roff, the `man` macros), from
 /// the same specs as `toggles help` and docs/cli.md, so it cannot drift from the tool.
 /// docs/toggles.1 is made with it; install it as share/man/man1/toggles.1.
@@ -76,6 +78,13 @@ enum ManPage {
     /// typeset as an en dash), and a leading `.` or `'` kept from being read as a request.
     static func escape(_ text: String) -> String {
         var escaped = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        // Outside ASCII, groff's named-by-code-point form (`→` is `\[u2192]`): man and mandoc
+        // read it whatever the locale.
+        var ascii = ""
+        for scalar in escaped.unicodeScalars {
+            if scalar.isASCII { ascii.unicodeScalars.append(scalar) } else { ascii += "\\[u" + String(format: "%04X", scalar.value) + "]" }
+        }
+        escaped = ascii
         escaped = escaped.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.hasPrefix(".") || line.hasPrefix("'") ? "\\&" + line : String(line)
         }.joined(separator: "\n")
