@@ -10,6 +10,8 @@ let package = Package(
         .executable(name: "toggles", targets: ["toggles"]),
         // The toggle runtime apps embed: depends on nothing, not even ToggleLedger.
         .library(name: "ToggleKit", targets: ["ToggleKit"]),
+        // `swift package toggles COMMAND …` in an app that depends on this package.
+        .plugin(name: "TogglesCommandPlugin", targets: ["TogglesCommandPlugin"]),
     ],
     dependencies: [],
     targets: [
@@ -35,6 +37,18 @@ let package = Package(
         .target(name: "TogglesCLI", dependencies: ["ToggleLedger"]),
         // The executable: one call into TogglesCLI.
         .executableTarget(name: "toggles", dependencies: ["TogglesCLI"]),
+        // Builds `toggles` and runs it in the package (or Xcode project) directory. One
+        // permission for every command: SwiftPM asks per plugin, not per invocation, and the
+        // commands that record events or write generated code need it (CI passes
+        // --allow-writing-to-package-directory, as for swift-format's plugin).
+        .plugin(
+            name: "TogglesCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "toggles", description: "Run a toggles command (check, report, create, export swift, …) on this package's events/"),
+                permissions: [.writeToPackageDirectory(reason: "toggles appends events under events/ (create, change, remove, import, …) and writes the files you name with --output (export swift, report --format html)")]
+            ),
+            dependencies: ["toggles"]
+        ),
         // The runtime for apps: toggle types, stores, an offline Remote Config provider.
         .target(name: "ToggleKit"),
         .testTarget(

@@ -88,6 +88,26 @@ def compare(label, duckdb_output, jq_output):
     return None
 
 
+def report_live_per_owner(work, environment):
+    """[(owner, live)] from `toggles report --format json`: the toggles awaiting retirement
+    (removed from the code, still in Remote Config) are not live."""
+    import json
+    run = subprocess.run(["toggles", "report", "--format", "json"], cwd=work, env=environment, capture_output=True, text=True, timeout=120)
+    counts = {}
+    for toggle in json.loads(run.stdout)["toggles"]:
+        if not toggle.get("awaitingRetirement"):
+            owner = toggle.get("owner") or "(no owner)"
+            counts[owner] = counts.get(owner, 0) + 1
+    return sorted(counts.items())
+
+
+def live_per_owner(tool, output):
+    """[(owner, live)] from a tool's answer to live-per-owner."""
+    if tool == "duckdb":
+        return sorted((row[0], int(row[1])) for row in table_rows(output))
+    return sorted((line.split("\t")[0], int(line.split("\t")[1].split(" ")[0])) for line in output.splitlines())
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tool", choices=["jq", "duckdb"])
@@ -141,7 +161,19 @@ def main():
                 if label:
                     answers.setdefault(label, {})[tool] = run.stdout
             print(f"ran the {len(mine)} {tool} examples of docs/analytics.md with {how}")
+        # What is live, per owner, is what `toggles report` says.
+        if "live-per-owner" in answers and os.path.exists(options.toggles):
+            expected = report_live_per_owner(work, environment)
+            for tool, output in sorted(answers["live-per-owner"].items()):
+                found = live_per_owner(tool, output)
+                if found != expected:
+                    failures += 1
+                    print(f"FAILED: {tool} and the report disagree on live-per-owner: {tool} says {found}, the report {expected}")
+                else:
+                    print(f"{tool} and the report agree on live-per-owner")
     for label, by_tool in sorted(answers.items()):
+        if label == "live-per-owner":
+            continue
         if len(by_tool) == 2:
             problem = compare(label, by_tool["duckdb"], by_tool["jq"])
             if problem:

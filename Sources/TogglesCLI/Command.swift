@@ -1,3 +1,4 @@
+import LedgerModel
 import ToggleLedger
 
 /// A `toggles` subcommand: its interface and what it does.
@@ -99,13 +100,22 @@ enum CommonOptions {
             // No log yet: no toggle exists, which is a rejection, not an I/O error.
         }
         guard let state = toggles[name] else {
-            // The log is named: found by the lookup, it may not be the one the user expects.
-            throw CommandFailure(status: .rejected, message: "\(type) \(name): no toggle named \(name) exists in \(ledger.reader.displayName); create it first with `toggles create \(name)`")
+            throw CommandFailure(status: .rejected, message: "\(type) \(name): " + unknownToggle(name, known: toggles.keys.sorted(), log: ledger.reader.displayName))
         }
         if let removedAt = state.removedAt {
             throw CommandFailure(status: .rejected, message: "\(type) \(name): \(name) was removed at \(removedAt); expected a live toggle")
         }
         return state
+    }
+
+    /// Why a toggle name is refused: a likely typo of a toggle in the log is named
+    /// ("did you mean isRoundedAvatar?"), since creating the mistyped one is not what was meant.
+    static func unknownToggle(_ name: String, known: [String], log: String) -> String {
+        if let nearest = NearestSpelling.nearest(to: name, among: known) {
+            return "no toggle named \(name); did you mean \(nearest)?"
+        }
+        // The log is named: found by the lookup, it may not be the one the user expects.
+        return "no toggle named \(name) exists in \(log); create it first with `toggles create \(name)`"
     }
 
     /// The positions of a command's events that the writer dates: all of them, unless `--at` was given.
@@ -118,7 +128,16 @@ enum CommonOptions {
     /// appended before them (``WriterDating``).
     static func append(_ events: consuming [Event], undated: [Int], to ledger: Ledger, _ context: CommandContext) throws -> ExitStatus {
         try PolicyRequirements.check(events, ledger: ledger)
-        let outcome = try ledger.append(consume events, dating: WriterDating(undated: undated, clock: context.now), now: context.now())
+        let outcome: AppendOutcome
+        do {
+            outcome = try ledger.append(consume events, dating: WriterDating(undated: undated, clock: context.now), now: context.now())
+        } catch LedgerError.rejected(let violations) where violations.count == 1 && violations[0].reason == .unknownToggle {
+            // A mistyped name (`extend isRoundedAvatr`): say which toggle was probably meant.
+            let violation = violations[0]
+            let known = (try? ledger.replay().projection.toggles.keys.sorted()) ?? []
+            guard NearestSpelling.nearest(to: violation.toggle, among: known) != nil else { throw LedgerError.rejected(violations) }
+            throw CommandFailure(status: .rejected, message: "\(violation.type) \(violation.toggle): \(unknownToggle(violation.toggle, known: known, log: ledger.reader.displayName))\nnothing was appended")
+        }
         for warning in outcome.warnings { context.warn(warning.description) }
         for repair in outcome.repairs { context.note("repaired \(repair)") }
         for resent in outcome.resent {

@@ -71,10 +71,12 @@ enum PolicyOptions {
     }
 
     /// Colour only on a terminal, and never when `NO_COLOR` is set to anything non-empty or
-    /// `TERM` is `dumb`.
+    /// `TERM` is `dumb`; `FORCE_COLOR` set to anything non-empty turns it on off a terminal
+    /// (a CI log that shows ANSI colours), but `NO_COLOR` still wins (https://force-color.org).
     static func useColour(_ context: CommandContext) -> Bool {
-        guard context.outputIsTerminal else { return false }
         if let noColour = context.environment["NO_COLOR"], !noColour.isEmpty { return false }
+        if let force = context.environment["FORCE_COLOR"], !force.isEmpty { return true }
+        guard context.outputIsTerminal else { return false }
         return context.environment["TERM"] != "dumb"
     }
 

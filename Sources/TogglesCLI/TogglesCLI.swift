@@ -1,3 +1,4 @@
+import LedgerModel
 import ToggleLedger
 
 /// The `toggles` command line: parses arguments, runs a command, maps errors to exit
@@ -31,6 +32,7 @@ public enum TogglesCLI {
         ScanCommand.self,
         SyncSwiftCommand.self,
         HelpCommand.self,
+        VersionCommand.self,
     ]
 
     static func command(named name: String) -> (any Command.Type)? {
@@ -60,6 +62,9 @@ public enum TogglesCLI {
             context.write("toggles \(version)\n")
             return ExitStatus.ok.rawValue
         }
+        if first == "--generate-completion-script" || first == "--complete-toggle-names" {
+            return ShellSupport.run(arguments, context: context).rawValue
+        }
         // Two-word commands (`export swift`, `sync swift`) are matched before one-word ones.
         var consumed = 1
         var found = command(named: first)
@@ -76,7 +81,8 @@ public enum TogglesCLI {
             if !family.isEmpty {
                 return report(UsageError("'\(first)' needs a subcommand: \(family.joined(separator: ", "))"), context: context).rawValue
             }
-            return report(UsageError("unknown command '\(first)'; run `toggles help` for the list"), context: context).rawValue
+            let suggestion = commandSuggestion(for: first)
+            return report(UsageError("unknown command '\(first)'" + (suggestion.isEmpty ? "; run `toggles help` for the list" : suggestion)), context: context).rawValue
         }
         for variable in EnvironmentSwitch.allCases {
             do { _ = try variable.isOn(in: context.environment) } catch { return report(error, context: context).rawValue }
@@ -96,6 +102,12 @@ public enum TogglesCLI {
             if asksForGitHub(rest) { context.write(githubFailure(error, command: command.spec.name, context)) }
             return report(error, context: context).rawValue
         }
+    }
+
+    /// "; did you mean 'create'?" for a mistyped command (`craete`, `reprot`, `stat`), or "".
+    static func commandSuggestion(for name: String) -> String {
+        let words = commands.map { command in String(command.spec.name.split(separator: " ")[0]) }
+        return NearestSpelling.nearest(to: name, among: words).map { "; did you mean '\($0)'?" } ?? ""
     }
 
     /// `--format github` among the arguments, in either spelling, even when they do not parse.

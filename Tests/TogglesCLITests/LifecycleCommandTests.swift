@@ -202,8 +202,9 @@ import Testing
     @Test func everyCommandDocumentsItsFlagsWithAnExample() throws {
         let overview = try toggles("help")
         #expect(overview.status == 0)
-        let names = overview.stdout.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("commands:") }.dropFirst()
-            .prefix { !$0.isEmpty }.compactMap { $0.split(separator: " ").first.map(String.init) }
+        // Every group's lines: two spaces, then the command.
+        let names = overview.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") && $0.dropFirst(2).first?.isLetter == true }
+            .compactMap { $0.split(separator: " ").first.map(String.init) }
         #expect(names.count >= 9, "\(overview.stdout)")
         for name in names {
             let help = try toggles(name, "--help")

@@ -18,11 +18,9 @@ import ToggleLedger
             return start.components(separatedBy: "\n```").first ?? ""
         }
         let workflow = try block("yaml")
-        let steps = workflow.split(separator: "\n").compactMap { line -> String? in
-            let text = line.trimmingCharacters(in: .whitespaces)
-            return text.hasPrefix("- run: ") ? String(text.dropFirst(7)) : nil
-        }
-        return (try block("sh"), steps.filter { !$0.hasPrefix("swift build") }, workflow)
+        // The steps after the Action that installs toggles (the test's binary is on PATH).
+        let steps = CIRecipeTests.githubSteps(workflow).compactMap { $0.run?.trimmingCharacters(in: .newlines) }
+        return (try block("sh"), steps, workflow)
     }
 
     /// A webhook on a free local port that accepts `count` POSTs, saving each body to `bodies/N.json`.
@@ -68,13 +66,12 @@ import ToggleLedger
     func theRecipePostsTheDueListToTheWebhook() throws {
         let (shell, steps, workflow) = try Self.recipe()
         #expect(workflow.contains("cron: ") && workflow.contains("SLACK_WEBHOOK_URL: ${{ secrets.SLACK_WEBHOOK_URL }}"))
-        #expect(steps.count == 2 && steps[0].hasPrefix(".build/release/toggles due ") && steps[1].hasPrefix("curl "), "\(steps)")
+        #expect(steps.count == 2 && steps[0].hasPrefix("toggles due ") && steps[1].hasPrefix("curl "), "\(steps)")
+        #expect(workflow.contains("uses: YOUR-ORG/ToggleLedger@v1"), "the job installs toggles with the Action")
 
-        // A repository with a log, Swift sources to scan, and the built toggles where the job builds it.
+        // A repository with a log and Swift sources to scan; toggles on PATH, as the Action leaves it.
         let repository = try directoryWithFixtureLog()
         try repository.write("Sources/App/Flags.swift", "enum RemoteToggle: String {\n    case partialExperiment\n}\n")
-        try FileManager.default.createDirectory(at: repository.file(".build/release"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(at: repository.file(".build/release/toggles"), withDestinationURL: TogglesBinary.url)
         let tools = try TemporaryDirectory("tools")
         try FileManager.default.createSymbolicLink(at: tools.file("toggles"), withDestinationURL: TogglesBinary.url)
 

@@ -44,7 +44,8 @@ import Testing
         let text = try TogglesBinary.run(["check", "--scan", "App"] + now, in: directory.url)
         #expect(text.status == 1)
         let markdown = try TogglesBinary.run(["report", "--scan", "App", "--format", "markdown"] + now, in: directory.url)
-        #expect(markdown.stdout.contains("<details><summary>`new_checkout`: keep true (remote default) (3 sites)</summary>"), "\(markdown.stdout)")
+        // HTML inside <summary>: GitHub renders no Markdown there.
+        #expect(markdown.stdout.contains("<details><summary><code>new_checkout</code>: keep true (remote default) (3 sites)</summary>"), "\(markdown.stdout)")
         let report = try TogglesBinary.run(["report", "--scan", "App"] + now, in: directory.url)
         #expect(report.stdout.contains("""
             to remove legacy_feed: keep true (in-app default)

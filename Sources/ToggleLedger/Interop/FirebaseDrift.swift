@@ -38,6 +38,11 @@ public enum FirebaseDrift {
         public var template: String
         /// The command that records it in the log (or, for `removed-in-log`, what to do).
         public var record: String
+        /// Only a condition's colour (`tagColor`) or the priority order among conditions this
+        /// parameter does not use: the parameter serves the same values. A console round trip
+        /// after `publish --when` makes these, so drift shows them and still exits 0 for them
+        /// unless `--strict`.
+        public var cosmetic = false
     }
 
     public struct Report: Sendable {
@@ -47,7 +52,12 @@ public enum FirebaseDrift {
         /// may be behind the log rather than the other way round.
         public var logIsNewer: Timestamp?
         public var inStep: Bool { differences.isEmpty }
+        /// Every difference is cosmetic (``Difference/cosmetic``).
+        public var onlyCosmetic: Bool { !differences.isEmpty && differences.allSatisfy(\.cosmetic) }
     }
+
+    /// The template facts whose differences change nothing the app is served.
+    static let cosmeticFacts: Set<String> = ["tagColors", "conditionPriority"]
 
     /// Compares `template` (read from `file`, named as the user typed it) with the end of the
     /// log `history` (every event, in replay order).
@@ -104,7 +114,14 @@ public enum FirebaseDrift {
                     log = "not served remotely"
                 }
                 let record = kind == .groupMoved || kind == .metadataChanged ? nil : publishCommand(name, remote)
-                differences.append(Difference(parameter: name, kind: kind, log: log, template: served, record: record ?? importAll))
+                var difference = Difference(parameter: name, kind: kind, log: log, template: served, record: record ?? importAll)
+                if kind == .metadataChanged {
+                    let recorded = facts.byToggle[name] ?? TemplateFacts.implied(by: state)
+                    let found = TemplateFacts.recorded(in: event) ?? JSONObject()
+                    let keys = Set(recorded.keys + found.keys).filter { recorded[$0] != found[$0] }
+                    difference.cosmetic = !keys.isEmpty && keys.isSubset(of: cosmeticFacts)
+                }
+                differences.append(difference)
             case .unpublished:
                 differences.append(Difference(
                     parameter: name, kind: .removed, log: ValueText.describe(now.toggles[name]?.remote), template: "no such parameter",

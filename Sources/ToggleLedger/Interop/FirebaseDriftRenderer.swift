@@ -12,7 +12,7 @@ public enum FirebaseDriftRenderer {
         guard !report.inStep else { return output + "in step: the template serves what the log says is published\n" }
         var table = TextTable(headers: ["PARAMETER", "DIFFERENCE", "LOG", "TEMPLATE"], maximumCellWidth: 60)
         for difference in report.differences {
-            table.rows.append([difference.parameter, difference.kind.rawValue, difference.log, difference.template])
+            table.rows.append([difference.parameter, difference.kind.rawValue + (difference.cosmetic ? " (cosmetic)" : ""), difference.log, difference.template])
         }
         output += table.render()
         output += "\nto record each difference:\n"
@@ -21,6 +21,7 @@ public enum FirebaseDriftRenderer {
         }
         let count = report.differences.count == 1 ? "1 difference" : "\(report.differences.count) differences"
         output += TerminalText.sanitize("\(count); `\(importCommand(file))` records them all") + "\n"
+        if let note = cosmeticNote(report) { output += note + "\n" }
         return output
     }
 
@@ -43,8 +44,10 @@ public enum FirebaseDriftRenderer {
                 .init("log", .string(difference.log)),
                 .init("template", .string(difference.template)),
                 .init("record", .string(difference.record)),
+                .init("cosmetic", .bool(difference.cosmetic)),
             ]))
         })
+        document["onlyCosmetic"] = .bool(report.onlyCosmetic)
         document["recordAll"] = report.inStep ? .null : .string(importCommand(file))
         return JSONWriter.pretty(.object(document)) + "\n"
     }
@@ -58,12 +61,21 @@ public enum FirebaseDriftRenderer {
         }
         guard !report.inStep else { return output + "\n✅ **In step**: the template serves what the log says is published.\n" }
         let count = report.differences.count == 1 ? "1 difference" : "\(report.differences.count) differences"
-        output += "\n❌ **\(count)** outside the ledger; \(StaleMarkdownRenderer.inlineCode(importCommand(file))) records them all.\n\n"
+        output += "\n\(report.onlyCosmetic ? "ℹ️" : "❌") **\(count)** outside the ledger; \(StaleMarkdownRenderer.inlineCode(importCommand(file))) records them all.\n\n"
         output += "| Parameter | Difference | Log | Template | Record with |\n| --- | --- | --- | --- | --- |\n"
         for difference in report.differences {
-            output += "| \(code(difference.parameter)) | \(difference.kind.rawValue) | \(escape(difference.log)) | \(escape(difference.template)) | \(code(difference.record)) |\n"
+            output += "| \(code(difference.parameter)) | \(difference.kind.rawValue)\(difference.cosmetic ? " (cosmetic)" : "") | \(escape(difference.log)) | \(escape(difference.template)) | \(code(difference.record)) |\n"
         }
+        if let note = cosmeticNote(report) { output += "\n" + escape(note) + "\n" }
         return output
+    }
+
+    /// Says which differences are cosmetic and what that means for the exit status.
+    private static func cosmeticNote(_ report: FirebaseDrift.Report) -> String? {
+        let cosmetic = report.differences.filter(\.cosmetic).count
+        guard cosmetic > 0 else { return nil }
+        let which = cosmetic == report.differences.count ? (cosmetic == 1 ? "it is" : "all are") : "\(cosmetic) \(cosmetic == 1 ? "is" : "are")"
+        return "\(which) cosmetic: only a condition's colour (tagColor) or the priority of conditions the parameter does not use differ, as a console round trip makes them; the app is served the same values (exit 0 for these unless --strict)"
     }
 
     private static func heading(_ report: FirebaseDrift.Report, file: String) -> String {

@@ -3,7 +3,8 @@ import LedgerModel
 import LedgerStore
 import LedgerCore
 /// A Firebase Remote Config template as the REST API (`GET …/remoteConfig`), the Admin SDKs and
-/// `firebase remoteconfig:get -o` save it.
+/// `firebase remoteconfig:get -o` save it (the last without its version block), or as
+/// `firebase remoteconfig:get --json` prints it (``FirebaseCLIEnvelope``).
 ///
 /// Every field is optional; keys this version does not know are ignored. Values stay strings,
 /// as on the wire: they become typed values only against a value type (``typedValue(_:as:)``).
@@ -38,6 +39,7 @@ public struct FirebaseTemplate: Sendable, Hashable {
     }
 
     public static func decode(_ value: JSONValue, file: String?) throws(InteropError) -> FirebaseTemplate {
+        let value = try FirebaseCLIEnvelope.unwrap(value, file: file, expecting: "a template")
         if let problem = TemplateShape.problem(with: value) {
             throw InteropError(file: file, "not a Remote Config template: \(problem)")
         }
@@ -320,14 +322,16 @@ public struct FirebaseVersionList: Sendable, Hashable {
 
     /// Accepts the response object (camelCase or snake_case) or a bare array of versions.
     public static func decode(_ bytes: [UInt8], file: String?) throws(InteropError) -> FirebaseVersionList {
-        let value: JSONValue
+        let parsed: JSONValue
         do {
-            value = try JSONParser.parse(bytes)
+            parsed = try JSONParser.parse(bytes)
         } catch {
             throw InteropError(file: file, "not a listVersions response: invalid JSON: \(error)")
         }
         var elements: [JSONValue]
         var token: String?
+        // `firebase remoteconfig:versions:list --json`
+        let value = try FirebaseCLIEnvelope.unwrap(parsed, file: file, expecting: "a version list")
         switch value {
         case .array(let array):
             elements = array

@@ -111,7 +111,9 @@ public enum StaleMarkdownRenderer {
                     + (reference.ambiguousWith.isEmpty ? "" : " (ambiguous: or \(reference.ambiguousWith.map(codeSpan).joined(separator: ", ")))")
             }
             let count = item.references.count == 1 ? "1 site" : "\(item.references.count) sites"
-            output += "<details><summary>\(codeSpan(item.name)): \(escape(item.plan.summary)) (\(count))</summary>\n\n"
+            // A <summary> is HTML: GitHub renders no Markdown inside it (backticks and `\:`
+            // would show literally), so its text is HTML.
+            output += "<details><summary><code>\(HTMLText.escape(TerminalText.sanitize(item.name)))</code>: \(HTMLText.escape(TerminalText.sanitize(item.plan.summary))) (\(count))</summary>\n\n"
             output += sites.map { "- \($0)\n" }.joined() + "\n</details>\n"
         }
         return output

@@ -6,7 +6,7 @@ enum CheckCommand: Command {
     static let spec = CommandSpec(
         name: "check",
         summary: "Fail (exit 1) when toggles are stale, printing which and why: the CI gate.",
-        synopsis: "check [--now TIME] [--format text|json|markdown|csv|sarif|github|junit|gitlab] [--fail-on CODES] [--max-stale N] [--policy FILE] [--scan PATH]…",
+        synopsis: "check [--now TIME] [--format text|json|markdown|csv|sarif|github|junit|gitlab] [--fail-on CODES] [--max-stale N] [--policy FILE] [--scan PATH]… [--baseline FILE] [--write-baseline FILE]",
         options: [
             PolicyOptions.now,
             CommonOptions.format(ReportFormat.staleReport),
@@ -14,6 +14,8 @@ enum CheckCommand: Command {
             .value("--max-stale", "N", "tolerate up to N stale toggles, to pay a backlog down (default: 0)"),
             PolicyOptions.policy,
             PolicyOptions.scan,
+            .value("--baseline", "FILE", "findings recorded in FILE (by --write-baseline) do not count: only new ones fail the check"),
+            .value("--write-baseline", "FILE", "record today's findings in FILE and pass; with --baseline, keep only the baselined findings that remain (fixed ones leave it)"),
             CommonOptions.log,
         ],
         discussion: """
@@ -25,7 +27,11 @@ enum CheckCommand: Command {
             scanning, github for annotations in GitHub Actions and, when GITHUB_STEP_SUMMARY is set, \
             the Markdown report in the job summary, junit for test views, gitlab for GitLab Code \
             Quality; files relative to the repository root, see docs/ci.md). With --scan PATH the Swift sources are scanned too: removed-but-referenced and \
-            untracked toggles count like stale ones (results located in the code in sarif).
+            untracked toggles count like stale ones (results located in the code in sarif). To turn the \
+            gate on with a backlog, record it once with --write-baseline toggles-baseline.json, commit \
+            the file, and run check --baseline toggles-baseline.json: a finding is a toggle and a reason, \
+            baselined ones are left out of the report and the verdict (standard error says how many), \
+            and fixed ones are named so the baseline can shrink.
             """,
         examples: [
             "toggles check",
@@ -37,18 +43,34 @@ enum CheckCommand: Command {
             "toggles check --format junit > toggles-junit.xml",
             "toggles check --policy ci/strict-policy.json --log app/events",
             "toggles check --scan Sources/App --fail-on launched,removed-but-referenced,untracked",
+            "toggles check --write-baseline toggles-baseline.json",
+            "toggles check --baseline toggles-baseline.json --format github",
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let format = try CommonOptions.format(arguments, ReportFormat.staleReport, command: spec.name)
         let now = try PolicyOptions.instant(arguments, context, command: spec.name)
         let gate = StaleGate(failOn: try failOn(arguments), maximumStale: try maximumStale(arguments))
-        let (report, replay) = try PolicyOptions.report(arguments, context, now: now)
+        var (report, replay) = try PolicyOptions.report(arguments, context, now: now)
         let problems = invalidity(replay)
         if !problems.isEmpty {
             throw CommandFailure(status: .invalidLog, message: (problems + [
                 "the log is invalid, so its stale toggles cannot be judged; run `toggles audit` for details",
             ]).joined(separator: "\n"))
+        }
+        if let written = arguments.value("--write-baseline") {
+            return try writeBaseline(report, to: written, arguments, context)
+        }
+        if let given = arguments.value("--baseline") {
+            let baseline = try CheckBaseline.load(given, context)
+            let current = CheckBaseline(report)
+            let kept = baseline.findings.intersection(current.findings).count
+            if kept > 0 { context.note("\(kept) finding\(kept == 1 ? " is" : "s are") in the baseline \(given) and do\(kept == 1 ? "es" : "") not count") }
+            let fixed = baseline.findings.subtracting(current.findings).sorted()
+            if !fixed.isEmpty {
+                context.note("\(fixed.count) baselined finding\(fixed.count == 1 ? " is" : "s are") fixed (\(fixed.prefix(5).map { "\($0.toggle) \($0.reason)" }.joined(separator: ", "))\(fixed.count > 5 ? ", …" : "")); shrink the baseline with `toggles check --baseline \(given) --write-baseline \(given)`")
+            }
+            report = baseline.filter(report)
         }
         let verdict = gate.verdict(on: report)
         context.write(PolicyOptions.render(report, format: format, verdict: verdict, arguments, context)
@@ -57,6 +79,19 @@ enum CheckCommand: Command {
         let passed = verdict.passed
         context.discard((report, replay, verdict))
         return passed ? .ok : .stale
+    }
+
+    /// Records the findings (with --baseline: only those of the baseline that remain, so the
+    /// file only shrinks and a new finding is never accepted by accident) and passes.
+    static func writeBaseline(_ report: StaleReport, to path: String, _ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
+        var baseline = CheckBaseline(report)
+        if let given = arguments.value("--baseline") {
+            baseline.findings.formIntersection(try CheckBaseline.load(given, context).findings)
+        }
+        try OutputFile.write(baseline.json, to: path, log: arguments.value("--log") ?? "events", command: spec.name, context)
+        let count = baseline.findings.count
+        context.note("wrote \(count) finding\(count == 1 ? "" : "s") to the baseline \(path); `toggles check --baseline \(path)` now fails only on new ones")
+        return .ok
     }
 
     static func failOn(_ arguments: ParsedArguments) throws(UsageError) -> Set<StaleReason.Code> {

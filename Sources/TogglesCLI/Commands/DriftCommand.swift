@@ -8,9 +8,13 @@ enum DriftCommand: Command {
     static let spec = CommandSpec(
         name: "drift firebase",
         summary: "Compare a Remote Config template downloaded from Firebase with what the log says is published now.",
-        synopsis: "drift firebase TEMPLATE.json [--format text|json|markdown]",
-        positionals: [("TEMPLATE.json", "the template (firebase remoteconfig:get -o FILE), or - for standard input")],
-        options: [CommonOptions.format(formats), CommonOptions.log],
+        synopsis: "drift firebase TEMPLATE.json [--format text|json|markdown] [--strict]",
+        positionals: [("TEMPLATE.json", "the template (firebase remoteconfig:get --json > FILE, or the REST API's body), or - for standard input")],
+        options: [
+            CommonOptions.format(formats),
+            .flag("--strict", "exit 1 for cosmetic differences too (a condition's colour, the priority of conditions a parameter does not use)"),
+            CommonOptions.log,
+        ],
         discussion: """
             Lists every difference between the template and the end of the log: parameters \
             added, removed or changed outside the ledger, conditions changed, parameter groups \
@@ -18,11 +22,16 @@ enum DriftCommand: Command {
             each with the command that records it. `toggles import firebase TEMPLATE.json` records \
             them all (drift is the import's plan against the end of the log, shown as differences). \
             A document that is not a client template is refused as import refuses it. Appends \
-            nothing. Exit status: 0 in step, 1 differences found, 2 the log or the file cannot be \
+            nothing. Differences that change nothing the app is served (a condition's tagColor, the \
+            priority of conditions a parameter does not use: what a console round trip after \
+            `publish --when` makes) are shown as cosmetic and do not fail the run unless --strict. \
+            The template may be the file `firebase remoteconfig:get -o FILE` writes (it has no version \
+            block), or the output of `firebase remoteconfig:get --json` ({"status", "result"}) as is. \
+            Exit status: 0 in step (or only cosmetic differences), 1 differences found, 2 the log or the file cannot be \
             read, 64 usage, 65 the file is not a valid template. See docs/ci.md for a scheduled job.
             """,
         examples: [
-            "firebase remoteconfig:get -o template.json && toggles drift firebase template.json",
+            "firebase remoteconfig:get --json > template.json && toggles drift firebase template.json",
             "toggles drift firebase template.json --format markdown >> \"$GITHUB_STEP_SUMMARY\"",
         ])
 
@@ -43,6 +52,6 @@ enum DriftCommand: Command {
         case .markdown: context.write(FirebaseDriftRenderer.markdown(report, file: file))
         default: context.write(FirebaseDriftRenderer.text(report, file: file))
         }
-        return report.inStep ? .ok : .stale
+        return report.inStep || (report.onlyCosmetic && !arguments.has("--strict")) ? .ok : .stale
     }
 }

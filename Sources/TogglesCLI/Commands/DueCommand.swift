@@ -6,9 +6,9 @@ enum DueCommand: Command {
     static let spec = CommandSpec(
         name: "due",
         summary: "List the toggles that expire or outlive their category lifetime within a window, by owner, soonest first.",
-        synopsis: "due --within DURATION [--now TIME] [--format text|json|markdown|slack] [--policy FILE] [--scan PATH]…",
+        synopsis: "due [--within DURATION] [--now TIME] [--format text|json|markdown|slack] [--policy FILE] [--scan PATH]…",
         options: [
-            .value("--within", "DURATION", "the window after --now: days or weeks, such as 14d or 6w (required; 0d lists only what is overdue)"),
+            .value("--within", "DURATION", "the window after --now: days or weeks, such as 14d or 6w (default: \(defaultWindow), a sprint; 0d lists only what is overdue)"),
             PolicyOptions.now,
             CommonOptions.format(ReportFormat.dueList),
             PolicyOptions.policy,
@@ -29,6 +29,7 @@ enum DueCommand: Command {
             Block Kit payload for an incoming webhook; toggles makes no network call (docs/ci.md).
             """,
         examples: [
+            "toggles due",
             "toggles due --within 14d",
             "toggles due --within 6w --format markdown > due.md",
             "toggles due --within 14d --scan Sources/App",
@@ -36,11 +37,12 @@ enum DueCommand: Command {
             "toggles due --within 0d --format json | jq -r '.owners[].toggles[].name'",
         ])
 
+    /// Two weeks: a sprint, the window most teams plan in.
+    static let defaultWindow = "14d"
+
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let format = try CommonOptions.format(arguments, ReportFormat.dueList, command: spec.name)
-        guard let within = arguments.value("--within") else {
-            throw UsageError("missing --within DURATION: the window, \(DurationArgument.expected)", command: spec.name)
-        }
+        let within = arguments.value("--within") ?? defaultWindow
         let days = try DurationArgument.days(within, option: "--within", command: spec.name)
         let now = try PolicyOptions.instant(arguments, context, command: spec.name)
         let (report, replay) = try PolicyOptions.report(arguments, context, now: now)

@@ -6,12 +6,13 @@ enum ExportSwiftCommand: Command {
     static let spec = CommandSpec(
         name: "export swift",
         summary: "Write the Swift toggle enums (RemoteToggle, InternalToggle, BuildTargetToggle, RemoteConfigKeys) for ToggleKit.",
-        synopsis: "export swift [--output FILE] [--at TIME] [--now TIME] [--access public|internal] [--policy FILE]",
+        synopsis: "export swift [--output FILE] [--at TIME] [--now TIME] [--access public|internal] [--enum-name NAME] [--policy FILE]",
         options: [
             .value("--output", "FILE", "write to FILE (atomically) instead of standard output"),
             .value("--at", "TIME", "generate from the log as it was at this instant, RFC 3339 or YYYY-MM-DD (default: all of it)"),
             .value("--now", "TIME", "the instant staleness is judged at, for deprecation warnings (default: --at, else the clock)"),
             .value("--access", "LEVEL", "access level of the generated enums: public|internal (default: public)"),
+            .value("--enum-name", "NAME", "write the app's own shape instead: one enum NAME: String, CaseIterable of every live toggle, raw values the keys, no import (no ToggleKit needed)"),
             PolicyOptions.policy,
             CommonOptions.log,
         ],
@@ -21,16 +22,21 @@ enum ExportSwiftCommand: Command {
             with its type, default, owner, category and expiry, and the enums carry the log's defaults, so \
             the app's in-app defaults come from the log. Stale toggles are marked @available(*, deprecated) \
             so every use site warns until the toggle is removed; the policy is --policy or policy.json in the \
-            log directory, as for `toggles report`. Needs ToggleKit (the package's ToggleKit product).
+            log directory, as for `toggles report`. Needs ToggleKit (the package's ToggleKit product), \
+            unless --enum-name NAME asks for the app's own enum (`enum FeatureFlag: String`) instead.
             """,
         examples: [
             "toggles export swift --output Sources/App/Toggles.generated.swift",
             "toggles export swift --access internal --now 2026-11-22",
+            "toggles export swift --enum-name FeatureFlag --access internal --output Sources/App/FeatureFlag.generated.swift",
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let at = try CommonOptions.timestamp(arguments, "--at", command: spec.name)
         let now = try CommonOptions.timestamp(arguments, "--now", command: spec.name) ?? at ?? context.now()
+        if let enumName = arguments.value("--enum-name"), !SwiftAppEnumGenerator.isTypeName(enumName) {
+            throw UsageError("--enum-name must be a Swift type name such as FeatureFlag, not '\(enumName)'", command: spec.name)
+        }
         let access = arguments.value("--access") ?? "public"
         guard access == "public" || access == "internal" else {
             throw UsageError("--access must be public or internal, not '\(access)'", command: spec.name)
@@ -39,9 +45,13 @@ enum ExportSwiftCommand: Command {
         for warning in replay.summary.warnings { context.warn(warning.description) }
         let toggles = replay.projection.sortedToggles
         let policy = try PolicyOptions.loadPolicy(arguments, context)
-        let code = SwiftToggleGenerator.generate(
-            toggles, deprecations: deprecationMessages(toggles, policy: policy, now: now),
-            options: .init(accessLevel: access))
+        let deprecations = deprecationMessages(toggles, policy: policy, now: now)
+        let code: String
+        if let enumName = arguments.value("--enum-name") {
+            code = SwiftAppEnumGenerator.generate(toggles, enumName: enumName, deprecations: deprecations, accessLevel: access)
+        } else {
+            code = SwiftToggleGenerator.generate(toggles, deprecations: deprecations, options: .init(accessLevel: access))
+        }
         if let output = arguments.value("--output") {
             try OutputFile.write(code, to: output, log: arguments.value("--log") ?? "events", command: spec.name, context)
         } else {

@@ -5,14 +5,21 @@ enum HelpCommand: Command {
     static let spec = CommandSpec(
         name: "help",
         summary: "Show this overview, or the flags and examples of one command.",
-        synopsis: "help [COMMAND] [--markdown]",
+        synopsis: "help [COMMAND] [--markdown | --man]",
         variadicPositionals: true,
-        options: [.flag("--markdown", "print the reference of every command as Markdown (docs/cli.md is made this way)")],
-        examples: ["toggles help", "toggles help publish", "toggles help --markdown > docs/cli.md"])
+        options: [
+            .flag("--markdown", "print the reference of every command as Markdown (docs/cli.md is made this way)"),
+            .flag("--man", "print the reference as a man page (docs/toggles.1 is made this way; read it with `man ./docs/toggles.1`)"),
+        ],
+        examples: ["toggles help", "toggles help publish", "toggles help --markdown > docs/cli.md", "toggles help --man > docs/toggles.1"])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         if arguments.has("--markdown") {
             context.write(markdownReference())
+            return .ok
+        }
+        if arguments.has("--man") {
+            context.write(ManPage.render(TogglesCLI.commands.map { $0.spec }, version: TogglesCLI.version))
             return .ok
         }
         // Two-word commands: `toggles help export swift`.
@@ -26,7 +33,8 @@ enum HelpCommand: Command {
             return .ok
         }
         guard let command = TogglesCLI.command(named: name) else {
-            throw UsageError("unknown command '\(name)'; run `toggles help` for the list")
+            let suggestion = TogglesCLI.commandSuggestion(for: name)
+            throw UsageError("unknown command '\(name)'" + (suggestion.isEmpty ? "; run `toggles help` for the list" : suggestion))
         }
         context.write(help(for: command.spec))
         return .ok
@@ -45,13 +53,15 @@ enum HelpCommand: Command {
 
             usage: toggles COMMAND [OPTIONS]
 
-            commands:
-
             """
+        // Grouped by what a person is doing, as `git help` does (CommandGroup).
         let specs = TogglesCLI.commands.map { command in command.spec }
         let width = specs.reduce(0) { max($0, $1.name.count) }
-        for spec in specs {
-            text += "  " + spec.name + String(repeating: " ", count: width - spec.name.count + 2) + spec.summary + "\n"
+        for (group, members) in CommandGroup.grouped(specs) {
+            text += "\n\(group.title):\n"
+            for spec in members {
+                text += "  " + spec.name + String(repeating: " ", count: width - spec.name.count + 2) + spec.summary + "\n"
+            }
         }
         text += """
 
@@ -59,7 +69,9 @@ enum HelpCommand: Command {
             $TOGGLES_LOG if set; else the first events/ holding segments from the current directory
             up to the repository root; else the folder the root's .toggles.json names
             ({"log": "FOLDER"}), else the root's events/ (outside a repository: ./events).
-            Run `toggles help COMMAND` for its flags.
+            Run `toggles help COMMAND` for its flags;
+            `toggles --generate-completion-script bash|zsh|fish` prints shell completion,
+            `toggles help --man` the manual page.
 
             exit status: 0 ok, 1 stale toggles found (check), 2 invalid log or I/O error,
                          64 usage error, 65 rejected by lifecycle rules. Nothing is appended
@@ -126,6 +138,7 @@ enum HelpCommand: Command {
             | `GITHUB_ACTIONS`, `GITLAB_CI`, `BUILDKITE`, `CIRCLECI`, `BITRISE_IO`, `JENKINS_URL` and their job variables | the default `--actor` and each event's `source` (commit, branch, run, URL); see docs/ci.md |
             | `NO_COLOR` | no colour in text reports, even on a terminal |
             | `TOGGLES_LOG=DIR` | the log directory when `--log` is not given, relative to the current directory |
+            | `FORCE_COLOR` | colour in text reports even when standard output is not a terminal (set to anything non-empty; `NO_COLOR` wins) |
             | `TOGGLES_NO_CHECKPOINT=1` | never read or write the replay checkpoint; also `true`, `yes`, `on` (and `0`, `false`, `no`, `off`), any case; another value is a usage error |
             | `TOGGLES_READ_THREADS=N` | `1`: read a large log on the calling thread only; `2` or more: merge it on a second thread whatever the machine (by default, a second thread when there is more than one core); another value is a usage error |
             | `TOGGLES_CHECKPOINT_MIN_BYTES=N` | write the checkpoint only for logs of at least N bytes (default 4 MB); N is a whole number, 0 or more, else a usage error |

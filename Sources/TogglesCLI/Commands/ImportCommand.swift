@@ -28,7 +28,7 @@ enum ImportCommand: Command {
             CommonOptions.log,
         ],
         discussion: """
-            firebase compares the template (as GET …/remoteConfig or `firebase remoteconfig:get -o` \
+            firebase compares the template (as GET …/remoteConfig returns it, `firebase remoteconfig:get --json` prints it, or `-o` saves it without its version) \
             saves it) with the log at the template's updateTime and appends, dated then and by \
             version.updateUser.email, a published event for each parameter whose values changed, \
             created + published for a parameter the log does not know, and unpublished for a \
@@ -49,7 +49,7 @@ enum ImportCommand: Command {
         examples: [
             "toggles import firebase remoteconfig.template.json",
             "toggles import firebase remoteconfig.template.json --dry-run --format json",
-            "firebase remoteconfig:get -o template.json && toggles import firebase template.json --category remote-config",
+            "firebase remoteconfig:get --json > template.json && toggles import firebase template.json --category remote-config",
             "toggles import firebase-versions versions.json",
             "toggles import plist App/RemoteConfigDefaults.plist --dry-run",
         ])
@@ -94,6 +94,11 @@ enum ImportCommand: Command {
         let replay = try ledger.replay { logged in events.append(logged.event) }
         for warning in replay.summary.warnings { context.warn(warning.description) }
         return events
+    }
+
+    /// A template without a version block: what that costs and what to download instead.
+    static func noVersionAdvice(_ file: String) -> String {
+        "\(file) has no version block (`firebase remoteconfig:get -o FILE` removes it), so its events are dated now by the actor instead of the publish, and their ids carry no version number for `import firebase-versions` to match; download with `firebase remoteconfig:get --json > template.json` (accepted as is) or the REST API (docs/interop.md) instead"
     }
 
     static func rejected(_ error: InteropError) -> CommandFailure {
@@ -145,6 +150,7 @@ enum ImportCommand: Command {
             } else {
                 heading += "a template without a version; dated \(plan.at) by \(plan.actor)"
             }
+            if plan.version?.versionNumber == nil { context.warn(noVersionAdvice(file)) }
             context.write(TerminalText.sanitize(heading) + "\n")
             writeEvents(written, dryRun: dryRun, context)
             for name in plan.created {
@@ -284,7 +290,7 @@ enum ImportCommand: Command {
         }
         for entry in missing {
             let number = entry.version.versionNumber ?? "?"
-            context.write(TerminalText.sanitize("missing version \(number): firebase remoteconfig:get -v \(number) -o v\(number).json && toggles import firebase v\(number).json") + "\n")
+            context.write(TerminalText.sanitize("missing version \(number): firebase remoteconfig:get -v \(number) --json > v\(number).json && toggles import firebase v\(number).json") + "\n")
         }
         return .ok
     }

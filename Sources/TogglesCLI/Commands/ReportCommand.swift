@@ -23,13 +23,13 @@ enum ReportCommand: Command {
             expiry date and older than its category's lifetime) or launched (the same value for \
             everyone for longer than the grace period; not for permanent categories). The summary \
             line gives live, stale and launched counts and health = 100 − stale%. Text is coloured \
-            only on a terminal, never with NO_COLOR. Formats and the policy file: docs/policy.md; the CI \
+            only on a terminal (or with FORCE_COLOR), never with NO_COLOR. Formats and the policy file: docs/policy.md; the CI \
             formats (github, junit, gitlab, sarif): docs/ci.md. With \
             --scan PATH the Swift sources are scanned too (docs/swift.md), adding removed-but-referenced \
             (the log removed it, the code still uses it) and untracked (declared in code, never created). \
             --format html writes one self-contained page (docs/reports.md): a lifespan timeline of \
             every toggle that lived since --since, the toggle debt per week replayed from the log, \
-            and the stale table; it loads nothing from the network.
+            and the stale table; it loads nothing from the network. On a terminal it needs --output.
             """,
         examples: [
             "toggles report",
@@ -51,6 +51,10 @@ enum ReportCommand: Command {
         let now = try PolicyOptions.instant(arguments, context, command: spec.name)
         let text: String
         if format == .html {
+            // 40 KB of markup is of no use on a terminal: the page goes to a file.
+            if context.outputIsTerminal && !arguments.has("--output") {
+                throw UsageError("--format html writes a page for a browser, not a terminal: add --output toggle-report.html (or redirect standard output to a file)", command: spec.name)
+            }
             text = try html(arguments, context, now: now)
         } else {
             for option in ["--since", "--max-rows"] where arguments.has(option) {

@@ -45,7 +45,8 @@ enum HTMLReportStyle {
         th { background: var(--band); font-weight: 600; } td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
         table.sortable th { cursor: pointer; } th[aria-sort="ascending"]::after { content: " ▲"; } th[aria-sort="descending"]::after { content: " ▼"; }
         td ul { margin: 0; padding-left: 1.1em; } .tag { font-weight: 600; }
-        .name-cell { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; overflow-wrap: anywhere; }
+        .name-cell { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; overflow-wrap: normal; word-break: keep-all; }
+        .nowrap { white-space: nowrap; }
         details summary { cursor: pointer; color: var(--muted); }
         footer { margin-top: 2.5em; color: var(--muted); font-size: .85em; }
         .defs { position: absolute; width: 0; height: 0; overflow: hidden; }

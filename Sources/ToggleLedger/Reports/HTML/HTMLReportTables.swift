@@ -27,10 +27,15 @@ enum HTMLReportTables {
                 output.append("<li><span class=\"tag\">")
                 output.write(reason.code.rawValue)
                 output.append("</span>: ")
-                output.escaped(reason.message)
+                codeSpans(reason.message, to: output)
                 output.append("</li>")
             }
-            output.append("</ul></td>")
+            output.append("</ul>")
+            // The command that records the removal once the code no longer uses it.
+            let retire = entry.reasons.contains { $0.code == .retireRemote }
+            output.append(retire ? "<p class=\"then\">Then: <code>toggles retire " : "<p class=\"then\">Then: <code>toggles remove ")
+            output.escaped(entry.name)
+            output.append("</code></p></td>")
             if scanned {
                 output.append("<td>")
                 sites(report.codeReferences?[entry.name] ?? [], to: output)
@@ -80,20 +85,38 @@ enum HTMLReportTables {
 
     static func others(_ report: StaleReport, to output: TextBuffer) {
         output.append("<section id=\"others\"><h2>Live toggles that are not stale</h2>\n")
-        guard report.entries.contains(where: { !$0.isStale }) else {
+        // A toggle removed from the code (awaiting retirement in Remote Config) is not live.
+        guard report.entries.contains(where: { !$0.isStale && $0.toggle.removedAt == nil }) else {
             output.append("<p>None.</p></section>\n")
             return
         }
         output.append("<table class=\"sortable\"><thead><tr><th>Toggle</th><th>Owner</th><th>Category</th><th>Stage</th>")
         output.append("<th class=\"num\">Age (days)</th><th>Expires</th></tr></thead><tbody>\n")
         forEach(in: report, where: false) { entry in
+            guard entry.toggle.removedAt == nil else { return }
             output.append("<tr>")
             leadingCells(entry, to: output)
-            output.append("<td>")
+            output.append("<td class=\"nowrap\">")
             output.write(entry.toggle.definition.expires?.description ?? "—")
             output.append("</td></tr>\n")
         }
         output.append("</tbody></table></section>\n")
+    }
+
+    /// `text` escaped, its `…` spans (the commands a reason names, such as `toggles extend`)
+    /// as `<code>`, as the Markdown report shows them, instead of literal backticks.
+    static func codeSpans(_ text: String, to output: TextBuffer) {
+        let parts = text.split(separator: "`", omittingEmptySubsequences: false)
+        // An odd number of backticks: the last one has no pair, and stays as it is.
+        guard parts.count % 2 == 1 else {
+            output.escaped(text)
+            return
+        }
+        for (index, part) in parts.enumerated() {
+            if index % 2 == 1 { output.append("<code>") }
+            output.escaped(String(part))
+            if index % 2 == 1 { output.append("</code>") }
+        }
     }
 
     /// Toggle, owner, category, stage and age.
@@ -116,8 +139,10 @@ enum HTMLReportTables {
         }
         output.append("</td><td>")
         output.write(entry.toggle.stage.words)
-        output.append(" since ")
+        // The date whole: a narrow column wraps before it, never inside it.
+        output.append(" since <span class=\"nowrap\">")
         output.write(entry.toggle.stageSince.date.description)
+        output.append("</span>")
         output.append("</td><td class=\"num\" data-sort=\"")
         output.append(entry.ageDays)
         output.append("\">")
