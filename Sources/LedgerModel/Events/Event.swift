@@ -100,6 +100,12 @@ public enum Change: Sendable, Hashable {
     /// `minimum-version-changed`: log-wide (``Event/appToggle``), the oldest app version the
     /// team still supports.
     indirect case minimumVersionChanged(minimum: AppVersion, reason: String?)
+    /// `resolved`: settles a conflict between concurrent lifecycle edits (``Resolution``).
+    indirect case resolved(Resolution)
+    /// `voided`: the event `eventID` was recorded by mistake; replay ignores it at every
+    /// instant. Dated at that event's instant (a reversal with the same occurred date), it
+    /// replays just before it.
+    indirect case voided(eventID: String, reason: String)
     /// A type this version does not know. Replay ignores it; `toggles audit` reports it.
     case unknown(type: String)
 
@@ -115,6 +121,8 @@ public enum Change: Sendable, Hashable {
         case .codeRemoved: "code-removed"
         case .retired: "retired"
         case .minimumVersionChanged: "minimum-version-changed"
+        case .resolved: "resolved"
+        case .voided: "voided"
         case .unknown(let type): type
         }
     }
@@ -123,6 +131,7 @@ public enum Change: Sendable, Hashable {
     public static let knownTypes: [String] = [
         "created", "default-changed", "published", "unpublished", "expiry-extended", "removed",
         "code-removed", "retired", "minimum-version-changed", "template-conditions",
+        "resolved", "voided",
     ]
 
     /// Whether replay folds the event into its toggle's state (``Lifecycle``). Events of an
@@ -132,7 +141,7 @@ public enum Change: Sendable, Hashable {
     @inlinable
     public var isLifecycleChange: Bool {
         switch self {
-        case .unknown, .templateConditions: false
+        case .unknown, .templateConditions, .voided: false
         default: true
         }
     }

@@ -29,24 +29,7 @@ public enum EventCodec {
         let change: Change
         switch type {
         case "created":
-            let kindText = try fields.string("kind")
-            guard let kind = ToggleKind(rawValue: kindText) else {
-                throw EventDecodingError("\"kind\" must be build, local or remote, found \(JSONWriter.quoted(kindText))")
-            }
-            let typeText = try fields.string("valueType")
-            guard let valueType = ValueType(rawValue: typeText) else {
-                throw EventDecodingError("\"valueType\" must be bool, string, number or json, found \(JSONWriter.quoted(typeText))")
-            }
-            let defaultValue = try fields.required("default")
-            guard valueType.accepts(defaultValue) else {
-                throw EventDecodingError("\"default\" \(valueType.rejection(of: defaultValue))")
-            }
-            change = .created(ToggleDefinition(
-                kind: kind, valueType: valueType, defaultValue: defaultValue,
-                category: try fields.nonEmptyString("category"),
-                owner: try fields.optionalString("owner"),
-                description: try fields.optionalString("description"),
-                expires: try fields.optionalDate("expires")))
+            change = .created(try decodeDefinition(&fields))
         case "default-changed":
             change = .defaultChanged(try fields.required("default"))
         case "published":
@@ -71,6 +54,10 @@ public enum EventCodec {
                 throw EventDecodingError("\"toggle\" of a log-wide event must be \"\(Event.appToggle)\", found \(JSONWriter.quoted(toggle))")
             }
             change = .minimumVersionChanged(minimum: try fields.appVersion("minimumVersion"), reason: try fields.optionalString("reason"))
+        case "resolved":
+            change = .resolved(try decodeResolution(&fields))
+        case "voided":
+            change = .voided(eventID: try fields.nonEmptyString("event"), reason: try fields.nonEmptyString("reason"))
         default:
             change = .unknown(type: type)
         }
@@ -268,6 +255,16 @@ public enum EventCodec {
             string(#","type":"#, type)
             string(#","toggle":"#, pointer.pointee.toggle)
             string(#","actor":"#, pointer.pointee.actor)
+        case .resolved, .voided:
+            string(#","type":"#, pointer.pointee.change.typeName)
+            string(#","toggle":"#, pointer.pointee.toggle)
+            string(#","actor":"#, pointer.pointee.actor)
+            for member in correctionMembers(pointer.pointee.change) {
+                output.append(UInt8(ascii: ","))
+                output.appendJSONString(member.key)
+                output.append(UInt8(ascii: ":"))
+                output.appendJSON(member.value)
+            }
         }
         if let source = pointer.pointee.source, !source.isEmpty {
             output.append(#","source":"#)
@@ -344,6 +341,8 @@ public enum EventCodec {
                 object["tagColor"] = condition.tagColor.map(JSONValue.string)
                 return .object(object)
             }))
+        case .resolved, .voided:
+            object.members.append(contentsOf: correctionMembers(event.change))
         case .unknown:
             break
         }
@@ -378,7 +377,8 @@ public struct EventDecodingError: Error, Sendable, Equatable, CustomStringConver
 }
 
 /// Takes fields out of an object one by one, so what is left over is the unknown fields.
-private struct Fields {
+/// Internal (not private): the `resolved` payload (Resolution.swift) is read with it too.
+struct Fields {
     private var members: [JSONObject.Member]
     private let path: String
 

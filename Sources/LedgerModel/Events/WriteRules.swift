@@ -72,6 +72,11 @@ public enum WriteRules {
             guard event.toggle == Event.appToggle else {
                 return "a log-wide event names the toggle \(JSONWriter.quoted(Event.appToggle)), not \(JSONWriter.quoted(event.toggle))"
             }
+        case .resolved(let resolution):
+            if let problem = dateProblem(resolution.definition.expires) ?? valueProblem(resolution.definition.defaultValue) { return problem }
+        case .voided(let eventID, let reason):
+            guard !reason.isEmpty else { return "the reason may not be empty" }
+            if let problem = EventID.problem(with: eventID) { return "voided event id: \(problem)" }
         case .unpublished, .removed, .codeRemoved, .retired:
             break
         }
@@ -152,7 +157,10 @@ public enum WriteRules {
             }
         case .templateConditions(let conditions):
             if !conditions.isEmpty { deepest = 3 }  // "conditions": [ { … } ]
-        case .unpublished, .expiryExtended, .removed, .codeRemoved, .retired, .minimumVersionChanged, .unknown:
+        case .resolved(let resolution):
+            deepest = max(deepest, 2)  // "definition": { … }
+            include(resolution.definition.defaultValue, at: 2)
+        case .unpublished, .expiryExtended, .removed, .codeRemoved, .retired, .minimumVersionChanged, .voided, .unknown:
             break
         }
         deepest = max(deepest, source)
