@@ -11,6 +11,8 @@ public enum TogglesCLI {
         ChangeCommand.self,
         PublishCommand.self,
         RemoveCommand.self,
+        ResolveCommand.self,
+        VoidCommand.self,
         RetireCommand.self,
         SupportCommand.self,
         ExtendCommand.self,
