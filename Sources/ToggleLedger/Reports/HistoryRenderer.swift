@@ -66,7 +66,9 @@ public enum HistoryRenderer {
         }
         for conflict in tracker.conflicts {
             let settled = conflict.resolvedBy.map { "; resolved by \($0)" } ?? "; open"
-            notes[conflict.standing] = "stands in a \(conflict.kind.rawValue) conflict with \(conflict.overruled.joined(separator: ", "))\(settled)"
+            let standing = "stands in a \(conflict.kind.rawValue) conflict with \(conflict.overruled.joined(separator: ", "))\(settled)"
+            // One event may stand in several conflicts (a creation against a creation and a publish).
+            notes[conflict.standing] = notes[conflict.standing].map { "\($0); \(standing)" } ?? standing
             for id in conflict.overruled {
                 notes[id] = "overruled: \(conflict.kind.rawValue) conflict with \(conflict.standing)\(settled)"
             }
