@@ -123,6 +123,27 @@ extension GitMergeTests {
         #expect(none.status == 65 && none.stderr.contains("no open conflict"), "\(none)")
     }
 
+    /// One branch voids a creation, the other (which still had it) changes the toggle: merged,
+    /// a conflict the second void settles, never an invalid log.
+    @Test func aChangeOfAToggleWhoseCreationAnotherBranchVoidedIsAConflict() throws {
+        let root = try TemporaryDirectory()
+        let repository = try repositoryWithBase(root)
+        try git(["checkout", "-q", "main"], in: repository)
+        try toggles(["create", "isStories", "--kind", "local", "--type", "bool", "--default", "false", "--at", "2026-03-01", "--id", "creation"], in: repository)
+        try git(["add", "-A"], in: repository)
+        try git(["commit", "-qm", "create"], in: repository)
+        try branch("a", in: repository, [["void", "creation", "--reason", "made by mistake"]])
+        try branch("b", in: repository, [["change", "isStories", "--default", "true", "--at", "2026-03-02", "--id", "change"]])
+        try git(["checkout", "-q", "a"], in: repository)
+        try git(["merge", "-q", "--no-edit", "b"], in: repository)
+        let check = try run(["check", "--now", "2026-03-03"], in: repository)
+        #expect(check.status == 1 && check.stdout.contains("changed-after-void"), "\(check)")
+        #expect(try run(["audit"], in: repository).status == 0)
+        let settle = try run(["void", "change", "--reason", "its toggle was a mistake"], in: repository)
+        #expect(settle.status == 0, "\(settle)")
+        #expect(try run(["check", "--now", "2026-03-03"], in: repository).status == 0)
+    }
+
     @Test func voidIgnoresAnEventAtEveryInstantAndRevShowsTheLedgerBefore() throws {
         let root = try TemporaryDirectory()
         let repository = try repositoryWithBase(root)

@@ -12,7 +12,7 @@ extension Ledger {
         _ = try reader.read(until: until) { logged in
             if toggles.contains(logged.event.toggle) { _ = tracker.apply(logged) }
         }
-        return (tracker.conflicts, tracker.tracker.toggles)
+        return (tracker.conflicts, tracker.tracker.toggles.merging(tracker.voidedCreationStates) { live, _ in live })
     }
 
     /// The open conflicts of the replay `snapshot` made of this log at `until`, with the

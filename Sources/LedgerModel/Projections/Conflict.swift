@@ -16,6 +16,8 @@ public struct Conflict: Sendable, Hashable {
         case declaration
         /// The expiry moved on two branches.
         case expiry
+        /// Changed on one branch, its creation voided on another.
+        case changedAfterVoid = "changed-after-void"
     }
 
     public var toggle: String
@@ -38,13 +40,16 @@ public struct Conflict: Sendable, Hashable {
         case .removedTwice: "the earlier removal stands (reason and actor); the later one is overruled"
         case .declaration: "the declaration that stands decides; the change made for the other declaration is overruled"
         case .expiry: "the later expiry date stands; the extension to an earlier date is overruled"
+        case .changedAfterVoid: "the void stands; the change made on another branch is overruled until it is voided too"
         }
     }
 
     /// One line: `created-twice: 01J… stands, 01K… overruled; …`.
     public var summary: String {
         let overruledText = overruled.joined(separator: ", ")
-        return "\(kind.rawValue): \(standing) stands, \(overruledText) overruled" + (resolvedBy.map { "; resolved by \($0)" } ?? "; settle it with `toggles resolve \(toggle)`")
+        // A voided creation leaves no toggle to resolve: the other branch's events are voided too.
+        let settle = kind == .changedAfterVoid ? "void them too with `toggles void EVENT-ID`" : "settle it with `toggles resolve \(toggle)`"
+        return "\(kind.rawValue): \(standing) stands, \(overruledText) overruled" + (resolvedBy.map { "; resolved by \($0)" } ?? "; \(settle)")
     }
 }
 
@@ -59,6 +64,9 @@ package struct ConflictTracker: Sendable {
     package private(set) var conflicts: [Conflict] = []
     /// Per toggle, the events whose effect a later edit may clash with.
     private var marks: [String: Marks] = [:]
+    /// The state a voided creation would have made, by toggle: a conflict about a toggle whose
+    /// creation was voided still needs a state to be reported against.
+    package private(set) var voidedCreationStates: [String: ToggleState] = [:]
 
     private struct Marks {
         var declaration: String?
@@ -73,7 +81,12 @@ package struct ConflictTracker: Sendable {
     package mutating func apply(_ logged: LoggedEvent) -> ReplayStep {
         let step = tracker.apply(logged)
         let event = logged.event
-        guard step.voidedBy == nil else { return step }
+        guard step.voidedBy == nil else {
+            if case .created = event.change, let state = try? Lifecycle.created(event, replacing: nil).get() {
+                voidedCreationStates[event.toggle] = state
+            }
+            return step
+        }
         if let violation = step.violation {
             if violation.isConflict { record(violation, of: event) }
             return step
@@ -118,6 +131,8 @@ package struct ConflictTracker: Sendable {
             (kind, standing) = (.declaration, mark.declaration)
         case .expiryNotLater:
             (kind, standing) = (.expiry, mark.expiry ?? mark.declaration)
+        case .creationVoided:
+            (kind, standing) = (.changedAfterVoid, tracker.voidedCreations[event.toggle])
         case .sameCreation, .unknownToggle, .idInUse, .invalidatesLater:
             return
         }

@@ -209,6 +209,8 @@ public struct LifecycleViolation: Error, Sendable, Hashable, CustomStringConvert
         case idInUse(byType: String, toggle: String)
         /// Inserting the event at its instant would break a rule for a later event.
         case invalidatesLater(LifecycleViolation)
+        /// The toggle's creation was voided (`voided`), on another branch than this event's.
+        case creationVoided
     }
 
     public var eventID: String
@@ -232,7 +234,7 @@ public struct LifecycleViolation: Error, Sendable, Hashable, CustomStringConvert
     /// other violation is an error of the log.
     public var isConflict: Bool {
         switch reason {
-        case .alreadyExists, .removed, .beforeCreation, .beforeRemoval, .notRemote, .expiryNotLater: true
+        case .alreadyExists, .removed, .beforeCreation, .beforeRemoval, .notRemote, .expiryNotLater, .creationVoided: true
         // The type of a default or value is checked against the declaration in force, which a
         // creation on another branch may have made; a `created` event's own default is not.
         case .wrongValueType: type != "created"
@@ -267,6 +269,8 @@ public struct LifecycleViolation: Error, Sendable, Hashable, CustomStringConvert
             return "\(subject): id \(eventID) is already used by a \(otherType) event for \(otherToggle); choose another --id"
         case .invalidatesLater(let later):
             return "\(subject): this would make a later event invalid: \(later)"
+        case .creationVoided:
+            return "\(subject): the creation of \(toggle) was voided; void this event too (`toggles void \(eventID) --reason …`)"
         }
     }
 }

@@ -20,6 +20,9 @@ public struct Projection: Sendable {
     /// the event it names (same instant, an id that sorts first), so this is enough to pass
     /// over it at every instant; a checkpoint never stands between the two.
     private var voided: Set<String> = []
+    /// Toggles whose `created` event replay passed over as voided: an event of theirs from
+    /// another branch, which still saw the creation, is a conflict, not an error.
+    private var voidedCreations: Set<String> = []
 
     public init() {}
 
@@ -95,7 +98,10 @@ public struct Projection: Sendable {
             voided.insert(target)
             return
         }
-        if !voided.isEmpty && voided.contains(event.id) { return }
+        if !voided.isEmpty && voided.contains(event.id) {
+            if case .created = event.change { voidedCreations.insert(event.toggle) }
+            return
+        }
         if let position {
             // In place: the state is neither copied out nor written back.
             if let violation = Lifecycle.apply(event, toExisting: &toggles.values[position]) {
@@ -122,6 +128,8 @@ public struct Projection: Sendable {
     /// recorded on two branches), which is no fault of the log.
     private mutating func record(_ violation: LifecycleViolation, at location: LineLocation?) {
         if case .sameCreation = violation.reason { return }
+        var violation = violation
+        if case .unknownToggle = violation.reason, voidedCreations.contains(violation.toggle) { violation.reason = .creationVoided }
         violations.append((location, violation))
     }
 

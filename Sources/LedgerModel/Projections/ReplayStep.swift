@@ -29,6 +29,8 @@ package struct ReplayTracker: Sendable {
     package private(set) var supportedVersions = SupportedVersions()
     /// The id of each event named by a `voided` event met so far → that `voided` event's id.
     private var voided: [String: String] = [:]
+    /// Toggle name → the `voided` event that took its creation back (see ``Projection``).
+    package private(set) var voidedCreations: [String: String] = [:]
 
     package init() {}
 
@@ -45,13 +47,15 @@ package struct ReplayTracker: Sendable {
         let before = toggles[logged.event.toggle]
         if case .voided(let target, _) = logged.event.change { voided[target] = logged.event.id }
         if let voidedBy = voided[logged.event.id] {
+            if case .created = logged.event.change { voidedCreations[logged.event.toggle] = voidedBy }
             return ReplayStep(logged: logged, before: before, after: before, violation: nil, changes: [], voidedBy: voidedBy)
         }
         switch Lifecycle.apply(logged.event, to: before) {
         case .success(let after):
             toggles[logged.event.toggle] = after
             return ReplayStep(logged: logged, before: before, after: after, violation: nil, changes: Self.changes(before, after), voidedBy: nil)
-        case .failure(let violation):
+        case .failure(var violation):
+            if case .unknownToggle = violation.reason, voidedCreations[violation.toggle] != nil { violation.reason = .creationVoided }
             return ReplayStep(logged: logged, before: before, after: before, violation: violation, changes: [], voidedBy: nil)
         }
     }

@@ -102,6 +102,7 @@ extension CheckpointEncoder {
         case .idInUse(let byType, let toggle): u8(9); string(byType); string(toggle)
         case .invalidatesLater(let later): u8(10); violation(later)
         case .sameCreation(let createdAt): u8(11); timestamp(createdAt)
+        case .creationVoided: u8(12)
         }
     }
 }
@@ -208,6 +209,7 @@ extension CheckpointDecoder {
         case 9: return .idInUse(byType: try string(), toggle: try string())
         case 10: return .invalidatesLater(try violation())
         case 11: return .sameCreation(createdAt: try timestamp())
+        case 12: return .creationVoided
         default: throw CheckpointCorrupt()
         }
     }
