@@ -5,6 +5,7 @@
     Scripts/reliability.py crowd     [--writers W] [--appends A] [--seconds S]
     Scripts/reliability.py disk-full [--events N]
     Scripts/reliability.py back-to-back [--processes P] [--rounds R] [--seconds S]
+    Scripts/reliability.py branches  [--histories H] [--commands C] [--seconds S] [--seed X]
 
 torture    Writers appending batches (`toggles append`, explicit ids) are killed with SIGKILL
            at random moments. After every kill: `toggles audit` reads the log, every event of
@@ -22,6 +23,9 @@ back-to-back  P processes each run, as fast as they can and without --at, R roun
            process's events in the order it appended them, and every event appended after
            another one (from any process) had finished, after it; `audit --strict` is clean
            and the final state is what each process left.
+branches   Random histories of valid commands on two and three git branches, merged in every
+           order and rebased: never exit 2, the same `state --format json` for every order, and
+           every conflict settled by one `toggles resolve` (Scripts/reliability_branches.py).
 disk-full  An append under a file-size limit (RLIMIT_FSIZE, as `ulimit -f`) and, when this
            process may mount (root), on a full tmpfs: exit 2, a clear error, the log
            byte-for-byte unchanged, and the next append succeeds.
@@ -620,9 +624,19 @@ def main():
     b.add_argument("--processes", type=int, default=int(os.environ.get("BACK_TO_BACK_PROCESSES", 6)))
     b.add_argument("--rounds", type=int, default=int(os.environ.get("BACK_TO_BACK_ROUNDS", 30)))
     b.add_argument("--seconds", type=float, default=float(os.environ.get("BACK_TO_BACK_SECONDS", 3600)))
+    r = sub.add_parser("branches")
+    r.add_argument("--histories", type=int, default=int(os.environ.get("BRANCHES_HISTORIES", 20)))
+    r.add_argument("--commands", type=int, default=int(os.environ.get("BRANCHES_COMMANDS", 6)), help="commands per branch")
+    r.add_argument("--seconds", type=float, default=float(os.environ.get("BRANCHES_SECONDS", 600)))
+    r.add_argument("--seed", type=int, default=int(os.environ.get("BRANCHES_SEED", 25)))
     d = sub.add_parser("disk-full")
     d.add_argument("--events", type=int, default=400, help="events in the batch that does not fit")
     options = parser.parse_args()
+    if options.test == "branches":
+        # Its own file (one concept per file); imported here so the modes share one entry point.
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        from reliability_branches import branches
+        return branches(options, report)
     return {"torture": torture, "crowd": crowd, "back-to-back": back_to_back, "disk-full": disk_full}[options.test](options)
 
 

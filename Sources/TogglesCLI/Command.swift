@@ -28,6 +28,19 @@ enum CommonOptions {
         .value("--format", "FORMAT", "output format: \(choices.map(\.rawValue).joined(separator: "|")) (default: \(choices[0].rawValue))")
     }
 
+    static let rev = OptionSpec.value("--rev", "REV", "read the log as committed at this git revision (a tag, branch or commit), not the files on disk: what the ledger said before later corrections")
+
+    /// The log of `--log`, or with `--rev REV` the log as committed at that revision (copied
+    /// as `diff --from-rev` does; keep the returned checkout alive while the ledger is read).
+    static func ledgerAtRevision(_ arguments: ParsedArguments, _ context: CommandContext, command: String) throws -> (Ledger, LogAtRevision?) {
+        let ledger = ledger(arguments, context)
+        guard let revision = arguments.value("--rev") else { return (ledger, nil) }
+        let given = arguments.value("--log") ?? "events"
+        let checkout = try LogAtRevision(revision: revision, logDirectory: ledger.reader.directory, displayName: given, option: "--rev", command: command)
+        // No checkpoint: the copy is thrown away after this one read.
+        return (Ledger(directory: checkout.directory, displayName: "\(revision):\(given)", options: ReplayOptions(usesCheckpoint: false)), checkout)
+    }
+
     /// The log directory from `--log`, resolved, with the name to show in messages.
     static func ledger(_ arguments: ParsedArguments, _ context: CommandContext) -> Ledger {
         let given = arguments.value("--log") ?? "events"

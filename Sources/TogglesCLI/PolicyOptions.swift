@@ -43,13 +43,16 @@ enum PolicyOptions {
         let scanPaths = arguments.all("--scan").compactMap(\.first)
         // Live toggles (and those still served to older app versions) are all a report
         // judges; a scan also needs the removed ones.
-        let replay = try CommonOptions.ledger(arguments, context).snapshot(until: now, includingRemoved: !scanPaths.isEmpty)
-        return (try judge(replay, policy: policy, arguments, context, now: now), replay)
+        let (ledger, checkout) = try CommonOptions.ledgerAtRevision(arguments, context, command: "report")
+        let replay = try ledger.snapshot(until: now, includingRemoved: !scanPaths.isEmpty)
+        let report = try judge(replay, policy: policy, arguments, context, now: now, ledger: ledger)
+        withExtendedLifetime(checkout) {}
+        return (report, replay)
     }
 
     /// The stale report of a replay at `now`, with the code scan of `--scan PATH`: warnings
     /// go to standard error, and so do the toggles whose category the policy does not define.
-    static func judge(_ replay: ReplaySnapshot, policy: StalePolicy, _ arguments: ParsedArguments, _ context: CommandContext, now: Timestamp) throws -> StaleReport {
+    static func judge(_ replay: ReplaySnapshot, policy: StalePolicy, _ arguments: ParsedArguments, _ context: CommandContext, now: Timestamp, ledger: Ledger) throws -> StaleReport {
         let scanPaths = arguments.all("--scan").compactMap(\.first)
         for warning in replay.summary.warnings { context.warn(warning.description) }
         var report = StaleReport(
@@ -61,6 +64,11 @@ enum PolicyOptions {
             for problem in scan.problems { context.warn(problem) }
             report.codeFindings = CodeFindings.evaluate(scan, toggles: toggles)
             report.codeReferences = Dictionary(grouping: scan.references, by: \.toggle)
+        }
+        // Open conflicts are judged like stale reasons (`conflict`), named with their events.
+        if !replay.conflictedToggles.isEmpty {
+            let (conflicts, states) = try ledger.openConflicts(in: replay, until: now)
+            report.include(conflicts: conflicts, toggles: states)
         }
         for category in report.unknownCategories {
             let names = report.entries.filter { $0.toggle.definition.category == category }.map(\.name)

@@ -12,6 +12,8 @@ public enum TogglesCLI {
         ChangeCommand.self,
         PublishCommand.self,
         RemoveCommand.self,
+        ResolveCommand.self,
+        VoidCommand.self,
         RetireCommand.self,
         SupportCommand.self,
         ExtendCommand.self,

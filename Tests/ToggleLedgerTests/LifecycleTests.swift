@@ -47,7 +47,8 @@ import Testing
 
     @Test(arguments: [
         ("change before create", [event(.defaultChanged(.bool(true)), at: 0)], "unknownToggle"),
-        ("second creation", [event(createdRemoteBool, at: 0), event(createdRemoteBool, at: 1, id: "again")], "alreadyExists"),
+        ("second creation", [event(createdRemoteBool, at: 0), event(createdLocalBool, at: 1, id: "again")], "alreadyExists"),
+        ("second creation, same definition", [event(createdRemoteBool, at: 0), event(createdRemoteBool, at: 1, id: "again")], "sameCreation"),
         ("change after removal", [event(createdRemoteBool, at: 0), event(.removed(reason: nil), at: 1), event(.defaultChanged(.bool(true)), at: 2)], "removed"),
         ("publish to a local toggle", [event(createdLocalBool, at: 0), event(.published(RemoteValue(value: .bool(true))), at: 1)], "notRemote"),
         ("wrong default type", [event(createdRemoteBool, at: 0), event(.defaultChanged(.string("yes")), at: 1)], "wrongValueType"),

@@ -62,7 +62,7 @@ enum CIRepository {
         let run = try TogglesBinary.run(["check", "--now", fixtureNow, "--format", "github", "--max-stale", "3"], in: directory.url)
         #expect(run.status == 0, "\(run)")
         #expect(!run.stdout.contains("::error"))
-        #expect(run.stdout.hasSuffix("check passed: 3 stale toggles, within --max-stale 3 (counting expired, over-lifetime, launched, over-extended, retire-remote; as of 2026-11-22T00:00:00Z)\n"))
+        #expect(run.stdout.hasSuffix("check passed: 3 stale toggles, within --max-stale 3 (counting expired, over-lifetime, launched, over-extended, retire-remote, conflict; as of 2026-11-22T00:00:00Z)\n"))
     }
 
     @Test func aLogThatCannotBeReadIsAnErrorAnnotationAtItsLine() throws {

@@ -21,7 +21,7 @@ import ToggleLedger
         let directory = try directoryWithFixtureLog()
         let run = try TogglesBinary.run(["check", "--now", "2026-09-15"], in: directory.url)
         #expect(run.status == 0, "\(run)")
-        #expect(run.stdout == "check passed: no stale toggles among 5 live (counting expired, over-lifetime, launched, over-extended, retire-remote; as of 2026-09-15T00:00:00Z)\n")
+        #expect(run.stdout == "check passed: no stale toggles among 5 live (counting expired, over-lifetime, launched, over-extended, retire-remote, conflict; as of 2026-09-15T00:00:00Z)\n")
     }
 
     @Test(arguments: [
@@ -82,11 +82,12 @@ import ToggleLedger
 
     @Test func aLogBreakingLifecycleRulesIsExit2() throws {
         let directory = try directoryWithFixtureLog()
-        // A second creation of a live toggle, as a careless merge could produce.
-        try directory.write("events/2026/zz-merge.jsonl", #"{"schema":1,"id":"dup-create","at":"2026-10-05T00:00:00Z","type":"created","toggle":"newRelease","actor":"a","kind":"local","valueType":"bool","default":false,"category":"release"}"# + "\n" + #"{"schema":1,"id":"dup-create2","at":"2026-11-21T00:00:00Z","type":"created","toggle":"colourConfig","actor":"a","kind":"local","valueType":"bool","default":false,"category":"release"}"# + "\n")
+        // A change of a toggle no branch ever created: no merge of valid logs makes that (a
+        // second creation would be a conflict, exit 1; see MergeConflictTests).
+        try directory.write("events/2026/zz-merge.jsonl", #"{"schema":1,"id":"orphan-1","at":"2026-10-05T00:00:00Z","type":"default-changed","toggle":"neverCreated","actor":"a","default":true}"# + "\n" + #"{"schema":1,"id":"orphan-2","at":"2026-11-21T00:00:00Z","type":"removed","toggle":"neverCreatedEither","actor":"a"}"# + "\n")
         let run = try TogglesBinary.run(["check", "--now", fixtureNow], in: directory.url)
         #expect(run.status == 2, "\(run)")
-        #expect(run.stderr.contains("events/2026/zz-merge.jsonl:2: created colourConfig"))
+        #expect(run.stderr.contains("events/2026/zz-merge.jsonl:2: removed neverCreatedEither"), "\(run)")
         #expect(run.stderr.contains("run `toggles audit` for details"))
     }
 

@@ -82,7 +82,7 @@ let fixtureNow = "2026-11-22T00:00:00Z"
         #expect(document["version"] == .string("2.1.0"))
         let runObject = try #require(document["runs"]?.arrayValue?.first?.objectValue)
         let rules = runObject["tool"]?.objectValue?["driver"]?.objectValue?["rules"]?.arrayValue ?? []
-        #expect(rules.compactMap { $0.objectValue?["id"]?.stringValue } == ["expired", "over-lifetime", "launched", "over-extended", "retire-remote"])
+        #expect(rules.compactMap { $0.objectValue?["id"]?.stringValue } == ["expired", "over-lifetime", "launched", "over-extended", "retire-remote", "conflict"])
         let results = runObject["results"]?.arrayValue?.compactMap(\.objectValue) ?? []
         #expect(results.count == 4)
         for result in results {

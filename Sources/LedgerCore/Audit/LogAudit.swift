@@ -78,7 +78,11 @@ extension LogAudit {
                 findings.append(AuditFinding(severity: warning, location: location.description, message: logWarning.description))
             }
         }
-        for (location, violation) in violations {
+        for (location, violation) in violations where violation.isConflict {
+            // Not an error: two valid branches merged make it, and replay has a rule for it.
+            findings.append(AuditFinding(severity: .warning, location: location?.description ?? "", message: "\(location.map { "\($0): " } ?? "")conflict: \(violation.description); replay keeps the earlier side (docs/log.md, Conflicts) until `toggles resolve \(violation.toggle)` settles it"))
+        }
+        for (location, violation) in violations where !violation.isConflict {
             let consequence = skipped ? "replay skipped this event" : "replay skips this event"
             findings.append(AuditFinding(severity: .error, location: location?.description ?? "", message: "\(location.map { "\($0): " } ?? "")\(violation.description); \(consequence)"))
         }

@@ -23,6 +23,9 @@ public struct StaleReason: Sendable, Hashable {
         /// Removed from the code in an app version older than every supported one, and still
         /// served by Remote Config: delete the parameter.
         case retireRemote = "retire-remote"
+        /// Concurrent lifecycle edits (two branches merged) that cannot both stand: replay
+        /// keeps one side until `toggles resolve` settles it.
+        case conflict
 
         public static func < (lhs: Code, rhs: Code) -> Bool { lhs.position < rhs.position }
 
@@ -36,11 +39,12 @@ public struct StaleReason: Sendable, Hashable {
             case .removedButReferenced: 4
             case .untracked: 5
             case .retireRemote: 6
+            case .conflict: 7
             }
         }
 
         /// The codes the policy judges the log by; the others come from a scan of the code.
-        public static let policyCodes: [Code] = [.expired, .overLifetime, .launched, .overExtended, .retireRemote]
+        public static let policyCodes: [Code] = [.expired, .overLifetime, .launched, .overExtended, .retireRemote, .conflict]
         /// The codes a scan of the code adds (`report --scan`, `check --scan`).
         public static let codeScanCodes: [Code] = [.removedButReferenced, .untracked]
 
@@ -54,6 +58,7 @@ public struct StaleReason: Sendable, Hashable {
             case .removedButReferenced: "The log says the toggle was removed, but the code still declares or uses it."
             case .untracked: "A toggle enum in the code declares the toggle, but the log never created it."
             case .retireRemote: "The toggle was removed from the code in an app version older than every supported one, and Remote Config still serves its parameter; delete it."
+            case .conflict: "Two branches edited the toggle's lifecycle concurrently in ways that cannot both stand; replay keeps one side until `toggles resolve` settles it."
             }
         }
     }
@@ -82,12 +87,15 @@ public struct StaleReason: Sendable, Hashable {
     /// `retire-remote`: the toggle, and the app version its code was removed in.
     public var toggle: String?
     public var appVersion: AppVersion?
+    /// `conflict`: the conflict, with the events that stand and those overruled.
+    public var conflict: Conflict?
 
     public init(
         code: Code, days: Int, since: Timestamp, limitDays: Int? = nil, expires: CalendarDate? = nil,
         category: String, owner: String?, extensions: ExtensionTally? = nil, limitExtensions: Int? = nil,
-        toggle: String? = nil, appVersion: AppVersion? = nil
+        toggle: String? = nil, appVersion: AppVersion? = nil, conflict: Conflict? = nil
     ) {
+        self.conflict = conflict
         self.extensions = extensions
         self.limitExtensions = limitExtensions
         self.toggle = toggle
@@ -181,6 +189,9 @@ public struct StaleReason: Sendable, Hashable {
                 output.append(")")
             }
             output.append("; then `toggles retire`")
+        case .conflict:
+            guard let conflict else { output.append("conflicting edits; settle them with `toggles resolve`"); break }
+            if sanitizing { output.appendSanitized(conflict.summary) } else { output.write(conflict.summary) }
         }
     }
 

@@ -102,6 +102,12 @@ public enum Change: Sendable, Hashable {
     indirect case minimumVersionChanged(minimum: AppVersion, reason: String?)
     /// `attributes-changed`: a live toggle's owner, category or description changed.
     indirect case attributesChanged(AttributeChanges)
+    /// `resolved`: settles a conflict between concurrent lifecycle edits (``Resolution``).
+    indirect case resolved(Resolution)
+    /// `voided`: the event `eventID` was recorded by mistake; replay ignores it at every
+    /// instant. Dated at that event's instant (a reversal with the same occurred date), it
+    /// replays just before it.
+    indirect case voided(eventID: String, reason: String)
     /// A type this version does not know. Replay ignores it; `toggles audit` reports it.
     case unknown(type: String)
 
@@ -118,6 +124,8 @@ public enum Change: Sendable, Hashable {
         case .retired: "retired"
         case .minimumVersionChanged: "minimum-version-changed"
         case .attributesChanged: "attributes-changed"
+        case .resolved: "resolved"
+        case .voided: "voided"
         case .unknown(let type): type
         }
     }
@@ -127,6 +135,7 @@ public enum Change: Sendable, Hashable {
         "created", "default-changed", "published", "unpublished", "expiry-extended", "removed",
         "code-removed", "retired", "minimum-version-changed", "template-conditions",
         "attributes-changed",
+        "resolved", "voided",
     ]
 
     /// Whether replay folds the event into its toggle's state (``Lifecycle``). Events of an
@@ -136,7 +145,7 @@ public enum Change: Sendable, Hashable {
     @inlinable
     public var isLifecycleChange: Bool {
         switch self {
-        case .unknown, .templateConditions: false
+        case .unknown, .templateConditions, .voided: false
         default: true
         }
     }

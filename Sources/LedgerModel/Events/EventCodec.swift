@@ -29,24 +29,7 @@ public enum EventCodec {
         let change: Change
         switch type {
         case "created":
-            let kindText = try fields.string("kind")
-            guard let kind = ToggleKind(rawValue: kindText) else {
-                throw EventDecodingError("\"kind\" must be build, local or remote, found \(JSONWriter.quoted(kindText))")
-            }
-            let typeText = try fields.string("valueType")
-            guard let valueType = ValueType(rawValue: typeText) else {
-                throw EventDecodingError("\"valueType\" must be bool, string, number or json, found \(JSONWriter.quoted(typeText))")
-            }
-            let defaultValue = try fields.required("default")
-            guard valueType.accepts(defaultValue) else {
-                throw EventDecodingError("\"default\" \(valueType.rejection(of: defaultValue))")
-            }
-            change = .created(ToggleDefinition(
-                kind: kind, valueType: valueType, defaultValue: defaultValue,
-                category: try fields.nonEmptyString("category"),
-                owner: try fields.optionalString("owner"),
-                description: try fields.optionalString("description"),
-                expires: try fields.optionalDate("expires")))
+            change = .created(try decodeDefinition(&fields))
         case "default-changed":
             change = .defaultChanged(try fields.required("default"))
         case "published":
@@ -77,6 +60,10 @@ public enum EventCodec {
                 description: try fields.optionalString("description"))
             guard !changes.isEmpty else { throw EventDecodingError("an attributes-changed event names at least one of \"category\", \"owner\", \"description\"") }
             change = .attributesChanged(changes)
+        case "resolved":
+            change = .resolved(try decodeResolution(&fields))
+        case "voided":
+            change = .voided(eventID: try fields.nonEmptyString("event"), reason: try fields.nonEmptyString("reason"))
         default:
             change = .unknown(type: type)
         }
@@ -281,6 +268,16 @@ public enum EventCodec {
             string(#","type":"#, type)
             string(#","toggle":"#, pointer.pointee.toggle)
             string(#","actor":"#, pointer.pointee.actor)
+        case .resolved, .voided:
+            string(#","type":"#, pointer.pointee.change.typeName)
+            string(#","toggle":"#, pointer.pointee.toggle)
+            string(#","actor":"#, pointer.pointee.actor)
+            for member in correctionMembers(pointer.pointee.change) {
+                output.append(UInt8(ascii: ","))
+                output.appendJSONString(member.key)
+                output.append(UInt8(ascii: ":"))
+                output.appendJSON(member.value)
+            }
         }
         if let source = pointer.pointee.source, !source.isEmpty {
             output.append(#","source":"#)
@@ -361,6 +358,8 @@ public enum EventCodec {
             add("category", changes.category.map(JSONValue.string))
             add("owner", changes.owner.map(JSONValue.string))
             add("description", changes.description.map(JSONValue.string))
+        case .resolved, .voided:
+            object.members.append(contentsOf: correctionMembers(event.change))
         case .unknown:
             break
         }
@@ -395,7 +394,8 @@ public struct EventDecodingError: Error, Sendable, Equatable, CustomStringConver
 }
 
 /// Takes fields out of an object one by one, so what is left over is the unknown fields.
-private struct Fields {
+/// Internal (not private): the `resolved` payload (Resolution.swift) is read with it too.
+struct Fields {
     private var members: [JSONObject.Member]
     private let path: String
 

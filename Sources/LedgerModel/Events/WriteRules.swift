@@ -75,6 +75,11 @@ public enum WriteRules {
             }
         case .attributesChanged(let changes):
             if changes.isEmpty { return "an attributes-changed event changes at least one of category, owner, description" }
+        case .resolved(let resolution):
+            if let problem = dateProblem(resolution.definition.expires) ?? valueProblem(resolution.definition.defaultValue) { return problem }
+        case .voided(let eventID, let reason):
+            guard !reason.isEmpty else { return "the reason may not be empty" }
+            if let problem = EventID.problem(with: eventID) { return "voided event id: \(problem)" }
         case .unpublished, .removed, .codeRemoved, .retired:
             break
         }
@@ -163,7 +168,10 @@ public enum WriteRules {
             }
         case .templateConditions(let conditions):
             if !conditions.isEmpty { deepest = 3 }  // "conditions": [ { … } ]
-        case .unpublished, .expiryExtended, .removed, .codeRemoved, .retired, .minimumVersionChanged, .unknown, .attributesChanged:
+        case .resolved(let resolution):
+            deepest = max(deepest, 2)  // "definition": { … }
+            include(resolution.definition.defaultValue, at: 2)
+        case .unpublished, .expiryExtended, .removed, .codeRemoved, .retired, .minimumVersionChanged, .voided, .unknown, .attributesChanged:
             break
         }
         deepest = max(deepest, source)

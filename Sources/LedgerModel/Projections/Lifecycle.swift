@@ -38,6 +38,9 @@ package enum Lifecycle {
     package static func created(_ event: Event, replacing state: ToggleState?) -> Result<ToggleState, LifecycleViolation> {
         guard case .created(let definition) = event.change else { preconditionFailure("not a created event") }
         if let state, state.isLive {
+            // The same declaration made on two branches is one fact recorded twice: a writer
+            // refuses it (exit 65), replay keeps the first and passes over the second.
+            if definition == state.definition { return .failure(violation(event, .sameCreation(createdAt: state.createdAt))) }
             return .failure(violation(event, .alreadyExists(createdAt: state.createdAt)))
         }
         if let removedAt = state?.removedAt, event.at < removedAt {
@@ -76,12 +79,13 @@ package enum Lifecycle {
             return nil
         }
         if !event.change.isLifecycleChange { return nil }  // kept in the log, ignored by replay
+        if case .resolved(let resolution) = event.change { return resolve(event, resolution, &state) }
         if let removedAt = state.removedAt, !(state.removedInAppVersion != nil && event.change.concernsServedParameter) {
             return violation(event, .removed(removedAt: removedAt))
         }
         if event.at < state.createdAt { return violation(event, .beforeCreation(createdAt: state.createdAt)) }
         switch event.change {
-        case .created, .unknown, .templateConditions:
+        case .created, .unknown, .templateConditions, .resolved, .voided:
             break
         case .defaultChanged(let value):
             guard state.valueType.accepts(value) else {
@@ -143,6 +147,33 @@ package enum Lifecycle {
         return nil
     }
 
+    /// A `resolved` event: the outcome it records stands from its instant on, whatever the
+    /// toggle's state (a resolution may bring back a toggle another branch removed).
+    @usableFromInline
+    package static func resolve(_ event: Event, _ resolution: Resolution, _ state: inout ToggleState) -> LifecycleViolation? {
+        if event.at < state.createdAt { return violation(event, .beforeCreation(createdAt: state.createdAt)) }
+        guard resolution.definition.valueType.accepts(resolution.definition.defaultValue) else {
+            return violation(event, .wrongValueType(field: "default", expected: resolution.definition.valueType, found: resolution.definition.defaultValue))
+        }
+        state.definition = resolution.definition
+        if resolution.removed {
+            if state.removedAt == nil {
+                state.removedAt = event.at
+                state.removedBy = event.actor
+                state.removalReason = resolution.reason
+            }
+        } else if state.removedAt != nil {
+            state.removedAt = nil
+            state.removedBy = nil
+            state.removalReason = nil
+            state.removedInAppVersion = nil
+        }
+        state.updatedAt = event.at
+        state.eventCount += 1
+        state.updateStage(at: event.at)
+        return nil
+    }
+
     @usableFromInline
     package static func violation(_ event: Event, _ reason: LifecycleViolation.Reason) -> LifecycleViolation {
         LifecycleViolation(eventID: event.id, toggle: event.toggle, type: event.type, at: event.at, reason: reason)
@@ -166,6 +197,10 @@ public struct LifecycleViolation: Error, Sendable, Hashable, CustomStringConvert
     public indirect enum Reason: Sendable, Hashable {
         case unknownToggle
         case alreadyExists(createdAt: Timestamp)
+        /// Created again, live, with the very definition in force: one fact recorded twice
+        /// (on two branches), which replay passes over; a writer refuses it as it does
+        /// ``alreadyExists(createdAt:)``.
+        case sameCreation(createdAt: Timestamp)
         case removed(removedAt: Timestamp)
         case beforeCreation(createdAt: Timestamp)
         case beforeRemoval(removedAt: Timestamp)
@@ -177,6 +212,8 @@ public struct LifecycleViolation: Error, Sendable, Hashable, CustomStringConvert
         case idInUse(byType: String, toggle: String)
         /// Inserting the event at its instant would break a rule for a later event.
         case invalidatesLater(LifecycleViolation)
+        /// The toggle's creation was voided (`voided`), on another branch than this event's.
+        case creationVoided
     }
 
     public var eventID: String
@@ -193,12 +230,29 @@ public struct LifecycleViolation: Error, Sendable, Hashable, CustomStringConvert
         self.reason = reason
     }
 
+    /// Whether the event clashes with another event's effect rather than being wrong by itself:
+    /// the state it expected was changed by an edit made concurrently (on another branch),
+    /// which two valid logs merged by git can produce. Replay keeps the earlier side in
+    /// (`at`, `id`) order and reports a conflict, settled with `toggles resolve`; every
+    /// other violation is an error of the log.
+    public var isConflict: Bool {
+        switch reason {
+        case .alreadyExists, .removed, .beforeCreation, .beforeRemoval, .notRemote, .expiryNotLater, .creationVoided: true
+        // The type of a default or value is checked against the declaration in force, which a
+        // creation on another branch may have made; a `created` event's own default is not.
+        case .wrongValueType: type != "created"
+        // Retiring needs the code removal another branch may have overruled.
+        case .invalidField: type == "retired"
+        case .sameCreation, .unknownToggle, .idInUse, .invalidatesLater: false
+        }
+    }
+
     public var description: String {
         let subject = "\(type) \(toggle) at \(at)"
         switch reason {
         case .unknownToggle:
             return "\(subject): no toggle named \(toggle) exists; create it first with `toggles create \(toggle)`"
-        case .alreadyExists(let createdAt):
+        case .alreadyExists(let createdAt), .sameCreation(let createdAt):
             return "\(subject): \(toggle) already exists (created \(createdAt)); a live toggle is created once"
         case .removed(let removedAt):
             return "\(subject): \(toggle) was removed at \(removedAt); expected a live toggle"
@@ -218,6 +272,8 @@ public struct LifecycleViolation: Error, Sendable, Hashable, CustomStringConvert
             return "\(subject): id \(eventID) is already used by a \(otherType) event for \(otherToggle); choose another --id"
         case .invalidatesLater(let later):
             return "\(subject): this would make a later event invalid: \(later)"
+        case .creationVoided:
+            return "\(subject): the creation of \(toggle) was voided; void this event too (`toggles void \(eventID) --reason …`)"
         }
     }
 }

@@ -16,6 +16,13 @@ public struct Projection: Sendable {
     /// The reader's interned-name number for a toggle → its position in ``toggles`` (+1;
     /// 0 = not looked up yet), so replay finds a toggle without hashing its name.
     private var positionBySlot: [Int32] = []
+    /// The ids named by the `voided` events met so far. A `voided` event replays just before
+    /// the event it names (same instant, an id that sorts first), so this is enough to pass
+    /// over it at every instant; a checkpoint never stands between the two.
+    private var voided: Set<String> = []
+    /// Toggles whose `created` event replay passed over as voided: an event of theirs from
+    /// another branch, which still saw the creation, is a conflict, not an error.
+    private var voidedCreations: Set<String> = []
 
     public init() {}
 
@@ -87,12 +94,22 @@ public struct Projection: Sendable {
     private mutating func apply(_ event: borrowing Event, position: Int?, at location: LineLocation?) {
         eventCount += 1
         if case .unknown = event.change { unknownTypes.append((location, copy event)) }
+        if case .voided(let target, _) = event.change {
+            voided.insert(target)
+            return
+        }
+        if !voided.isEmpty && voided.contains(event.id) {
+            if case .created = event.change { voidedCreations.insert(event.toggle) }
+            return
+        }
         if let position {
             // In place: the state is neither copied out nor written back.
             if let violation = Lifecycle.apply(event, toExisting: &toggles.values[position]) {
-                violations.append((location, violation))
+                record(violation, at: location)
             } else if case .created = event.change {
                 sites[position] = location
+            } else if case .resolved(let resolution) = event.change {
+                settle(resolution)
             }
             return
         }
@@ -100,12 +117,33 @@ public struct Projection: Sendable {
         if supportedVersions.apply(event) { return }
         var state: ToggleState?
         if let violation = Lifecycle.apply(event, to: &state) {
-            violations.append((location, violation))
+            record(violation, at: location)
         } else if let state {
             toggles.append(state)
             sites.append(location)
         }
     }
+
+    /// Keeps a violation, except a creation repeated with the same definition (one fact
+    /// recorded on two branches), which is no fault of the log.
+    private mutating func record(_ violation: LifecycleViolation, at location: LineLocation?) {
+        if case .sameCreation = violation.reason { return }
+        var violation = violation
+        if case .unknownToggle = violation.reason, voidedCreations.contains(violation.toggle) { violation.reason = .creationVoided }
+        violations.append((location, violation))
+    }
+
+    /// A resolution settles the conflicts whose overruled events it names: they are no
+    /// longer reported.
+    private mutating func settle(_ resolution: Resolution) {
+        let named = Set(resolution.conflict)
+        violations.removeAll { $0.violation.isConflict && named.contains($0.violation.eventID) }
+        settledEventIDs.formUnion(named)
+    }
+
+    /// The events named by the resolutions folded here, for a snapshot that folds on top of
+    /// violations this projection never saw (``ReplaySnapshot``).
+    package private(set) var settledEventIDs: Set<String> = []
 
     /// Toggles sorted by name.
     public var sortedToggles: [ToggleState] {

@@ -9,6 +9,8 @@ package struct ReplayStep: Sendable {
     package var violation: LifecycleViolation?
     /// The fields whose value changed, in a fixed order.
     package var changes: [FieldChange]
+    /// The `voided` event that takes this one back, when one does: replay passed over it.
+    package var voidedBy: String?
 
     /// One field of a toggle's state, before and after (nil: absent).
     package struct FieldChange: Sendable, Hashable {
@@ -25,6 +27,10 @@ package struct ReplayStep: Sendable {
 package struct ReplayTracker: Sendable {
     package private(set) var toggles: [String: ToggleState] = [:]
     package private(set) var supportedVersions = SupportedVersions()
+    /// The id of each event named by a `voided` event met so far → that `voided` event's id.
+    private var voided: [String: String] = [:]
+    /// Toggle name → the `voided` event that took its creation back (see ``Projection``).
+    package private(set) var voidedCreations: [String: String] = [:]
 
     package init() {}
 
@@ -36,15 +42,21 @@ package struct ReplayTracker: Sendable {
             supportedVersions.apply(logged.event)
             let after = supportedVersions.minimum.map { JSONValue.string($0.text) }
             let changes = before == after ? [] : [ReplayStep.FieldChange(field: "minimumVersion", before: before, after: after)]
-            return ReplayStep(logged: logged, before: nil, after: nil, violation: nil, changes: changes)
+            return ReplayStep(logged: logged, before: nil, after: nil, violation: nil, changes: changes, voidedBy: nil)
         }
         let before = toggles[logged.event.toggle]
+        if case .voided(let target, _) = logged.event.change { voided[target] = logged.event.id }
+        if let voidedBy = voided[logged.event.id] {
+            if case .created = logged.event.change { voidedCreations[logged.event.toggle] = voidedBy }
+            return ReplayStep(logged: logged, before: before, after: before, violation: nil, changes: [], voidedBy: voidedBy)
+        }
         switch Lifecycle.apply(logged.event, to: before) {
         case .success(let after):
             toggles[logged.event.toggle] = after
-            return ReplayStep(logged: logged, before: before, after: after, violation: nil, changes: Self.changes(before, after))
-        case .failure(let violation):
-            return ReplayStep(logged: logged, before: before, after: before, violation: violation, changes: [])
+            return ReplayStep(logged: logged, before: before, after: after, violation: nil, changes: Self.changes(before, after), voidedBy: nil)
+        case .failure(var violation):
+            if case .unknownToggle = violation.reason, voidedCreations[violation.toggle] != nil { violation.reason = .creationVoided }
+            return ReplayStep(logged: logged, before: before, after: before, violation: violation, changes: [], voidedBy: nil)
         }
     }
 

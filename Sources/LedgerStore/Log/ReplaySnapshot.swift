@@ -133,6 +133,9 @@ public struct ReplaySnapshot: Sendable {
             toggles = mergedToggles
             creationSites = mergedSites
         }
+        if !projection.settledEventIDs.isEmpty {
+            violations.removeAll { $0.violation.isConflict && projection.settledEventIDs.contains($0.violation.eventID) }
+        }
         violations += projection.violations
         unknownTypes += projection.unknownTypes
         eventCount += projection.eventCount

@@ -140,6 +140,8 @@ public enum StaleJSONRenderer {
                 .init("unreadSince", .string(reason.since.description)),
                 .init("removedInAppVersion", reason.appVersion.map { .string($0.text) } ?? .null),
             ]
+        case .conflict:
+            if let conflict = reason.conflict { object.members += conflictObject(conflict).members }
         }
         object.members += [
             .init("owner", reason.owner.map(JSONValue.string) ?? .null),
@@ -158,6 +160,18 @@ public enum StaleJSONRenderer {
             .init("message", .string(finding.message)),
             .init("references", .array(finding.references.map(CodeReferenceRenderer.json))),
         ] + (finding.plan.map { [.init("removal", $0.json)] } ?? []))
+    }
+
+    /// `{"kind": "created-twice", "standing": id, "overruled": [ids], "events": [ids], "resolvedBy": id or null, "rule": …}`
+    public static func conflictObject(_ conflict: Conflict) -> JSONObject {
+        JSONObject([
+            .init("kind", .string(conflict.kind.rawValue)),
+            .init("standing", .string(conflict.standing)),
+            .init("overruled", .array(conflict.overruled.map(JSONValue.string))),
+            .init("events", .array(conflict.eventIDs.map(JSONValue.string))),
+            .init("resolvedBy", conflict.resolvedBy.map(JSONValue.string) ?? .null),
+            .init("rule", .string(conflict.rule)),
+        ])
     }
 
     /// `{"count": 3, "days": 120, "lastExtendedAt": "…" or null}`

@@ -66,7 +66,7 @@ public enum StaleMarkdownRenderer {
             return "**over-lifetime**: \(escape(reason.category)) toggles live \(self.days(reason.limitDays ?? 0)); \(days) over"
         case .launched:
             return "**launched** \(days) ago: remove it"
-        case .overExtended, .removedButReferenced, .untracked:
+        case .overExtended, .removedButReferenced, .untracked, .conflict:
             return "**\(reason.code.rawValue)**: \(escape(reason.message))"
         case .retireRemote:
             let version = reason.appVersion.map { " (removed from the code in \(escape($0.text)))" } ?? ""

@@ -132,6 +132,7 @@ public enum StaleSARIFRenderer {
         case .removedButReferenced: "RemovedToggleStillReferenced"
         case .untracked: "UntrackedToggle"
         case .retireRemote: "RemoteParameterToRetire"
+        case .conflict: "ConcurrentLifecycleEdits"
         }
     }
 
@@ -157,6 +158,8 @@ public enum StaleSARIFRenderer {
             return "A toggle enum (RemoteToggle, InternalToggle, BuildTargetToggle, RemoteConfigKeys or a ToggleType enum) declares the toggle, but the log has no created event for it, so no policy can judge it."
         case .retireRemote:
             return "The toggle was removed from the code in an app version (`toggles remove NAME --app-version VERSION`) and the minimum supported app version (`toggles support --minimum`) has reached it: no supported version reads the remote parameter, which Remote Config still serves."
+        case .conflict:
+            return "Two branches merged with concurrent lifecycle edits of the toggle that cannot both stand (created twice with different definitions, changed after a removal, removed twice, a change for another declaration, two extensions). Replay keeps one side by a fixed rule (docs/log.md) until a `resolved` event settles it."
         }
     }
 
@@ -169,6 +172,7 @@ public enum StaleSARIFRenderer {
         case .removedButReferenced: "Delete the remaining references and the enum case (`toggles scan` lists them)."
         case .untracked: "Record the toggle with `toggles create NAME …` or `toggles sync swift PATH`, or delete the case."
         case .retireRemote: "Delete the parameter from Remote Config (`toggles export firebase` no longer writes it), then record it with `toggles retire NAME`."
+        case .conflict: "Choose a side with `toggles resolve NAME --keep EVENT-ID` (or give the definition); `toggles history NAME` shows both sides."
         }
     }
 

@@ -43,7 +43,8 @@ public enum StateRenderer {
 
     /// ``json(_:asOf:)`` in pieces, so a large state is never held twice.
     public static func writeJSON(
-        _ toggles: [ToggleState], asOf: Timestamp, supportedVersions: SupportedVersions = SupportedVersions(), to write: (String) -> Void
+        _ toggles: [ToggleState], asOf: Timestamp, supportedVersions: SupportedVersions = SupportedVersions(),
+        conflicts: [Conflict] = [], to write: (String) -> Void
     ) {
         // The same bytes JSONWriter.pretty gives for {"asOf": …, "toggles": […]}, one toggle at a time.
         var output = OutputBuffer(capacity: 1 << 16)
@@ -88,6 +89,14 @@ public enum StateRenderer {
         // The log-wide state: the oldest supported app version (null: every version).
         output.append(",\n  \"minimumSupportedVersion\": ")
         if let minimum = supportedVersions.minimum { output.appendJSONString(minimum.text) } else { output.append("null") }
+        // Open conflicts, only when there are any (a log without them prints as it always did).
+        if !conflicts.isEmpty {
+            let list = JSONValue.array(conflicts.map { conflict in
+                .object(JSONObject([.init("toggle", .string(conflict.toggle))] + StaleJSONRenderer.conflictObject(conflict).members))
+            })
+            output.append(",\n  \"conflicts\": ")
+            output.append(JSONWriter.pretty(list).split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n  "))
+        }
         output.append("\n}\n")
         write(String(decoding: output.bytes, as: UTF8.self))
     }

@@ -10,7 +10,7 @@ enum CheckCommand: Command {
         options: [
             PolicyOptions.now,
             CommonOptions.format(ReportFormat.staleReport),
-            .value("--fail-on", "CODES", "comma-separated stale reasons that fail the check: expired, over-lifetime, launched, over-extended, and with --scan removed-but-referenced, untracked (default: all)"),
+            .value("--fail-on", "CODES", "comma-separated stale reasons that fail the check: expired, over-lifetime, launched, over-extended, retire-remote, conflict, and with --scan removed-but-referenced, untracked (default: all)"),
             .value("--max-stale", "N", "tolerate up to N stale toggles, to pay a backlog down (default: 0)"),
             PolicyOptions.policy,
             PolicyOptions.scan,
@@ -21,7 +21,9 @@ enum CheckCommand: Command {
         discussion: """
             Exit 0 when at most --max-stale toggles are stale for a reason in --fail-on, 1 when \
             more are, 2 when the log or the policy file is invalid (as `toggles audit` would \
-            report: malformed lines, events breaking lifecycle rules, reused ids). The text \
+            report: malformed lines, events breaking lifecycle rules, reused ids). Concurrent \
+            lifecycle edits from merged branches are not an invalid log: each open one is the \
+            reason `conflict` of its toggle until `toggles resolve` settles it. The text \
             format lists each counted toggle, its owner and its reasons; the other formats print \
             the full report with the verdict (markdown for a pull-request comment, sarif for code \
             scanning, github for annotations in GitHub Actions and, when GITHUB_STEP_SUMMARY is set, \

@@ -16,6 +16,7 @@ enum ReportCommand: Command {
             .value("--max-rows", "N", "html: draw at most N toggles in the timeline, stale ones first (default: \(defaultRows))"),
             PolicyOptions.policy,
             PolicyOptions.scan,
+            CommonOptions.rev,
             CommonOptions.log,
         ],
         discussion: """
@@ -88,8 +89,10 @@ enum ReportCommand: Command {
             rows = count
         }
         let policy = try PolicyOptions.loadPolicy(arguments, context)
-        let (timeline, snapshot) = try CommonOptions.ledger(arguments, context).timeline(until: now, since: since, policy: policy)
-        let report = try PolicyOptions.judge(snapshot, policy: policy, arguments, context, now: now)
+        let (ledger, checkout) = try CommonOptions.ledgerAtRevision(arguments, context, command: spec.name)
+        let (timeline, snapshot) = try ledger.timeline(until: now, since: since, policy: policy)
+        let report = try PolicyOptions.judge(snapshot, policy: policy, arguments, context, now: now, ledger: ledger)
+        withExtendedLifetime(checkout) {}
         let options = HTMLReportRenderer.Options(
             logName: arguments.value("--log") ?? "events", maximumTimelineRows: rows, toolVersion: TogglesCLI.version)
         let page = HTMLReportRenderer.render(report, timeline: timeline, options: options)

@@ -17,16 +17,16 @@ final class LogAtRevision {
     let commit: String
 
     /// Reads the log at `revision`; `option` names the flag in errors.
-    init(revision: String, logDirectory: String, displayName: String, option: String) throws {
+    init(revision: String, logDirectory: String, displayName: String, option: String, command: String = "diff") throws {
         guard !revision.isEmpty, !revision.hasPrefix("-") else {
-            throw UsageError("\(option) must name a git revision such as v2.5, main or a commit hash, not '\(revision)'", command: "diff")
+            throw UsageError("\(option) must name a git revision such as v2.5, main or a commit hash, not '\(revision)'", command: command)
         }
         let location = try GitLogLocation(
             directory: logDirectory, displayName: displayName, flag: option,
             purpose: "\(option) reads the log at a git revision")
         let git = location.git
         guard let commit = try? git.text(["rev-parse", "--verify", "--quiet", revision + "^{commit}"]), !commit.isEmpty else {
-            throw UsageError("\(option): '\(revision)' is not a commit of the repository at \(git.directory) (try `git log --oneline` or `git tag`)", command: "diff")
+            throw UsageError("\(option): '\(revision)' is not a commit of the repository at \(git.directory) (try `git log --oneline` or `git tag`)", command: command)
         }
         self.commit = commit
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("toggles-diff-\(UUID().uuidString)").path

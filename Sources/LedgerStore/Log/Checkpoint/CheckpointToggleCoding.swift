@@ -101,6 +101,8 @@ extension CheckpointEncoder {
         case .invalidField(let problem): u8(8); string(problem)
         case .idInUse(let byType, let toggle): u8(9); string(byType); string(toggle)
         case .invalidatesLater(let later): u8(10); violation(later)
+        case .sameCreation(let createdAt): u8(11); timestamp(createdAt)
+        case .creationVoided: u8(12)
         }
     }
 }
@@ -206,6 +208,8 @@ extension CheckpointDecoder {
         case 8: return .invalidField(try string())
         case 9: return .idInUse(byType: try string(), toggle: try string())
         case 10: return .invalidatesLater(try violation())
+        case 11: return .sameCreation(createdAt: try timestamp())
+        case 12: return .creationVoided
         default: throw CheckpointCorrupt()
         }
     }

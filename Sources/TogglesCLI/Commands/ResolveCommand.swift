@@ -1,0 +1,107 @@
+import ToggleLedger
+
+/// `toggles resolve`: appends one `resolved` event that settles a toggle's open conflicts.
+enum ResolveCommand: Command {
+    static let spec = CommandSpec(
+        name: "resolve",
+        summary: "Settle a toggle's conflict (concurrent edits from merged branches) by choosing a side or giving the definition.",
+        synopsis: "resolve NAME (--keep EVENT-ID | --kind KIND --type TYPE --default VALUE [--category C] [--owner WHO] [--expires DATE] [--description TEXT]) [--reason TEXT]",
+        positionals: [("NAME", "the toggle with an open conflict (`toggles state` and `toggles report` name them)")],
+        options: [
+            .value("--keep", "EVENT-ID", "the event whose side stands: one of the conflict's events (`toggles history NAME` lists them)"),
+            .value("--kind", "KIND", "instead of --keep, the definition to settle on: build, local or remote"),
+            .value("--type", "TYPE", "with --kind: bool, string, number or json"),
+            .value("--default", "VALUE", "with --kind: the in-app default"),
+            .value("--category", "C", "with --kind: the policy category (default: the one in force)"),
+            .value("--owner", "WHO", "with --kind: the owner (default: the one in force)"),
+            .value("--expires", "DATE", "with --kind: the expiry date (default: the one in force)"),
+            .value("--description", "TEXT", "with --kind: the description (default: the one in force)"),
+            .value("--reason", "TEXT", "why this side"),
+        ] + CommonOptions.appending,
+        discussion: """
+            Two branches that each edited a toggle validly can, merged, hold edits that cannot both \
+            stand (created twice with different definitions, changed after the other branch removed \
+            it, removed twice, extended twice). Replay keeps one side by a fixed rule and reports \
+            the conflict (docs/log.md). This appends one `resolved` event naming every event of the \
+            toggle's open conflicts and the outcome: with --keep, the state replay reaches when the \
+            other events of the conflict are passed over (so keeping a change made after a removal \
+            brings the toggle back); with --kind, that definition. Nothing is deleted: `history` \
+            shows both sides and the resolution, and `audit --git` stays valid. Exit 65 when the \
+            toggle has no open conflict or --keep names an event outside it.
+            """,
+        examples: [
+            "toggles resolve isStories --keep 01JD3K8Q2W5E6R7T8Y9U0I1O2P --reason 'the remote toggle is the one we ship'",
+            "toggles resolve isStories --kind remote --type bool --default false --reason 'agreed in review'",
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
+        let name = try CommonOptions.toggleName(arguments.positionals[0])
+        let ledger = CommonOptions.ledger(arguments, context)
+        let (events, _) = try ledger.history(of: name)
+        var tracker = ConflictTracker()
+        for logged in events { _ = tracker.apply(logged) }
+        let open = tracker.open
+        guard !open.isEmpty, let provisional = tracker.tracker.toggles[name] else {
+            throw CommandFailure(status: .rejected, message: "resolve: \(name) has no open conflict; nothing to resolve")
+        }
+        let ids = Array(Set(open.flatMap(\.eventIDs))).sorted(by: utf8Precedes)
+        let keep = arguments.value("--keep")
+        let outcome: (definition: ToggleDefinition, removed: Bool)
+        switch (keep, arguments.value("--kind")) {
+        case (let keep?, nil):
+            guard ids.contains(keep) else {
+                throw CommandFailure(status: .rejected, message: "resolve: \(keep) is not an event of \(name)'s open conflicts; choose one of \(ids.joined(separator: ", "))")
+            }
+            // The state replay reaches when the conflict's other events are passed over.
+            let passedOver = Set(ids).subtracting([keep])
+            var chosen = ReplayTracker()
+            for logged in events where !passedOver.contains(logged.event.id) { _ = chosen.apply(logged) }
+            guard let state = chosen.toggles[name] else {
+                throw CommandFailure(status: .rejected, message: "resolve: keeping \(keep) leaves no \(name) to settle on; keep a creation of it")
+            }
+            outcome = (state.definition, state.removedAt != nil)
+        case (nil, _?):
+            outcome = (try givenDefinition(arguments, name: name, inForce: provisional.definition), provisional.removedAt != nil)
+        default:
+            throw UsageError("give either --keep EVENT-ID (one of \(ids.joined(separator: ", "))) or the definition with --kind, --type and --default", command: spec.name)
+        }
+        let resolution = Resolution(conflict: ids, keep: keep, definition: outcome.definition, removed: outcome.removed, reason: arguments.value("--reason"))
+        let event = try CommonOptions.envelope(arguments, context, toggle: name, command: spec.name, change: .resolved(resolution))
+        return try CommonOptions.append([event], undated: CommonOptions.undated(arguments, count: 1), to: ledger, context)
+    }
+
+    /// The definition given with --kind, --type and --default; the other fields default to
+    /// the ones in force.
+    private static func givenDefinition(_ arguments: ParsedArguments, name: String, inForce: ToggleDefinition) throws -> ToggleDefinition {
+        func required(_ option: String) throws(UsageError) -> String {
+            guard let value = arguments.value(option) else { throw UsageError("missing \(option) (with --kind, give --type and --default too)", command: spec.name) }
+            return value
+        }
+        let kindText = try required("--kind")
+        guard let kind = ToggleKind(rawValue: kindText) else {
+            throw UsageError("--kind must be build, local or remote, not '\(kindText)'", command: spec.name)
+        }
+        let typeText = try required("--type")
+        guard let valueType = ValueType(rawValue: typeText) else {
+            throw UsageError("--type must be bool, string, number or json, not '\(typeText)'", command: spec.name)
+        }
+        let defaultValue = try CommonOptions.value(try required("--default"), as: valueType, option: "--default", toggle: name)
+        var definition = inForce
+        definition.kind = kind
+        definition.valueType = valueType
+        definition.defaultValue = defaultValue
+        if let category = arguments.value("--category") {
+            if let problem = Lifecycle.categoryProblem(category) { throw UsageError("--category: \(problem)", command: spec.name) }
+            definition.category = category
+        }
+        if let owner = arguments.value("--owner") { definition.owner = owner }
+        if let description = arguments.value("--description") { definition.description = description }
+        if let text = arguments.value("--expires") {
+            guard let date = CalendarDate(text) else {
+                throw UsageError("--expires must be a date such as 2027-01-31, not '\(text)'", command: spec.name)
+            }
+            definition.expires = date
+        }
+        return definition
+    }
+}
