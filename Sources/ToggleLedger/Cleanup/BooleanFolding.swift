@@ -47,8 +47,11 @@ struct BooleanFolding {
         let comparisons = topLevelAll(first, last) { source.tokens[$0].kind == .operator && (source.tokens[$0].text == "==" || source.tokens[$0].text == "!=") }
         if comparisons.count == 1 {
             let op = comparisons[0]
-            let left = try fold(first, op - 1)
-            let right = try fold(op + 1, last)
+            // A literal compared with the read is folded too (`read == false`), a developer's own comparison is not.
+            func holdsRead(_ a: Int, _ b: Int) -> Bool { reads.contains { $0.lowerBound >= a && $0.upperBound <= b } }
+            let left: Folded, right: Folded
+            if holdsRead(op + 1, last), let value = literal(first, op - 1) { left = value } else { left = try fold(first, op - 1) }
+            if holdsRead(first, op - 1), let value = literal(op + 1, last) { right = value } else { right = try fold(op + 1, last) }
             let equal = source.tokens[op].text == "=="
             switch (left, right) {
             case (.constant(let a), .constant(let b)): return .constant((a == b) == equal)
@@ -85,6 +88,16 @@ struct BooleanFolding {
         }
         if reads.contains(where: { $0.lowerBound == first && $0.upperBound == last }) { return .constant(keep) }
         return try opaque(first, last)
+    }
+
+    /// `true` or `false` alone.
+    private func literal(_ first: Int, _ last: Int) -> Folded? {
+        guard first == last, source.tokens[first].kind == .identifier else { return nil }
+        switch source.tokens[first].text {
+        case "true": return .constant(true)
+        case "false": return .constant(false)
+        default: return nil
+        }
     }
 
     /// Tokens the folding does not look into: kept as written, with any read inside replaced

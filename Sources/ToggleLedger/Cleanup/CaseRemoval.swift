@@ -19,7 +19,7 @@ struct CaseRemoval {
         guard caseToken >= 0, colon < tokens.count else { throw Refusal(reason: "a case label the cleanup cannot place") }
         let patterns = items(from: caseToken + 1, to: colon - 1)
         guard let position = patterns.firstIndex(where: { $0.0 == pattern.lowerBound }) else { throw Refusal(reason: "a case label the cleanup cannot place") }
-        if patterns.count > 1 { return dropping( position, of: patterns, rule: "pattern removed from a multi-pattern case label") }
+        if patterns.count > 1 { return dropping(position, of: patterns, rule: "pattern removed from a multi-pattern case label") }
         if caseToken > 0, source.isIdentifier(caseToken - 1, "fallthrough") {
             throw Refusal(reason: "the case before this label falls through into it")
         }
@@ -58,8 +58,54 @@ struct CaseRemoval {
         guard let position = entries.firstIndex(where: { $0.0 == name }), let stop = source.end(entries[entries.count - 1].1) else {
             throw Refusal(reason: "an enum case the cleanup cannot place")
         }
-        if entries.count > 1 { return dropping( position, of: entries, rule: "enum case removed from its case list") }
+        if entries.count > 1 { return dropping(position, of: entries, rule: "enum case removed from its case list") }
+        try checkNotLastCase(caseToken)
         return ReadRewriter.Outcome(edits: [source.removal(source.start(caseToken)..<stop)], rule: "enum case declaration removed")
+    }
+
+    /// Swift rejects an enum with a raw type and no cases: the last case of one is refused.
+    private func checkNotLastCase(_ caseToken: Int) throws(Refusal) {
+        var open = caseToken - 1
+        var depth = 0
+        while open >= 0 {
+            if tokens[open].isPunctuation("}") { depth += 1 }
+            if tokens[open].isPunctuation("{") { if depth == 0 { break }; depth -= 1 }
+            open -= 1
+        }
+        guard open >= 0, source.partner[open] > open else { throw Refusal(reason: "an enum case the cleanup cannot place") }
+        var enumToken = open - 1
+        while enumToken >= 0, !source.isIdentifier(enumToken, "enum"), !tokens[enumToken].isPunctuation("}"), !tokens[enumToken].isPunctuation("{") { enumToken -= 1 }
+        guard enumToken >= 0, source.isIdentifier(enumToken, "enum") else { return }
+        let hasRawType = source.isPunctuation(enumToken + 2, ":")
+        var depthInside = 0
+        for index in (open + 1)..<source.partner[open] {
+            if tokens[index].isPunctuation("{") { depthInside += 1 }
+            if tokens[index].isPunctuation("}") { depthInside -= 1 }
+            if depthInside == 0, index != caseToken, source.isIdentifier(index, "case") { return }
+        }
+        if hasRawType {
+            throw Refusal(reason: "the last case of \(tokens[enumToken + 1].text), whose raw type Swift rejects on an enum without cases; remove the enum by hand")
+        }
+    }
+
+    /// Removes `Flag.x.rawValue: value` from a dictionary literal (`[:]` when it was the only entry).
+    func removeEntry(key: Int, colon: Int) throws(Refusal) -> ReadRewriter.Outcome {
+        var open = key - 1
+        while open >= 0, !tokens[open].isPunctuation("[") {
+            if tokens[open].kind == .punctuation, tokens[open].text == ")" || tokens[open].text == "]", source.partner[open] >= 0 { open = source.partner[open] }
+            open -= 1
+        }
+        guard open >= 0, source.partner[open] > colon else { throw Refusal(reason: "a dictionary entry the cleanup cannot place") }
+        let entries = items(from: open + 1, to: source.partner[open] - 1).filter { $0.0 <= $0.1 }
+        guard let position = entries.firstIndex(where: { $0.0 == key }) else { throw Refusal(reason: "a dictionary entry the cleanup cannot place") }
+        let value = (colon + 1, entries[position].1)
+        guard value.0 <= value.1, BooleanFolding(source: source, reads: [], keep: true).isPure(value.0, value.1) else {
+            throw Refusal(reason: "the dictionary entry's value calls something, which would no longer run")
+        }
+        if entries.count == 1 {
+            return ReadRewriter.Outcome(edits: [CleanupEdit((source.start(open) + 1)..<source.start(source.partner[open]), ":")], rule: "the only entry of a defaults dictionary removed")
+        }
+        return dropping(position, of: entries, rule: "entry keyed by the toggle removed from a dictionary")
     }
 
     /// Splits tokens `first...last` at top-level commas.

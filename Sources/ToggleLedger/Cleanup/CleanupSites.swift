@@ -7,6 +7,9 @@ struct CleanupSite {
         case caseLabel(ClosedRange<Int>)
         /// The name token of the enum case that declares the toggle.
         case declaration(Int)
+        /// An entry keyed by the toggle in a dictionary literal (`Flag.x.rawValue: false`):
+        /// the key's first token and the `:`.
+        case dictionaryEntry(key: Int, colon: Int)
         /// A use the cleanup cannot rewrite safely, and why.
         case unsupported(String)
     }
@@ -83,6 +86,14 @@ struct CleanupSiteFinder {
             var start = first
             while start >= 2, source.isPunctuation(start - 1, "."), tokens[start - 2].kind == .identifier { start -= 2 }
             return CleanupSite(token: first, symbol: symbol + "." + tokens[last + 2].text, kind: .read(start...(last + 2)))
+        }
+        // `[Flag.x.rawValue: false, …]`: a defaults dictionary's entry.
+        if qualified, source.isPunctuation(last + 1, "."), source.isIdentifier(last + 2, "rawValue"), source.isPunctuation(last + 3, ":") {
+            var start = first
+            while start >= 2, source.isPunctuation(start - 1, "."), tokens[start - 2].kind == .identifier { start -= 2 }
+            if source.isPunctuation(start - 1, "[") || source.isPunctuation(start - 1, ",") {
+                return CleanupSite(token: first, symbol: symbol + ".rawValue:", kind: .dictionaryEntry(key: start, colon: last + 3))
+            }
         }
         if source.isPunctuation(open, "("), open >= 1, tokens[open - 1].kind == .identifier {
             return CleanupSite(token: first, symbol: symbol, kind: .unsupported("\(symbol) is passed to \(tokens[open - 1].text)(…), which is not a query method the cleanup knows the value of"))

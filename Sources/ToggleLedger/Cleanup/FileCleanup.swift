@@ -80,6 +80,7 @@ public struct FileCleanup: Sendable {
                 return .success(try ReadRewriter(source: source, reads: reads, keep: keep).rewrite(range))
             case .caseLabel(let range): return .success(try CaseRemoval(source: source).removeLabel(range))
             case .declaration(let name): return .success(try CaseRemoval(source: source).removeDeclaration(name))
+            case .dictionaryEntry(let key, let colon): return .success(try CaseRemoval(source: source).removeEntry(key: key, colon: colon))
             case .unsupported(let reason): throw .init(reason: reason)
             }
         } catch {

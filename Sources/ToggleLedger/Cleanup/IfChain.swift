@@ -57,15 +57,17 @@ struct IfChain {
     /// (it would run at the end of the enclosing scope), a declaration whose name later code
     /// uses (it would shadow it), a multi-line string (re-indenting changes its text).
     private func checkMovable(open: Int, close: Int, chainEnd: Int) throws(BooleanFolding.Refusal) {
+        // A multi-line string's lines are its text: re-indenting would change it (a `"""` in a
+        // comment refuses too, the safe direction).
+        if SwiftSourceScan.contains(Array(source.bytes[source.start(open)..<source.start(close)]), "\"\"\"") {
+            throw .init(reason: "the branch holds a multi-line string, whose text re-indenting would change")
+        }
         var declared: Set<String> = []
         var depth = 0
         for index in (open + 1)..<close {
             let token = tokens[index]
             if token.isPunctuation("{") { depth += 1 }
             if token.isPunctuation("}") { depth -= 1 }
-            if token.kind == .string, source.end(index).map({ source.text(source.start(index)..<$0).contains("\"\"\"") }) ?? true {
-                throw .init(reason: "the branch holds a multi-line or complex string, whose text re-indenting would change")
-            }
             guard depth == 0, token.kind == .identifier else { continue }
             if token.text == "defer" { throw .init(reason: "the branch has a defer, which would run at the end of the enclosing scope instead") }
             if ["let", "var", "func", "struct", "class", "enum"].contains(token.text), index + 1 < close, tokens[index + 1].kind == .identifier {

@@ -49,6 +49,10 @@ struct ReadRewriter {
                     first = source.partner[index]
                     continue
                 }
+                if token.text == "." {
+                    first = index
+                    continue
+                }
                 if token.text == "(", isGrouping(index), source.partner[index] > read.upperBound {
                     groups.append(source.partner[index])
                     first = index
@@ -75,7 +79,7 @@ struct ReadRewriter {
                     last = source.partner[index]
                     continue
                 }
-                if token.text == ")", groups.contains(index) {
+                if token.text == "." || (token.text == ")" && groups.contains(index)) {
                     last = index
                     continue
                 }

@@ -21,9 +21,8 @@ public struct ToggleCleanup: Sendable {
     public init(toggle: String, keep: Bool, toggleKinds: [String: ToggleKind] = [:], settings: SwiftScanSettings = SwiftScanSettings()) {
         self.toggle = toggle
         self.keep = keep
-        var kinds = toggleKinds
-        if kinds[toggle] == nil { kinds[toggle] = .remote }
-        scan = SwiftSourceScan(toggleKinds: kinds, settings: settings)
+        // The toggle is known even when the log is not given (`--value`): its string keys count.
+        scan = SwiftSourceScan(knownToggles: [toggle], toggleKinds: toggleKinds, settings: settings)
     }
 
     /// Plans the cleanup of `paths` (as typed) resolved against `currentDirectory`.
