@@ -157,3 +157,18 @@ import ToggleLedger
         #expect(try directory.read("App/Flags.swift") == Self.flags)
     }
 }
+
+/// `check --scan` and the HTML report name the command that removes each toggle they find in the code.
+@Suite struct CleanupSuggestionTests {
+    @Test func checkAndTheHTMLReportNameTheCleanupCommand() throws {
+        let removed = #"{"schema":1,"id":"r-isRoundedAvatar","at":"2026-08-01T00:00:00Z","type":"removed","toggle":"isRoundedAvatar","actor":"a@example.com"}"#
+        let directory = try CleanupCommandTests.repository(events: [
+            CleanupCommandTests.created("isRoundedAvatar"), CleanupCommandTests.created("isStoriesEnabled"),
+            CleanupCommandTests.published("isRoundedAvatar", true), removed,
+        ])
+        let check = try TogglesBinary.run(["check", "--scan", "App", "--now", "2026-11-28T00:00:00Z"], in: directory.url)
+        #expect(check.stdout.contains("isRoundedAvatar was removed at 2026-08-01T00:00:00Z but is still referenced at App/FeedView.swift:5, App/FeedView.swift:12, App/Flags.swift:3; remove it with `toggles cleanup isRoundedAvatar`"), "\(check)")
+        let html = try TogglesBinary.run(["report", "--scan", "App", "--format", "html", "--now", "2026-11-28T00:00:00Z"], in: directory.url)
+        #expect(html.stdout.contains("Remove it with <code>toggles cleanup isRoundedAvatar --dry-run</code>"), "\(html.stderr)")
+    }
+}

@@ -112,7 +112,9 @@ public enum StaleMarkdownRenderer {
             }
             let count = item.references.count == 1 ? "1 site" : "\(item.references.count) sites"
             output += "<details><summary>\(codeSpan(item.name)): \(escape(item.plan.summary)) (\(count))</summary>\n\n"
-            output += sites.map { "- \($0)\n" }.joined() + "\n</details>\n"
+            output += sites.map { "- \($0)\n" }.joined()
+            if let command = item.plan.cleanupCommand(item.name) { output += "\nRemove it with " + codeSpan(command + " --dry-run") + "\n" }
+            output += "\n</details>\n"
         }
         return output
     }
