@@ -92,7 +92,7 @@ struct CleanupSiteFinder {
             var start = first
             while start >= 2, source.isPunctuation(start - 1, "."), tokens[start - 2].kind == .identifier { start -= 2 }
             if source.isPunctuation(start - 1, "[") || source.isPunctuation(start - 1, ",") {
-                return CleanupSite(token: first, symbol: symbol + ".rawValue:", kind: .dictionaryEntry(key: start, colon: last + 3))
+                return CleanupSite(token: first, symbol: symbol + ".rawValue", kind: .dictionaryEntry(key: start, colon: last + 3))
             }
         }
         if source.isPunctuation(open, "("), open >= 1, tokens[open - 1].kind == .identifier {
