@@ -19,7 +19,7 @@ struct CaseRemoval {
         guard caseToken >= 0, colon < tokens.count else { throw Refusal(reason: "a case label the cleanup cannot place") }
         let patterns = items(from: caseToken + 1, to: colon - 1)
         guard let position = patterns.firstIndex(where: { $0.0 == pattern.lowerBound }) else { throw Refusal(reason: "a case label the cleanup cannot place") }
-        if patterns.count > 1 { return dropping(position, of: patterns, rule: "pattern removed from a multi-pattern case label") }
+        if patterns.count > 1 { return try dropping(position, of: patterns, rule: "pattern removed from a multi-pattern case label") }
         if caseToken > 0, source.isIdentifier(caseToken - 1, "fallthrough") {
             throw Refusal(reason: "the case before this label falls through into it")
         }
@@ -58,7 +58,7 @@ struct CaseRemoval {
         guard let position = entries.firstIndex(where: { $0.0 == name }), let stop = source.end(entries[entries.count - 1].1) else {
             throw Refusal(reason: "an enum case the cleanup cannot place")
         }
-        if entries.count > 1 { return dropping(position, of: entries, rule: "enum case removed from its case list") }
+        if entries.count > 1 { return try dropping(position, of: entries, rule: "enum case removed from its case list") }
         try checkNotLastCase(caseToken)
         return ReadRewriter.Outcome(edits: [source.removal(source.start(caseToken)..<stop)], rule: "enum case declaration removed")
     }
@@ -105,7 +105,7 @@ struct CaseRemoval {
         if entries.count == 1 {
             return ReadRewriter.Outcome(edits: [CleanupEdit((source.start(open) + 1)..<source.start(source.partner[open]), ":")], rule: "the only entry of a defaults dictionary removed")
         }
-        return dropping(position, of: entries, rule: "entry keyed by the toggle removed from a dictionary")
+        return try dropping(position, of: entries, rule: "entry keyed by the toggle removed from a dictionary")
     }
 
     /// Splits tokens `first...last` at top-level commas.
@@ -123,7 +123,11 @@ struct CaseRemoval {
     }
 
     /// Removes entry `position` of a comma list with the comma that joins it.
-    private func dropping(_ position: Int, of entries: [(Int, Int)], rule: String) -> ReadRewriter.Outcome {
+    private func dropping(_ position: Int, of entries: [(Int, Int)], rule: String) throws(Refusal) -> ReadRewriter.Outcome {
+        // A string with escapes or interpolation has no end the cleanup can place.
+        guard let first = entries.first, let last = entries.last, source.isPlaceable(first.0, last.1) else {
+            throw Refusal(reason: "a list holding a string the cleanup cannot place (escapes or interpolation)")
+        }
         let range: Range<Int>
         if position + 1 < entries.count {
             range = source.start(entries[position].0)..<source.start(entries[position + 1].0)

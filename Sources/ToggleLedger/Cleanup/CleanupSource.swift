@@ -125,18 +125,6 @@ struct CleanupSource {
     func isPunctuation(_ index: Int, _ mark: Unicode.Scalar) -> Bool {
         index >= 0 && index < tokens.count && tokens[index].isPunctuation(mark)
     }
-
-    /// The index of the token whose start is `offset`, if any.
-    func token(at offset: Int) -> Int? {
-        var low = 0, high = tokens.count - 1
-        while low <= high {
-            let middle = (low + high) / 2
-            let here = start(middle)
-            if here == offset { return middle }
-            if here < offset { low = middle + 1 } else { high = middle - 1 }
-        }
-        return tokens.indices.first { start($0) == offset }
-    }
 }
 
 /// A replacement of `range` of a file's bytes by `text`.
@@ -147,11 +135,6 @@ struct CleanupEdit {
     init(_ range: Range<Int>, _ text: String) {
         self.range = range
         self.text = Array(text.utf8)
-    }
-
-    init(_ range: Range<Int>, bytes: [UInt8]) {
-        self.range = range
-        text = bytes
     }
 }
 
