@@ -4,7 +4,7 @@ struct CheckoutView: View {
     let featureFlagger: FeatureFlagger
     var usesNewFlow: Bool { featureFlagger.isFeatureOn(.newCheckout) }
     var alsoNew: Bool { FeatureFlag.newCheckout.enabled }
-    var legacy: Bool { true }
+    var legacy: Bool { featureFlagger.isFeatureOn(.legacyFeed) }
     // featureFlagger.isFeatureOn(.darkSplash) is commented out
     var body: some View { Text(usesNewFlow ? "new" : "old") }
 }
