@@ -32,6 +32,7 @@ public enum TogglesCLI {
         ExportCommand.self,
         ExportSwiftCommand.self,
         ScanCommand.self,
+        CleanupCommand.self,
         SyncSwiftCommand.self,
         HelpCommand.self,
         VersionCommand.self,

@@ -18,7 +18,7 @@ import Testing
         ])
         let findings = CodeFindings.evaluate(scan, toggles: projection.toggles.dictionary)
         #expect(findings.map { "\($0.toggle) \($0.reason.rawValue)" } == ["isGone removed-but-referenced", "isNew untracked"])
-        #expect(findings[0].message == "isGone was removed at 2023-11-15T22:13:20Z but is still referenced at Use.swift:2")
+        #expect(findings[0].message == "isGone was removed at 2023-11-15T22:13:20Z but is still referenced at Use.swift:2; remove it with `toggles cleanup isGone`")
         #expect(findings[1].references.map(\.line) == [2])
         #expect(findings[1].message.hasPrefix("isNew is declared at Toggles.swift:2 but the log never created it"))
     }

@@ -39,7 +39,8 @@ public struct CodeFinding: Sendable, Hashable {
         let more = references.count > 3 ? " and \(references.count - 3) more" : ""
         switch reason {
         case .removedButReferenced:
-            return "\(toggle) was removed\(removedAt.map { " at \($0)" } ?? "") but is still referenced at \(places)\(more)"
+            let command = plan?.cleanupCommand(toggle).map { "; remove it with `\($0)`" } ?? ""
+            return "\(toggle) was removed\(removedAt.map { " at \($0)" } ?? "") but is still referenced at \(places)\(more)\(command)"
         case .untracked:
             return "\(toggle) is declared at \(places)\(more) but the log never created it; run `toggles sync swift` or `toggles create \(toggle)`"
         }

@@ -52,6 +52,14 @@ public struct RemovalPlan: Sendable, Hashable {
         self.lost = lost
     }
 
+    /// The `toggles cleanup` command that removes the toggle from the code: with `--value`
+    /// spelled out when the log cannot decide (values would be lost); nil when the kept
+    /// value is not a Bool (cleanup rewrites Bool toggles only).
+    public func cleanupCommand(_ toggle: String) -> String? {
+        guard case .bool = keep else { return nil }
+        return lost.isEmpty ? "toggles cleanup \(toggle)" : "toggles cleanup \(toggle) --value true|false"
+    }
+
     /// `keep false (in-app default); lost: Chinese users → true`
     public var summary: String {
         let lostText = lost.map { "\($0.condition) → \($0.value.map(ValueText.describe) ?? "managed by the server")" }

@@ -114,7 +114,9 @@ public enum StaleMarkdownRenderer {
             // A <summary> is HTML: GitHub renders no Markdown inside it (backticks and `\:`
             // would show literally), so its text is HTML.
             output += "<details><summary><code>\(HTMLText.escape(TerminalText.sanitize(item.name)))</code>: \(HTMLText.escape(TerminalText.sanitize(item.plan.summary))) (\(count))</summary>\n\n"
-            output += sites.map { "- \($0)\n" }.joined() + "\n</details>\n"
+            output += sites.map { "- \($0)\n" }.joined()
+            if let command = item.plan.cleanupCommand(item.name) { output += "\nRemove it with " + codeSpan(command + " --dry-run") + "\n" }
+            output += "\n</details>\n"
         }
         return output
     }

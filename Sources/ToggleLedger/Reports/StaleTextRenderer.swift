@@ -143,6 +143,9 @@ public enum StaleTextRenderer {
                 let ambiguity = reference.ambiguousWith.isEmpty ? "" : " (ambiguous: or \(reference.ambiguousWith.joined(separator: ", ")))"
                 output += TerminalText.sanitize("  \(reference.file):\(reference.line):\(reference.column)  \(reference.symbol)\(ambiguity)") + "\n"
             }
+            if let command = item.plan.cleanupCommand(item.name) {
+                output += TerminalText.sanitize("  remove it with: \(command) --dry-run") + "\n"
+            }
         }
         return output
     }

@@ -38,7 +38,9 @@ enum HTMLReportTables {
             output.append("</code></p></td>")
             if scanned {
                 output.append("<td>")
-                sites(report.codeReferences?[entry.name] ?? [], to: output)
+                let references = report.codeReferences?[entry.name] ?? []
+                sites(references, to: output)
+                if !references.isEmpty { cleanupCommand(RemovalPlan(entry.toggle).cleanupCommand(entry.name), to: output) }
                 output.append("</td>")
             }
             output.append("</tr>\n")
@@ -52,6 +54,14 @@ enum HTMLReportTables {
         report.entries.withUnsafeBufferPointer { entries in
             for index in entries.indices where entries[index].isStale == stale { body(entries[index]) }
         }
+    }
+
+    /// `toggles cleanup NAME`, the command that removes a toggle from the code, under its sites.
+    private static func cleanupCommand(_ command: String?, to output: TextBuffer) {
+        guard let command else { return }
+        output.append("<p class=\"cleanup\">Remove it with <code>")
+        output.escaped(command + " --dry-run")
+        output.append("</code></p>")
     }
 
     /// Removed-but-referenced and untracked toggles (`--scan`); nothing without a scan.
@@ -78,6 +88,7 @@ enum HTMLReportTables {
             }
             output.append("</td><td>")
             sites(finding.references, to: output)
+            cleanupCommand(finding.plan?.cleanupCommand(finding.toggle), to: output)
             output.append("</td></tr>\n")
         }
         output.append("</tbody></table></section>\n")

@@ -1,0 +1,90 @@
+/// One site of the toggle in a file and what the cleanup did with it, or why it refused.
+public struct CleanupSiteReport: Sendable, Hashable {
+    public var line: Int
+    public var column: Int
+    public var symbol: String
+    /// The rule applied, or nil when refused.
+    public var rule: String?
+    /// Why the site was refused, or nil when rewritten.
+    public var refusal: String?
+}
+
+/// The cleanup of one file: every site, and the new bytes when all could be rewritten.
+public struct FileCleanup: Sendable {
+    /// The path as the scan shows it, and its absolute path.
+    public var path: String
+    public var absolutePath: String
+    public var original: [UInt8]
+    /// Nil when a site was refused.
+    public var cleaned: [UInt8]?
+    public var sites: [CleanupSiteReport]
+
+    public var refused: [CleanupSiteReport] { sites.filter { $0.refusal != nil } }
+    public var changed: Bool { cleaned != nil && cleaned != original }
+
+    /// Plans the file: first every site judged on the file as it is (so each refusal is
+    /// reported where it is), then, when none is refused, the sites rewritten one at a time
+    /// from the last, the file lexed again after each.
+    static func plan(path: String, absolutePath: String, bytes: [UInt8], finder: CleanupSiteFinder) -> FileCleanup {
+        let keep = finder.target.keep
+        let source = CleanupSource(bytes)
+        let sites = finder.sites(in: source, path: path)
+        var reports: [CleanupSiteReport] = []
+        for site in sites {
+            let token = source.tokens[site.token]
+            var report = CleanupSiteReport(line: token.line, column: token.column, symbol: site.symbol)
+            switch outcome(site, source, sites: sites, keep: keep) {
+            case .success(let outcome): report.rule = outcome.rule
+            case .failure(let refusal): report.refusal = refusal.reason
+            }
+            reports.append(report)
+        }
+        var result = FileCleanup(path: path, absolutePath: absolutePath, original: bytes, cleaned: nil, sites: reports)
+        guard result.refused.isEmpty else { return result }
+        var current = bytes
+        // Each step removes at least one site; the bound stops a rule that would not.
+        for _ in 0..<(sites.count * 4 + 8) {
+            let source = CleanupSource(current)
+            let remaining = finder.sites(in: source, path: path)
+            guard let site = remaining.last else {
+                result.cleaned = current
+                return result
+            }
+            let token = source.tokens[site.token]
+            switch outcome(site, source, sites: remaining, keep: keep) {
+            case .success(let outcome):
+                guard let next = source.applying(outcome.edits), next != current else {
+                    result.sites.append(CleanupSiteReport(line: token.line, column: token.column, symbol: site.symbol, refusal: "the rewrite of this site changed nothing (edits overlap)"))
+                    return result
+                }
+                current = next
+            case .failure(let refusal):
+                result.sites.append(CleanupSiteReport(line: token.line, column: token.column, symbol: site.symbol,
+                                                      refusal: refusal.reason + " (found after the sites before it were rewritten)"))
+                return result
+            }
+        }
+        result.sites.append(CleanupSiteReport(line: 1, column: 1, symbol: finder.target.toggle, refusal: "the rewrite did not settle"))
+        return result
+    }
+
+    private static func outcome(_ site: CleanupSite, _ source: CleanupSource, sites: [CleanupSite], keep: Bool) -> Result<ReadRewriter.Outcome, BooleanFolding.Refusal> {
+        let reads = sites.compactMap { site -> ClosedRange<Int>? in
+            if case .read(let range) = site.kind { return range }
+            return nil
+        }
+        do throws(BooleanFolding.Refusal) {
+            switch site.kind {
+            case .read(let range):
+                guard source.isPlaceable(range.lowerBound, range.upperBound) else { throw .init(reason: "the read holds a string the cleanup cannot place") }
+                return .success(try ReadRewriter(source: source, reads: reads, keep: keep).rewrite(range))
+            case .caseLabel(let range): return .success(try CaseRemoval(source: source).removeLabel(range))
+            case .declaration(let name): return .success(try CaseRemoval(source: source).removeDeclaration(name))
+            case .dictionaryEntry(let key, let colon): return .success(try CaseRemoval(source: source).removeEntry(key: key, colon: colon))
+            case .unsupported(let reason): throw .init(reason: reason)
+            }
+        } catch {
+            return .failure(error)
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import LedgerPlatform
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `toggles cleanup`'s engine: removes one toggle from Swift sources, keeping one value.
+///
+/// The files are found as `toggles scan` finds them (the same walk, `.gitignore` and
+/// settings) and the toggle's sites are the scan's references; each is rewritten by a rule or
+/// refused with a reason (docs/cleanup.md). A plan is all or nothing: ``CleanupPlan/isComplete``
+/// only when no site anywhere was refused.
+public struct ToggleCleanup: Sendable {
+    public var toggle: String
+    public var keep: Bool
+    var scan: SwiftSourceScan
+
+    public init(toggle: String, keep: Bool, toggleKinds: [String: ToggleKind] = [:], settings: SwiftScanSettings = SwiftScanSettings()) {
+        self.toggle = toggle
+        self.keep = keep
+        // The toggle is known even when the log is not given (`--value`): its string keys count.
+        scan = SwiftSourceScan(knownToggles: [toggle], toggleKinds: toggleKinds, settings: settings)
+    }
+
+    /// Plans the cleanup of `paths` (as typed) resolved against `currentDirectory`.
+    public func plan(paths: [String], currentDirectory: String) throws -> CleanupPlan {
+        let files = try scan.listFiles(paths: paths, currentDirectory: currentDirectory)
+        let (facts, _, problems) = scan.declarationFacts(files)
+        let declarations = facts.declarations.filter { $0.key == toggle }
+        let target = CleanupTarget(toggle: toggle, cases: declarations.map { ($0.enumName, $0.caseName, $0.rawValue) }, keep: keep)
+        let finder = CleanupSiteFinder(scanner: scan.scanner, facts: facts, target: target)
+        // Only files whose bytes hold one of the toggle's spellings can name it.
+        let needles = Set([toggle] + declarations.flatMap { [$0.caseName] + ($0.rawValue.map { [$0] } ?? []) }).map { Array($0.utf8) }
+        var planned: [FileCleanup] = []
+        var unreadable = problems
+        for file in files {
+            let bytes: [UInt8]
+            switch SwiftSourceScan.readFile(file.absolute) {
+            case .success(let read): bytes = read
+            case .failure(let error):
+                unreadable.append("\(error)")
+                continue
+            }
+            guard needles.contains(where: { Self.contains(bytes, $0) }) else { continue }
+            let cleanup = FileCleanup.plan(path: file.display, absolutePath: file.absolute, bytes: bytes, finder: finder)
+            if !cleanup.sites.isEmpty { planned.append(cleanup) }
+        }
+        return CleanupPlan(toggle: toggle, keep: keep, files: planned, fileCount: files.count, problems: unreadable)
+    }
+
+    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty, haystack.count >= needle.count else { return false }
+        // memchr to each candidate first byte, then memcmp (memmem is not in every libc's headers).
+        return haystack.withUnsafeBytes { hay in
+            needle.withUnsafeBytes { pin in
+                var position = 0
+                let last = hay.count - pin.count
+                while position <= last {
+                    guard let found = memchr(hay.baseAddress! + position, Int32(pin[0]), last - position + 1) else { return false }
+                    let offset = hay.baseAddress!.distance(to: UnsafeRawPointer(found))
+                    if memcmp(hay.baseAddress! + offset, pin.baseAddress!, pin.count) == 0 { return true }
+                    position = offset + 1
+                }
+                return false
+            }
+        }
+    }
+}
+
+/// What a cleanup would do to every file that names the toggle.
+public struct CleanupPlan: Sendable {
+    public var toggle: String
+    public var keep: Bool
+    /// The files that name the toggle, in walk order.
+    public var files: [FileCleanup]
+    /// The `.swift` files walked.
+    public var fileCount: Int
+    public var problems: [String]
+
+    /// Whether every site of every file can be rewritten (nothing is written otherwise).
+    public var isComplete: Bool { files.allSatisfy { $0.refused.isEmpty && $0.cleaned != nil } }
+    public var changedFiles: [FileCleanup] { files.filter(\.changed) }
+    public var refusedSites: [(file: String, site: CleanupSiteReport)] {
+        files.flatMap { file in file.refused.map { (file.path, $0) } }
+    }
+}

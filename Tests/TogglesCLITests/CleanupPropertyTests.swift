@@ -1,0 +1,261 @@
+import Foundation
+import Testing
+@testable import ToggleLedger
+
+/// Random programs built from the constructs the cleanup rewrites (if/else-if/else, guard,
+/// ternary, `!`, `&&`, `||`, `==`, parentheses, a call with an effect), cleaned with the toggle
+/// kept at a value: for every input, the cleaned program does what the original does with the
+/// toggle fixed at that value (a small interpreter runs both), and it no longer names the toggle.
+@Suite struct CleanupPropertyTests {
+    /// A deterministic generator (SplitMix64), so a failure can be replayed from its seed.
+    struct Generator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    }
+
+    static let read = "flags.isFeatureOn(.inbox)"
+
+    static func condition(_ g: inout Generator, depth: Int) -> String {
+        if depth == 0 || g.below(3) == 0 {
+            return [read, read, "a", "b", "work()", "!" + read][g.below(6)]
+        }
+        switch g.below(5) {
+        case 0: return condition(&g, depth: depth - 1) + " && " + condition(&g, depth: depth - 1)
+        case 1: return condition(&g, depth: depth - 1) + " || " + condition(&g, depth: depth - 1)
+        case 2: return "(" + condition(&g, depth: depth - 1) + ")"
+        case 3: return "!(" + condition(&g, depth: depth - 1) + ")"
+        default: return "(" + condition(&g, depth: depth - 1) + ") == " + ["true", "false", "a"][g.below(3)]
+        }
+    }
+
+    static func statements(_ g: inout Generator, depth: Int, indent: String, counter: inout Int) -> [String] {
+        var lines: [String] = []
+        for _ in 0..<(1 + g.below(3)) {
+            counter += 1
+            switch depth == 0 ? 0 : g.below(5) {
+            case 0: lines.append(indent + "log(\"\(counter)\")")
+            case 1: lines.append(indent + "log(\(condition(&g, depth: 2)) ? \"t\(counter)\" : \"f\(counter)\")")
+            case 2: lines.append(indent + "guard \(condition(&g, depth: 2)) else { return }")
+            default:
+                lines.append(indent + "if \(condition(&g, depth: 2)) {")
+                lines += statements(&g, depth: depth - 1, indent: indent + "    ", counter: &counter)
+                if g.below(2) == 0 {
+                    lines.append(indent + "} else if \(condition(&g, depth: 2)) {")
+                    lines += statements(&g, depth: depth - 1, indent: indent + "    ", counter: &counter)
+                }
+                if g.below(2) == 0 {
+                    lines.append(indent + "} else {")
+                    lines += statements(&g, depth: depth - 1, indent: indent + "    ", counter: &counter)
+                }
+                lines.append(indent + "}")
+            }
+        }
+        return lines
+    }
+
+    static func program(seed: UInt64) -> String {
+        var g = Generator(state: seed)
+        var counter = 0
+        let body = statements(&g, depth: 2, indent: "    ", counter: &counter)
+        return "enum FeatureFlag: String {\n    case inbox\n    case sync\n}\n\nfunc run(flags: FlagService, a: Bool, b: Bool) {\n"
+            + body.joined(separator: "\n") + "\n}\n"
+    }
+
+    @Test func cleanedProgramsBehaveAsTheToggleFixedAtTheKeptValue() throws {
+        var cleaned = 0
+        var refused = 0
+        for seed in UInt64(1)...300 {
+            let source = Self.program(seed: seed)
+            for keep in [true, false] {
+                let sandbox = try TemporaryDirectory("cleanup-property")
+                try sandbox.write("App.swift", source)
+                let plan = try ToggleCleanup(toggle: "inbox", keep: keep).plan(paths: ["."], currentDirectory: sandbox.path)
+                guard plan.isComplete, let file = plan.files.first, let after = file.cleaned else {
+                    refused += 1
+                    continue
+                }
+                cleaned += 1
+                let tokens = SwiftLexer.tokenize(after)
+                #expect(!tokens.contains { $0.text == "inbox" }, "seed \(seed): the cleaned program names the toggle")
+                for (a, b) in [(false, false), (false, true), (true, false), (true, true)] {
+                    var original = MiniSwift(SwiftLexer.tokenize(source), toggle: keep)
+                    var rewritten = MiniSwift(tokens, toggle: nil)
+                    let expected = try original.run(a: a, b: b)
+                    let actual = try rewritten.run(a: a, b: b)
+                    #expect(actual == expected, "seed \(seed), keep \(keep), a \(a), b \(b):\n\(source)\n---\n\(String(decoding: after, as: UTF8.self))")
+                }
+            }
+        }
+        // Refusals (a guard that always exits, a condition list after a call) are allowed, but most programs are cleaned.
+        #expect(cleaned > refused, "cleaned \(cleaned), refused \(refused)")
+    }
+}
+
+/// An interpreter for the generated subset: `log("x")`, `log(c ? "x" : "y")`, `guard c else
+/// { return }`, `if`/`else if`/`else`; conditions over `a`, `b`, `true`, `false`, `work()`
+/// (logs `w`, returns true), the toggle's read (the fixed value), `!`, `&&`, `||`, `==`, `!=`,
+/// parentheses. Its output is the log, in order.
+struct MiniSwift {
+    struct Failure: Error { var message: String }
+    let tokens: [SwiftToken]
+    let toggle: Bool?
+    var index = 0
+    var output: [String] = []
+    var a = false, b = false
+
+    init(_ tokens: [SwiftToken], toggle: Bool?) {
+        self.tokens = tokens
+        self.toggle = toggle
+    }
+
+    func peek(_ offset: Int = 0) -> String { index + offset < tokens.count ? tokens[index + offset].text : "" }
+    mutating func expect(_ text: String) throws {
+        guard peek() == text else { throw Failure(message: "expected \(text) at token \(index), found \(peek())") }
+        index += 1
+    }
+
+    mutating func run(a: Bool, b: Bool) throws -> [String] {
+        self.a = a
+        self.b = b
+        while index < tokens.count, !(peek() == "func" && peek(1) == "run") { index += 1 }
+        while peek() != "{" { index += 1 }
+        index += 1
+        _ = try block(executing: true)
+        return output
+    }
+
+    /// Runs statements up to the closing brace; false once a `return` ran.
+    mutating func block(executing: Bool) throws -> Bool {
+        var running = executing
+        while peek() != "}" {
+            running = try statement(executing: running)
+        }
+        index += 1
+        return running
+    }
+
+    mutating func statement(executing: Bool) throws -> Bool {
+        switch peek() {
+        case "log":
+            index += 2
+            let text: String
+            if tokens[index].kind == .string, peek(1) == ")" {
+                text = tokens[index].text
+                index += 1
+            } else {
+                let value = try expression(executing: executing)
+                try expect("?")
+                let whenTrue = tokens[index].text
+                index += 1
+                try expect(":")
+                let whenFalse = tokens[index].text
+                index += 1
+                text = value ? whenTrue : whenFalse
+            }
+            try expect(")")
+            if executing { output.append(text) }
+            return executing
+        case "guard":
+            index += 1
+            let value = try expression(executing: executing)
+            try expect("else")
+            try expect("{")
+            try expect("return")
+            try expect("}")
+            if executing && !value { output.append("return"); return false }
+            return executing
+        case "if":
+            index += 1
+            var taken = false
+            var running = executing
+            let value = try expression(executing: executing)
+            try expect("{")
+            let after = try block(executing: executing && value)
+            if executing && value { taken = true; running = after }
+            while peek() == "else" {
+                index += 1
+                if peek() == "if" {
+                    index += 1
+                    let next = try expression(executing: executing && !taken)
+                    try expect("{")
+                    let result = try block(executing: executing && !taken && next)
+                    if executing && !taken && next { taken = true; running = result }
+                } else {
+                    try expect("{")
+                    let result = try block(executing: executing && !taken)
+                    if executing && !taken { taken = true; running = result }
+                }
+            }
+            return running
+        default:
+            throw Failure(message: "unknown statement at token \(index): \(peek())")
+        }
+    }
+
+    mutating func expression(executing: Bool) throws -> Bool {
+        var value = try conjunction(executing: executing)
+        while peek() == "||" {
+            index += 1
+            let right = try conjunction(executing: executing && !value)
+            value = value || right
+        }
+        return value
+    }
+
+    mutating func conjunction(executing: Bool) throws -> Bool {
+        var value = try comparison(executing: executing)
+        while peek() == "&&" {
+            index += 1
+            let right = try comparison(executing: executing && value)
+            value = value && right
+        }
+        return value
+    }
+
+    mutating func comparison(executing: Bool) throws -> Bool {
+        let left = try unary(executing: executing)
+        if peek() == "==" || peek() == "!=" {
+            let equal = peek() == "=="
+            index += 1
+            let right = try unary(executing: executing)
+            return (left == right) == equal
+        }
+        return left
+    }
+
+    mutating func unary(executing: Bool) throws -> Bool {
+        if peek() == "!" { index += 1; return !(try unary(executing: executing)) }
+        if peek() == "(" {
+            index += 1
+            let value = try expression(executing: executing)
+            try expect(")")
+            return value
+        }
+        let name = peek()
+        index += 1
+        switch name {
+        case "a": return a
+        case "b": return b
+        case "true": return true
+        case "false": return false
+        case "work":
+            try expect("(")
+            try expect(")")
+            if executing { output.append("w") }
+            return true
+        case "flags":
+            guard let toggle else { throw Failure(message: "the cleaned program still reads the toggle") }
+            for text in [".", "isFeatureOn", "(", ".", "inbox", ")"] { try expect(text) }
+            return toggle
+        default:
+            throw Failure(message: "unknown operand \(name)")
+        }
+    }
+}

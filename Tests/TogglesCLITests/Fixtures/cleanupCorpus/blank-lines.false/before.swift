@@ -1,0 +1,18 @@
+enum FeatureFlag: String {
+    case inbox
+    case sync
+}
+
+protocol FlagService {
+    func isFeatureOn(_ flag: FeatureFlag) -> Bool
+}
+
+func run(flags: FlagService, ready: Bool, other: Bool) {
+    log("a")
+
+    if flags.isFeatureOn(.inbox) {
+        log("new")
+    }
+
+    log("b")
+}

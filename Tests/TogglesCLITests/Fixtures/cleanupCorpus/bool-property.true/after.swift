@@ -1,0 +1,9 @@
+enum FeatureFlag: String {
+    case sync
+
+    var enabled: Bool { rawValue.count > 4 }
+}
+
+func run() {
+    log("new")
+}

@@ -1,0 +1,18 @@
+enum FeatureFlag: String {
+    case inbox
+    case sync
+}
+
+protocol FlagService {
+    func isFeatureOn(_ flag: FeatureFlag) -> Bool
+}
+
+func run(flags: FlagService, ready: Bool, other: Bool) {
+    if flags.isFeatureOn(.inbox) {
+        log("a")
+    } else if ready {
+        log("b")
+    } else {
+        log("c")
+    }
+}

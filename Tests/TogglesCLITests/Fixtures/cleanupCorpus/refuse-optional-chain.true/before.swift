@@ -1,0 +1,15 @@
+enum FeatureFlag: String {
+    case inbox
+    case sync
+}
+
+protocol FlagService {
+    func isFeatureOn(_ flag: FeatureFlag) -> Bool
+}
+
+func run(flags: FlagService, ready: Bool, other: Bool) {
+    let maybe: FlagService? = flags
+    if maybe?.isFeatureOn(.inbox) == true {
+        log("new")
+    }
+}

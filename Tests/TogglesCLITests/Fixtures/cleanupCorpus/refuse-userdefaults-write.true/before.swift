@@ -1,0 +1,5 @@
+import Foundation
+
+func run() {
+    UserDefaults.standard.set(true, forKey: "inbox")
+}

@@ -1,0 +1,4 @@
+func run(remoteConfig: RemoteConfigStub) {
+    let subscripted = 0
+    log("\(subscripted)")
+}

@@ -1,0 +1,15 @@
+enum FeatureFlag: String {
+    case inbox
+    case sync
+}
+
+protocol FlagService {
+    func isFeatureOn(_ flag: FeatureFlag) -> Bool
+}
+
+func run(flag: FeatureFlag) {
+    switch flag {
+    case .sync, .inbox:
+        log("some")
+    }
+}

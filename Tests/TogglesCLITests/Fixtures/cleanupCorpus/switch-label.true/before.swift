@@ -1,0 +1,17 @@
+enum FeatureFlag: String {
+    case inbox
+    case sync
+}
+
+protocol FlagService {
+    func isFeatureOn(_ flag: FeatureFlag) -> Bool
+}
+
+func run(flag: FeatureFlag) {
+    switch flag {
+    case .inbox:
+        log("inbox")
+    case .sync:
+        log("sync")
+    }
+}

@@ -1,0 +1,5 @@
+import Foundation
+
+func run() {
+    log("new")
+}

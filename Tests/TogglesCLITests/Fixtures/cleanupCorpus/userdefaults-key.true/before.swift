@@ -1,0 +1,7 @@
+import Foundation
+
+func run() {
+    if UserDefaults.standard.bool(forKey: "inbox") {
+        log("new")
+    }
+}
