@@ -27,6 +27,9 @@ struct SwiftPMPluginTests {
         for stale in ["events", "Sources"] { try? manager.removeItem(at: directory.appendingPathComponent(stale)) }
         try manager.createDirectory(at: directory.appendingPathComponent("Sources/App"), withIntermediateDirectories: true)
         try manager.createDirectory(at: directory.appendingPathComponent("events"), withIntermediateDirectories: true)
+        // An app is its own repository. Without this the consumer sits inside this checkout,
+        // and the log lookup (as git finds its repository) would reach this repository's events/.
+        try #require(try Subprocess.run("/usr/bin/env", ["git", "init", "-q", "."], in: directory, environment: TogglesBinary.cleanEnvironment()).status == 0)
         let manifest = """
             // swift-tools-version:6.0
             import PackageDescription
