@@ -253,6 +253,45 @@ enum LifecycleLogGenerator {
         #expect(abs(overdue - 7 - (now.secondsSince1970 - second.staleSince!.secondsSince1970).asDays) < 1e-6)
     }
 
+    /// The chart follows the rule replay follows: a voided event never happened, a
+    /// resolution's outcome stands from its instant on; so every lifespan ends (or not) as
+    /// `state` says.
+    @Test func voidedEventsAndResolutionsShapeTheLifespansAsTheyShapeTheState() throws {
+        let log = try ScratchLog()
+        let definition = #""definition":{"kind":"local","valueType":"bool","default":false,"category":"release"}"#
+        try log.write("2026/01/a.jsonl", [
+            // In replay order: by instant, then id (a `voided` event sorts before its target).
+            ScratchLog.created("1", "2026-01-05T10:00:00Z", "unremoved"),
+            ScratchLog.created("a1", "2026-01-05T10:00:00Z", "uncreated"),
+            ScratchLog.created("c1", "2026-01-05T10:00:00Z", "settledRemoved"),
+            ScratchLog.created("r1", "2026-01-05T10:00:00Z", "revived"),
+            ScratchLog.line("a2", "2026-01-06T10:00:00Z", "removed", "uncreated"),
+            ScratchLog.line("!void-a3", "2026-01-08T10:00:00Z", "voided", "uncreated", payload: #""event":"a3","reason":"not ours""#),
+            ScratchLog.created("a3", "2026-01-08T10:00:00Z", "uncreated"),
+            ScratchLog.line("!void-2", "2026-01-10T10:00:00Z", "voided", "unremoved", payload: #""event":"2","reason":"recorded on the wrong toggle""#),
+            ScratchLog.line("2", "2026-01-10T10:00:00Z", "removed", "unremoved", payload: #""reason":"wrong toggle""#),
+            ScratchLog.line("r2", "2026-01-12T10:00:00Z", "removed", "revived"),
+            ScratchLog.line("r3", "2026-01-15T10:00:00Z", "resolved", "revived", payload: #""conflict":["r2","r9"],"keep":"r9",\#(definition),"removed":false"#),
+            ScratchLog.line("c2", "2026-01-20T10:00:00Z", "resolved", "settledRemoved", payload: #""conflict":["c8","c9"],\#(definition),"removed":true,"reason":"dropped""#),
+        ].joined(separator: "\n") + "\n")
+        let (timeline, snapshot) = try log.ledger.timeline(until: Timestamp(userInput: "2026-02-01")!, policy: Self.policy)
+        #expect(snapshot.violations.isEmpty, "\(snapshot.violations)")
+        let states = snapshot.togglesByName
+        #expect(states.count == 4)
+        // One lifespan per toggle: the voided re-creation of `uncreated` began none.
+        #expect(Dictionary(grouping: timeline.lifespans, by: \.name).mapValues(\.count) == states.mapValues { _ in 1 })
+        for life in timeline.lifespans {
+            let state = try #require(states[life.name])
+            #expect(life.isLive == state.isLive && life.removedAt == state.removedAt, "\(life.name): \(String(describing: life.removedAt)) vs \(String(describing: state.removedAt))")
+        }
+        let byName = Dictionary(uniqueKeysWithValues: timeline.lifespans.map { ($0.name, $0) })
+        #expect(byName["unremoved"]?.isLive == true && byName["revived"]?.isLive == true)
+        #expect(byName["uncreated"]?.removedAt == Timestamp(userInput: "2026-01-06T10:00:00Z"))
+        #expect(byName["settledRemoved"]?.removedAt == Timestamp(userInput: "2026-01-20T10:00:00Z") && byName["settledRemoved"]?.removalReason == "dropped")
+        // The last week's debt counts the toggles `state` has live (release: temporary).
+        #expect(timeline.debt.periods.last?.liveTemporary == 2)
+    }
+
     @Test func aWindowKeepsTheTogglesThatLivedInItAndStartsTheSeriesOnItsMonday() throws {
         let log = try ScratchLog()
         try log.write("2026/01/a.jsonl", [

@@ -60,6 +60,9 @@ private struct TimelineFold {
         // A skipped event (it broke a lifecycle rule) or an unknown type changed nothing.
         guard projection.violationCount == skipped else { return }
         if case .unknown = logged.event.change { return }
+        // Voided events (and the `voided` events themselves) change nothing: the timeline
+        // must not fold what `state` never saw.
+        if projection.passedOver(logged.event) { return }
         recorder.record(logged, in: projection)
     }
 }

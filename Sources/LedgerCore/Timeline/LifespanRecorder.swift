@@ -84,6 +84,9 @@ package struct LifespanRecorder {
             return
         }
         guard let index = lifespan(of: logged) else { return }
+        if case .resolved(let resolution) = logged.event.change {
+            guard settle(index, resolution, at: at, in: projection) else { return }
+        }
         if debts[index].isWaiting {
             var reason: String?
             if case .retired(let why) = logged.event.change { reason = why }
@@ -105,9 +108,10 @@ package struct LifespanRecorder {
             // Nothing served (a local toggle, or unpublished): gone at once, as removed.
             served(index, at: at, endingWith: reason, in: projection)
             return
-        case .attributesChanged:
+        case .attributesChanged, .resolved:
             // The new category's rules apply from now on (the deadline below moves with them);
-            // the lifespan shows the attributes in force.
+            // the lifespan shows the attributes in force (a resolution sets the whole
+            // definition).
             let definition = projection.toggles.values[debt.position].definition
             let rule = rules[definition.category]
             lives[index].category = definition.category
@@ -260,6 +264,32 @@ package struct LifespanRecorder {
         overdueSeconds += Self.overdue(&debts[index], until: instant)
         debts[index].isTemporary = false
         debts[index].deadline = retirement.due
+    }
+
+    /// A `resolved` event sets the outcome as it stands (``Lifecycle/resolve(_:_:_:)``, which
+    /// `projection` has just applied): it ends the lifespan, or brings back a toggle another
+    /// branch removed (or removed from the code). Returns whether the lifespan is live after
+    /// it, its definition and deadline still to update.
+    private mutating func settle(_ index: Int, _ resolution: Resolution, at instant: Timestamp, in projection: borrowing Projection) -> Bool {
+        let isOpen = debts[index].livePosition >= 0
+        if resolution.removed {
+            // Already removed (or waiting for retirement): the resolution keeps it so.
+            if isOpen && !debts[index].isWaiting { end(index, at: instant, reason: resolution.reason) }
+            return false
+        }
+        guard projection.toggles.values[debts[index].position].isLive else { return false }
+        if debts[index].isWaiting {
+            debts[index].isWaiting = false
+            lives[index].codeRemoval = nil
+        }
+        if !isOpen {
+            lives[index].removedAt = nil
+            lives[index].removalReason = nil
+            debts[index].accountedUntil = instant
+            debts[index].livePosition = Int32(liveLives.count)
+            liveLives.append(Int32(index))
+        }
+        return true
     }
 
     /// A new minimum supported version moves the deadline of every lifespan waiting for

@@ -98,7 +98,7 @@ public struct Projection: Sendable {
             voided.insert(target)
             return
         }
-        if !voided.isEmpty && voided.contains(event.id) {
+        if isVoided(event.id) {
             if case .created = event.change { voidedCreations.insert(event.toggle) }
             return
         }
@@ -123,6 +123,16 @@ public struct Projection: Sendable {
             sites.append(location)
         }
     }
+
+    /// Whether replay passed over `event` without folding it: a `voided` event (it only
+    /// names another), or one a `voided` event named. What watches a replay (the timeline)
+    /// asks this after ``apply(_:)`` so that it skips exactly what replay skipped.
+    package func passedOver(_ event: borrowing Event) -> Bool {
+        if case .voided = event.change { return true }
+        return isVoided(event.id)
+    }
+
+    private func isVoided(_ eventID: String) -> Bool { !voided.isEmpty && voided.contains(eventID) }
 
     /// Keeps a violation, except a creation repeated with the same definition (one fact
     /// recorded on two branches), which is no fault of the log.
