@@ -7,6 +7,8 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v15), .tvOS(.v15), .watchOS(.v8)],
     products: [
         .library(name: "ToggleLedger", targets: ["ToggleLedger"]),
+        // The Swift source side on its own: `import SwiftSource` to scan, clean up or generate code.
+        .library(name: "SwiftSource", targets: ["SwiftSource"]),
         .executable(name: "toggles", targets: ["toggles"]),
         // The toggle runtime apps embed: depends on nothing, not even ToggleLedger.
         .library(name: "ToggleKit", targets: ["ToggleKit"]),
@@ -28,13 +30,16 @@ let package = Package(
         // The façade: Ledger (append pipeline, replay, history), audit, stale policy and the
         // code findings it carries (the plain values: CodeReference, CodeFinding, RemovalPlan).
         .target(name: "LedgerCore", dependencies: ["LedgerStore", "CacheHints"]),
-        // The product embedders import: the top layer (the Swift source scanner, the
-        // renderers and report formats, import and export) and the layers below, re-exported.
+        // The product embedders import: the top layer (the renderers and report formats,
+        // import and export) and the layers below, re-exported.
         .target(name: "ToggleLedger", dependencies: ["LedgerCore"]),
+        // The Swift source side, beside ToggleLedger above the core (they build in parallel):
+        // the lexer, the reference scanner, cleanup, generated Swift and `sync swift`.
+        .target(name: "SwiftSource", dependencies: ["LedgerCore"]),
         // One C inline function, a cache prefetch hint, which Swift cannot spell (replay).
         .target(name: "CacheHints"),
         // The command-line front end as a library, so tests can run it in-process too.
-        .target(name: "TogglesCLI", dependencies: ["ToggleLedger"]),
+        .target(name: "TogglesCLI", dependencies: ["ToggleLedger", "SwiftSource"]),
         // The executable: one call into TogglesCLI.
         .executableTarget(name: "toggles", dependencies: ["TogglesCLI"]),
         // Builds `toggles` and runs it in the package (or Xcode project) directory. One
@@ -55,14 +60,14 @@ let package = Package(
             name: "ToggleLedgerTests",
             // Every layer: the tests reach into each (`@testable import` per layer).
             dependencies: [
-                "ToggleLedger", "LedgerModel", "LedgerPlatform", "LedgerStore", "LedgerCore",
+                "ToggleLedger", "SwiftSource", "LedgerModel", "LedgerPlatform", "LedgerStore", "LedgerCore",
             ],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "TogglesCLITests",
             // ToggleKit: the generated Swift code is compiled against it in a test.
-            dependencies: ["TogglesCLI", "toggles", "ToggleKit"],
+            dependencies: ["TogglesCLI", "SwiftSource", "toggles", "ToggleKit"],
             exclude: ["Snapshots", "Fixtures"]
         ),
         .testTarget(

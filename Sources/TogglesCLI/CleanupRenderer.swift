@@ -1,3 +1,4 @@
+import SwiftSource
 import ToggleLedger
 
 /// `toggles cleanup`'s report: per file, each site with the rule applied or the reason it was refused.

@@ -1,3 +1,4 @@
+import SwiftSource
 import Foundation
 import ToggleLedger
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import LedgerModel
 @testable import LedgerStore
+@testable import SwiftSource
 @testable import ToggleLedger
 
 /// The `attributes-changed` event in the model: its line, its rules, its fold.

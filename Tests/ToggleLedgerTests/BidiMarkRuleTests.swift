@@ -2,6 +2,7 @@ import Testing
 @testable import LedgerPlatform
 @testable import LedgerModel
 @testable import LedgerCore
+@testable import SwiftSource
 @testable import ToggleLedger
 
 /// One rule for the characters that reorder or hide text (bidi overrides, isolates and

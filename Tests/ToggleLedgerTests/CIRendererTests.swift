@@ -3,6 +3,7 @@ import Testing
 @testable import LedgerModel
 @testable import LedgerStore
 @testable import LedgerCore
+@testable import SwiftSource
 @testable import ToggleLedger
 
 /// The CI formats' pieces: paths, escaping, the annotation limit, the job summary's cut.

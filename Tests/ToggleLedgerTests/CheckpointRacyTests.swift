@@ -4,6 +4,7 @@ import Testing
 @testable import LedgerModel
 @testable import LedgerStore
 @testable import LedgerCore
+@testable import SwiftSource
 @testable import ToggleLedger
 
 /// The checkpoint never answers differently from a full replay when a covered segment is

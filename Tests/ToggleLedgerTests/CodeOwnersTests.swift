@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import SwiftSource
 @testable import ToggleLedger
 
 /// CODEOWNERS as GitHub reads it. The fixture is the example file of GitHub's documentation

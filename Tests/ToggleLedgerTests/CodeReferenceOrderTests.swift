@@ -1,6 +1,7 @@
 import Testing
 @testable import LedgerModel
 @testable import LedgerCore
+@testable import SwiftSource
 @testable import ToggleLedger
 
 /// The scan sorts its references by file rank instead of comparing paths: the order must be

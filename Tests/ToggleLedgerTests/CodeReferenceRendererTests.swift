@@ -2,6 +2,7 @@ import Testing
 @testable import LedgerPlatform
 @testable import LedgerModel
 @testable import LedgerCore
+@testable import SwiftSource
 @testable import ToggleLedger
 
 /// `toggles scan` writes its text and JSON in parts rendered on every core: joined, they must

@@ -1,6 +1,7 @@
 import Testing
 @testable import LedgerModel
 @testable import LedgerCore
+@testable import SwiftSource
 @testable import ToggleLedger
 
 /// A log of several toggles, folded into states, for judging a due list.

@@ -1,6 +1,7 @@
 import Testing
 @testable import LedgerModel
 @testable import LedgerCore
+@testable import SwiftSource
 @testable import ToggleLedger
 
 /// The Slack payload stays within Block Kit's limits however long the list, and nothing

@@ -1,6 +1,7 @@
 import Testing
 @testable import LedgerModel
 @testable import LedgerCore
+@testable import SwiftSource
 @testable import ToggleLedger
 
 /// Pass 1 collects each file's declarations on its own thread and merges them in file order

@@ -4,6 +4,7 @@ import Testing
 @testable import LedgerModel
 @testable import LedgerStore
 @testable import LedgerCore
+@testable import SwiftSource
 @testable import ToggleLedger
 
 /// Seeded property tests: random bytes and mutated valid events never crash the reader or

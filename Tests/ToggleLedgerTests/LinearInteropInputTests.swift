@@ -1,6 +1,7 @@
 import Testing
 @testable import LedgerModel
 @testable import LedgerCore
+@testable import SwiftSource
 @testable import ToggleLedger
 
 /// Inputs that took time quadratic in their size: the property list's key lines, the

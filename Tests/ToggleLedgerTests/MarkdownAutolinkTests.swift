@@ -2,6 +2,7 @@ import Testing
 @testable import LedgerPlatform
 @testable import LedgerModel
 @testable import LedgerCore
+@testable import SwiftSource
 @testable import ToggleLedger
 
 /// Text from the log cannot become a link in GitHub's Markdown (cmark-gfm). Its autolink

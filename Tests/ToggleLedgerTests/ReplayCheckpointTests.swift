@@ -4,6 +4,7 @@ import Testing
 @testable import LedgerModel
 @testable import LedgerStore
 @testable import LedgerCore
+@testable import SwiftSource
 @testable import ToggleLedger
 
 /// The checkpoint is only a cache: every way it can be missing, stale or wrong must give

@@ -3,6 +3,7 @@ import Testing
 @testable import LedgerModel
 @testable import LedgerStore
 @testable import LedgerCore
+@testable import SwiftSource
 @testable import ToggleLedger
 
 /// The id table keeps only part of each id's hash; a match is confirmed by the caller, so a

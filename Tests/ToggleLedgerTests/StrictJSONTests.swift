@@ -3,6 +3,7 @@ import Testing
 @testable import LedgerModel
 @testable import LedgerStore
 @testable import LedgerCore
+@testable import SwiftSource
 @testable import ToggleLedger
 
 /// The line reader is a strict RFC 8259 parser: every rejection here is something the RFC

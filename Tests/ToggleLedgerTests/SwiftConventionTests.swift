@@ -3,6 +3,7 @@ import Testing
 @testable import LedgerModel
 @testable import LedgerStore
 @testable import LedgerCore
+@testable import SwiftSource
 @testable import ToggleLedger
 
 /// The conventions real apps use (issue 17), each on the fixture folder named after its test

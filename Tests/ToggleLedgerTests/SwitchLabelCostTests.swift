@@ -1,5 +1,6 @@
 import Testing
 @testable import LedgerModel
+@testable import SwiftSource
 @testable import ToggleLedger
 
 /// The case labels of `switch featureFlag { … }` are found in time proportional to the

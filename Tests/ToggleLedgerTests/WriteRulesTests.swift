@@ -4,6 +4,7 @@ import Testing
 @testable import LedgerModel
 @testable import LedgerStore
 @testable import LedgerCore
+@testable import SwiftSource
 @testable import ToggleLedger
 
 /// One rule for writing and reading (issue 15 §2): far instants compute without trapping,

@@ -4,6 +4,7 @@ import Testing
 @testable import LedgerModel
 @testable import LedgerStore
 @testable import LedgerCore
+@testable import SwiftSource
 @testable import ToggleLedger
 
 /// Events appended without an instant replay in the order they were appended, whatever the

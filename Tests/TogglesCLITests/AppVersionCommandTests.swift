@@ -1,4 +1,5 @@
 import Foundation
+import SwiftSource
 import Testing
 
 /// `remove --app-version`, `support --minimum` and `retire` through the built binary: run back

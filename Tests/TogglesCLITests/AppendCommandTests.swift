@@ -1,4 +1,5 @@
 import Foundation
+import SwiftSource
 import Testing
 import ToggleLedger
 @testable import TogglesCLI

@@ -1,4 +1,5 @@
 import Foundation
+@testable import SwiftSource
 import Testing
 @testable import ToggleLedger
 

@@ -1,3 +1,4 @@
+import SwiftSource
 import ToggleLedger
 
 /// `toggles cleanup`: removes a finished toggle from the Swift code, keeping the value the log
