@@ -6,6 +6,8 @@
 /// different lightness, so the timeline still reads in grey-scale print; every mark also has
 /// a text label or title.
 enum HTMLReportStyle {
+    /// Charts are never drawn narrower than their own 1,100 units: in a narrower window (800
+    /// px) their section scrolls sideways instead, so their 11 px text stays 11 px and readable.
     static let css = """
         :root { color-scheme: light; --ink: #1a1a1a; --muted: #555; --rule: #ccc; --band: #f4f4f4;
           --dev: #56B4E9; --partial: #E69F00; --launched: #0072B2; --overdue: #D55E00; --mark: #F0E442; }
@@ -22,12 +24,15 @@ enum HTMLReportStyle {
         .figures .bad dd { color: #a33a00; }
         ul.legend { list-style: none; display: flex; flex-wrap: wrap; gap: 6px 18px; padding: 0; margin: 6px 0 10px; }
         ul.legend li { display: flex; align-items: center; gap: 6px; } ul.legend svg { flex: none; }
-        svg.chart { display: block; width: 100%; height: auto; overflow: visible; }
+        svg.chart { display: block; width: 100%; min-width: 1100px; height: auto; overflow: visible; }
+        #timeline, #debt { overflow-x: auto; }
         svg.chart text { font: 11px system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; fill: var(--ink); }
         svg.chart text.name { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
         svg.chart text.status { fill: var(--muted); } svg.chart .stale text.status { fill: #a33a00; font-weight: 600; }
         svg.chart .axis text { fill: var(--muted); } svg.chart .grid line { stroke: #e2e2e2; }
-        svg.chart line.now { stroke: var(--ink); stroke-dasharray: 2 2; }
+        svg.chart line.now { stroke: var(--ink); stroke-width: 1.5; stroke-dasharray: 2 2; }
+        .ahead { fill: rgba(0, 114, 178, .07); pointer-events: none; } ul.legend .ahead { stroke: var(--rule); }
+        .due { fill: var(--overdue); stroke: #000; stroke-width: .8; }
         svg.chart .band { fill: var(--band); }
         .s-in-development { fill: url(#p-in-development); } .s-partially-rolled-out { fill: url(#p-partially-rolled-out); }
         .s-launched { fill: var(--launched); } .seg { stroke: #333; stroke-width: .5; }
@@ -53,6 +58,7 @@ enum HTMLReportStyle {
         @page { size: A4 landscape; margin: 12mm; }
         @media print {
           body { max-width: none; padding: 0; font-size: 10pt; }
+          svg.chart { min-width: 0; } #timeline, #debt { overflow-x: visible; }
           h2 { break-after: avoid; } tr, svg.chart g.row { break-inside: avoid; }
           thead { display: table-header-group; } details > summary { display: none; }
           table.sortable th::after { content: none; }
