@@ -8,6 +8,8 @@
 enum HTMLReportStyle {
     /// Charts are never drawn narrower than their own 1,100 units: in a narrower window (800
     /// px) their section scrolls sideways instead, so their 11 px text stays 11 px and readable.
+    /// Table cells break long owners and paths anywhere (names stay whole) so that the page
+    /// itself never scrolls sideways.
     static let css = """
         :root { color-scheme: light; --ink: #1a1a1a; --muted: #555; --rule: #ccc; --band: #f4f4f4;
           --dev: #56B4E9; --partial: #E69F00; --launched: #0072B2; --overdue: #D55E00; --mark: #F0E442; }
@@ -47,6 +49,7 @@ enum HTMLReportStyle {
         .bar-overdue { fill: url(#p-overdue); stroke: #6b2f00; stroke-width: .6; }
         table { border-collapse: collapse; width: 100%; margin: 6px 0 12px; }
         th, td { text-align: left; vertical-align: top; padding: 4px 8px; border-bottom: 1px solid var(--rule); }
+        td { overflow-wrap: anywhere; } #stale, #owners, #code, #others { overflow-x: auto; }
         th { background: var(--band); font-weight: 600; } td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
         table.sortable th { cursor: pointer; } th[aria-sort="ascending"]::after { content: " ▲"; } th[aria-sort="descending"]::after { content: " ▼"; }
         td ul { margin: 0; padding-left: 1.1em; } .tag { font-weight: 600; }
