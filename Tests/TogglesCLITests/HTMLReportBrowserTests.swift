@@ -16,8 +16,9 @@ enum Chromium {
 
     /// The DOM after Chromium loaded `page` and ran its scripts, and every console message
     /// it logged (errors, CSP violations and `console.*` alike: our page logs none).
-    static func render(_ page: URL, in directory: TemporaryDirectory) throws -> (dom: String, console: [String]) {
-        let run = try Subprocess.run(executable!, [
+    /// - Parameter width: the window's width in CSS pixels (Chromium's default otherwise).
+    static func render(_ page: URL, in directory: TemporaryDirectory, width: Int? = nil) throws -> (dom: String, console: [String]) {
+        let run = try Subprocess.run(executable!, (width.map { ["--window-size=\($0),1000", "--force-device-scale-factor=1"] } ?? []) + [
             "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
             "--user-data-dir=\(directory.file("chromium-profile").path)",
             "--enable-logging=stderr", "--v=0", "--virtual-time-budget=3000",
@@ -71,7 +72,7 @@ struct HTMLReportBrowserTests {
         #expect(stale.contains("<th tabindex=\"0\">Toggle</th>"))
     }
 
-    private func section(of text: String, from start: String, to end: String) -> String? {
+    func section(of text: String, from start: String, to end: String) -> String? {
         guard let lower = text.range(of: start), let upper = text.range(of: end, range: lower.upperBound..<text.endIndex) else { return nil }
         return String(text[lower.lowerBound..<upper.upperBound])
     }

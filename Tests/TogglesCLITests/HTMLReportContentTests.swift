@@ -56,3 +56,36 @@ extension HTMLReportContentTests {
         #expect(stale.contains("Then: <code>toggles remove ") || stale.contains("Then: <code>toggles retire "), "\(stale.prefix(500))")
     }
 }
+
+/// With `--scan`, each code site of a stale toggle is a link to its file and line, relative to
+/// where `--output` puts the page; a file name cannot turn the link into a script or an attribute.
+@Suite struct HTMLReportCodeLinkTests {
+    static func directory() throws -> TemporaryDirectory {
+        let directory = try directoryWithHTMLFixture()
+        try directory.write("App/Flags.swift", HTMLReportBrowserTests.flags)
+        try directory.write("App/javascript:alert(1) \"x\".swift", HTMLReportBrowserTests.pay)
+        try FileManager.default.createDirectory(at: directory.file("site/deep"), withIntermediateDirectories: true)
+        return directory
+    }
+
+    static func hrefs(_ directory: TemporaryDirectory, output: String?) throws -> [String] {
+        let run = try TogglesBinary.run(["report", "--now", fixtureNow, "--format", "html", "--scan", "App"] + (output.map { ["--output", $0] } ?? []), in: directory.url)
+        #expect(run.status == 0, "\(run)")
+        let page = try output.map { try String(contentsOf: $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : directory.file($0), encoding: .utf8) } ?? run.stdout
+        let stale = HTMLReportContentTests.section("stale", in: page)
+        return stale.matches(of: /<a class="site" href="([^"]*)">/).map { String($0.1) }
+    }
+
+    @Test func linksAreRelativeToThePageAndFileNamesAreEncoded() throws {
+        let directory = try Self.directory()
+        let encoded = "App/javascript%3Aalert%281%29%20%22x%22.swift#L3"
+        #expect(try Self.hrefs(directory, output: nil) == ["App/Flags.swift#L2", encoded])
+        #expect(try Self.hrefs(directory, output: "report.html") == ["App/Flags.swift#L2", encoded])
+        #expect(try Self.hrefs(directory, output: "site/deep/report.html") == ["../../App/Flags.swift#L2", "../../" + encoded])
+        // Elsewhere than below the current directory: the directory's file:// URI.
+        let base = URL(fileURLWithPath: directory.url.path).absoluteString
+        let absolute = try Self.hrefs(directory, output: directory.file("site/report.html").path)
+        #expect(absolute == [base + (base.hasSuffix("/") ? "" : "/") + "App/Flags.swift#L2", base + (base.hasSuffix("/") ? "" : "/") + encoded], "\(absolute)")
+        #expect(try Self.hrefs(directory, output: "site/../report.html") == absolute)
+    }
+}

@@ -94,9 +94,23 @@ enum ReportCommand: Command {
         let report = try PolicyOptions.judge(snapshot, policy: policy, arguments, context, now: now, ledger: ledger)
         withExtendedLifetime(checkout) {}
         let options = HTMLReportRenderer.Options(
-            logName: arguments.value("--log") ?? "events", maximumTimelineRows: rows, toolVersion: TogglesCLI.version)
+            logName: arguments.value("--log") ?? "events", maximumTimelineRows: rows, toolVersion: TogglesCLI.version,
+            codeLinkBase: codeLinkBase(output: arguments.value("--output"), context))
         let page = HTMLReportRenderer.render(report, timeline: timeline, options: options)
         context.discard((report, snapshot, timeline))
         return page
+    }
+
+    /// How the page links to a scanned file, whose path is relative to the current directory:
+    /// `../` per folder when `--output` puts the page below it (`site/report.html`), the
+    /// directory's `file://` URI when the page goes elsewhere, nothing when it is written here
+    /// (or to standard output, redirected here, as most are).
+    static func codeLinkBase(output: String?, _ context: CommandContext) -> String {
+        guard let output, !output.hasPrefix("/dev/"), !output.hasPrefix("/proc/") else { return "" }
+        let folders = output.split(separator: "/", omittingEmptySubsequences: true).dropLast()
+        if !output.hasPrefix("/"), !folders.contains(where: { $0 == ".." }) {
+            return String(repeating: "../", count: folders.count(where: { $0 != "." }))
+        }
+        return StaleSARIFRenderer.uri(forPath: context.currentDirectory.hasSuffix("/") ? context.currentDirectory : context.currentDirectory + "/")
     }
 }

@@ -6,6 +6,10 @@
 /// different lightness, so the timeline still reads in grey-scale print; every mark also has
 /// a text label or title.
 enum HTMLReportStyle {
+    /// Charts are never drawn narrower than their own 1,100 units: in a narrower window (800
+    /// px) their section scrolls sideways instead, so their 11 px text stays 11 px and readable.
+    /// Table cells break long owners and paths anywhere (names stay whole) so that the page
+    /// itself never scrolls sideways.
     static let css = """
         :root { color-scheme: light; --ink: #1a1a1a; --muted: #555; --rule: #ccc; --band: #f4f4f4;
           --dev: #56B4E9; --partial: #E69F00; --launched: #0072B2; --overdue: #D55E00; --mark: #F0E442; }
@@ -22,12 +26,15 @@ enum HTMLReportStyle {
         .figures .bad dd { color: #a33a00; }
         ul.legend { list-style: none; display: flex; flex-wrap: wrap; gap: 6px 18px; padding: 0; margin: 6px 0 10px; }
         ul.legend li { display: flex; align-items: center; gap: 6px; } ul.legend svg { flex: none; }
-        svg.chart { display: block; width: 100%; height: auto; overflow: visible; }
+        svg.chart { display: block; width: 100%; min-width: 1100px; height: auto; overflow: visible; }
+        #timeline, #debt { overflow-x: auto; }
         svg.chart text { font: 11px system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; fill: var(--ink); }
         svg.chart text.name { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
         svg.chart text.status { fill: var(--muted); } svg.chart .stale text.status { fill: #a33a00; font-weight: 600; }
         svg.chart .axis text { fill: var(--muted); } svg.chart .grid line { stroke: #e2e2e2; }
-        svg.chart line.now { stroke: var(--ink); stroke-dasharray: 2 2; }
+        svg.chart line.now { stroke: var(--ink); stroke-width: 1.5; stroke-dasharray: 2 2; }
+        .ahead { fill: rgba(0, 114, 178, .07); pointer-events: none; } ul.legend .ahead { stroke: var(--rule); }
+        .due { fill: var(--overdue); stroke: #000; stroke-width: .8; }
         svg.chart .band { fill: var(--band); }
         .s-in-development { fill: url(#p-in-development); } .s-partially-rolled-out { fill: url(#p-partially-rolled-out); }
         .s-launched { fill: var(--launched); } .seg { stroke: #333; stroke-width: .5; }
@@ -42,6 +49,7 @@ enum HTMLReportStyle {
         .bar-overdue { fill: url(#p-overdue); stroke: #6b2f00; stroke-width: .6; }
         table { border-collapse: collapse; width: 100%; margin: 6px 0 12px; }
         th, td { text-align: left; vertical-align: top; padding: 4px 8px; border-bottom: 1px solid var(--rule); }
+        td { overflow-wrap: anywhere; } #stale, #owners, #code, #others { overflow-x: auto; }
         th { background: var(--band); font-weight: 600; } td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
         table.sortable th { cursor: pointer; } th[aria-sort="ascending"]::after { content: " ▲"; } th[aria-sort="descending"]::after { content: " ▼"; }
         td ul { margin: 0; padding-left: 1.1em; } .tag { font-weight: 600; }
@@ -53,6 +61,7 @@ enum HTMLReportStyle {
         @page { size: A4 landscape; margin: 12mm; }
         @media print {
           body { max-width: none; padding: 0; font-size: 10pt; }
+          svg.chart { min-width: 0; } #timeline, #debt { overflow-x: visible; }
           h2 { break-after: avoid; } tr, svg.chart g.row { break-inside: avoid; }
           thead { display: table-header-group; } details > summary { display: none; }
           table.sortable th::after { content: none; }

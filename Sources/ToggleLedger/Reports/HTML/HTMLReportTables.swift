@@ -9,13 +9,19 @@ enum HTMLReportTables {
     /// At most this many code sites per toggle; the rest are counted.
     static let maximumSites = 5
 
-    static func stale(_ report: StaleReport, to output: TextBuffer) {
+    /// - Parameter codeLinkBase: what comes before a relative file's path in the link to a
+    ///   code site (``HTMLReportRenderer/Options/codeLinkBase``).
+    static func stale(_ report: StaleReport, codeLinkBase: String = "", to output: TextBuffer) {
         output.append("<section id=\"stale\"><h2>Stale toggles</h2>\n")
         guard report.entries.contains(where: \.isStale) else {
             output.append("<p>No live toggle is stale.</p></section>\n")
             return
         }
         let scanned = report.codeReferences != nil
+        if !scanned {
+            output.append("<p class=\"note\">Add <code>--scan</code> with the app's Swift sources (<code>toggles report --format html ")
+            output.append("--scan Sources/App</code>) to list where each stale toggle is used, linked, and the command that removes it from the code.</p>\n")
+        }
         output.append("<table class=\"sortable\"><thead><tr><th>Toggle</th><th>Owner</th><th>Category</th><th>Stage</th>")
         output.append("<th class=\"num\">Age (days)</th><th>Stale because</th>")
         output.append(scanned ? "<th>In the code</th></tr></thead><tbody>\n" : "</tr></thead><tbody>\n")
@@ -39,7 +45,7 @@ enum HTMLReportTables {
             if scanned {
                 output.append("<td>")
                 let references = report.codeReferences?[entry.name] ?? []
-                sites(references, to: output)
+                sites(references, linkBase: codeLinkBase, to: output)
                 if !references.isEmpty { cleanupCommand(RemovalPlan(entry.toggle).cleanupCommand(entry.name), to: output) }
                 output.append("</td>")
             }
@@ -65,7 +71,7 @@ enum HTMLReportTables {
     }
 
     /// Removed-but-referenced and untracked toggles (`--scan`); nothing without a scan.
-    static func codeFindings(_ report: StaleReport, to output: TextBuffer) {
+    static func codeFindings(_ report: StaleReport, codeLinkBase: String = "", to output: TextBuffer) {
         guard let findings = report.codeFindings else { return }
         output.append("<section id=\"code\"><h2>In the code</h2>\n")
         guard !findings.isEmpty else {
@@ -87,7 +93,7 @@ enum HTMLReportTables {
                 output.append(" ago, still in the code")
             }
             output.append("</td><td>")
-            sites(finding.references, to: output)
+            sites(finding.references, linkBase: codeLinkBase, to: output)
             cleanupCommand(finding.plan?.cleanupCommand(finding.toggle), to: output)
             output.append("</td></tr>\n")
         }
@@ -166,18 +172,26 @@ enum HTMLReportTables {
         entry.lifetimeDays.map(StaleReason.days) ?? "permanent"
     }
 
-    private static func sites(_ references: [CodeReference], to output: TextBuffer) {
+    /// The code sites, each linked to its file and line (`#L12`, as GitHub and most code
+    /// browsers take it) when `linkBase` is given.
+    private static func sites(_ references: [CodeReference], linkBase: String? = nil, to output: TextBuffer) {
         guard !references.isEmpty else {
             output.append("—")
             return
         }
         output.append("<ul>")
         for reference in references.prefix(maximumSites) {
-            output.append("<li><code>")
+            output.append("<li>")
+            if let linkBase {
+                output.append("<a class=\"site\" href=\"")
+                output.escaped(link(to: reference, base: linkBase))
+                output.append("\">")
+            }
+            output.append("<code>")
             output.escaped(reference.file)
             output.append(":")
             output.append(reference.line)
-            output.append("</code> <code>")
+            output.append(linkBase == nil ? "</code> <code>" : "</code></a> <code>")
             output.escaped(reference.symbol)
             output.append("</code></li>")
         }
@@ -187,5 +201,13 @@ enum HTMLReportTables {
             output.append(" more</li>")
         }
         output.append("</ul>")
+    }
+
+    /// The URL of a code site. The path is percent-encoded as SARIF's `uri` is (a `:` too, so
+    /// a file named `javascript:…` stays a path, never a scheme); an absolute path is a
+    /// `file://` URI of its own.
+    static func link(to reference: CodeReference, base: String) -> String {
+        let path = StaleSARIFRenderer.uri(forPath: reference.file)
+        return (reference.file.hasPrefix("/") ? path : base + path) + "#L\(reference.line)"
     }
 }

@@ -4,8 +4,9 @@ import LedgerCore
 
 /// Draws the lifespan timeline: one row per toggle, a bar from creation to removal (or now)
 /// textured by stage, the stale stretch underlined, and marks for the expiry date, the end
-/// of the category lifetime, each extension and the removal. Each row also says in words
-/// what it shows (a status at the right and a tooltip), so nothing depends on colour.
+/// of the category lifetime, each extension and the removal. Past now, shaded, it runs on to
+/// the coming deadlines (``upcomingDeadlines``), each marked on its row. Each row also says in
+/// words what it shows (a status at the right and a tooltip), so nothing depends on colour.
 struct TimelineSVG {
     static let width = 1100.0
     static let plotLeft = 250.0
@@ -18,19 +19,39 @@ struct TimelineSVG {
     /// How the stretch waiting for retirement looks: hollow, outlined in dashes. Attributes,
     /// not a rule of the style sheet, so that a page without such a toggle stays as it was.
     static let waitingLook: StaticString = ##"fill="#fff" stroke-dasharray="3 2""##
+    /// How far past now the timeline looks for deadlines: a year. A later one (an expiry
+    /// date in 2099) would squeeze the whole history into a sliver; its row still says it.
+    static let deadlineHorizonDays = 366
+    /// The least the timeline runs past now, deadlines or not.
+    static let minimumFutureDays = 14
 
     let timeline: LedgerTimeline
     /// The stale report's reasons, by toggle name (live toggles only).
     let reasons: [String: [StaleReason]]
+    /// The next deadline of each live toggle that is not overdue yet, by name: what
+    /// `toggles due` lists within ``deadlineHorizonDays``, by the same rule.
+    let deadlines: [String: DueList.Item]
     let scale: TimeScale
 
-    init(timeline: LedgerTimeline, reasons: [String: [StaleReason]]) {
+    init(timeline: LedgerTimeline, reasons: [String: [StaleReason]], deadlines: [String: DueList.Item] = [:]) {
         self.timeline = timeline
         self.reasons = reasons
-        // A margin after now shows upcoming expiry dates and lifetime ends.
-        let span = max(timeline.end.secondsSince1970 - timeline.start.secondsSince1970, 0)
-        let margin = max(span / 10, 14 * 86_400)
-        scale = TimeScale(start: timeline.start, end: timeline.end.adding(seconds: margin), left: Self.plotLeft, right: Self.plotRight)
+        self.deadlines = deadlines
+        // Past now, on to the last coming deadline (and a few days more, so its mark shows whole).
+        let latest = deadlines.values.compactMap { $0.dueAt ?? $0.dueDate.exactStartOfDay }.max()
+        let minimum = timeline.end.adding(days: Self.minimumFutureDays)
+        let end = latest.map { max($0.adding(days: 3), minimum) } ?? minimum
+        scale = TimeScale(start: timeline.start, end: end, left: Self.plotLeft, right: Self.plotRight)
+    }
+
+    /// The items of `report`'s due list within ``deadlineHorizonDays`` that are still ahead.
+    static func upcomingDeadlines(_ report: StaleReport) -> [String: DueList.Item] {
+        let list = DueList(report: report, windowDays: deadlineHorizonDays)
+        var deadlines: [String: DueList.Item] = [:]
+        for item in list.items where !item.isOverdue && item.entry.toggle.removedAt == nil {
+            deadlines[item.name] = item
+        }
+        return deadlines
     }
 
     /// Appends the chart with the first `rows` lifespans.
@@ -46,7 +67,23 @@ struct TimelineSVG {
         for (index, life) in shown.enumerated() {
             row(life, top: Self.headerHeight + Double(index) * Self.rowHeight, band: index % 2 == 0, to: output)
         }
+        ahead(height: height, to: output)
         output.append("</svg>\n")
+    }
+
+    /// What lies ahead of now, shaded over the rows (translucent, so their marks show
+    /// through): the stretch a team plans for.
+    private func ahead(height: Double, to output: TextBuffer) {
+        let now = scale.x(timeline.end)
+        output.append("<rect class=\"ahead\" x=\"")
+        output.number(now)
+        output.append("\" y=\"18\" width=\"")
+        output.number(Self.plotRight - now)
+        output.append("\" height=\"")
+        output.number(height - 22)
+        output.append("\"><title>ahead of now: the deadlines to ")
+        output.write(scale.end.date.description)
+        output.append("</title></rect>\n")
     }
 
     private func axis(height: Double, to output: TextBuffer) {
@@ -190,6 +227,22 @@ struct TimelineSVG {
             output.escaped(move.reason)
             output.append("</title></circle>")
         }
+        if let due = deadlines[life.name], life.isLive, let at = due.dueAt ?? due.dueDate.exactStartOfDay, scale.contains(at) {
+            let x = scale.x(at)
+            output.append("<path class=\"due\" data-due=\"")
+            output.write(due.dueDate.description)
+            output.append("\" d=\"M")
+            output.number(x - 5)
+            output.append(" ")
+            output.number(y - 10)
+            output.append("h10l-5 7z\"><title>due ")
+            output.write(due.dueDate.description)
+            output.append(" (in ")
+            output.write(StaleReason.days(due.days))
+            output.append("): then ")
+            output.write(due.code.rawValue)
+            output.append("</title></path>")
+        }
         if let removedAt = life.removedAt, scale.contains(removedAt) {
             output.append("<path class=\"removal\" d=\"M")
             output.number(scale.x(removedAt) - 4)
@@ -227,6 +280,7 @@ struct TimelineSVG {
             return "STALE: " + (codes.isEmpty ? stage : codes.joined(separator: ", "))
         }
         if life.isWaitingForRetirement { return "waiting for retirement" }
+        if let due = deadlines[life.name] { return "\(stage), due \(due.dueDate)" }
         return stage + (life.expires.map { ", expires \($0)" } ?? "")
     }
 
@@ -278,6 +332,14 @@ struct TimelineSVG {
                 output.append(life.extensions.count)
                 output.append(life.extensions.count == 1 ? " time)" : " times)")
             }
+        }
+        if let due = deadlines[life.name], life.isLive {
+            output.append("\ndue ")
+            output.write(due.dueDate.description)
+            output.append(" (in ")
+            output.write(StaleReason.days(due.days))
+            output.append("): then ")
+            output.write(due.code.rawValue)
         }
         for reason in reasons[life.name] ?? [] where life.isLive {
             output.append("\nstale: ")
