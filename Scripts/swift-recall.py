@@ -120,10 +120,10 @@ def main():
     if options.json:
         print(json.dumps(results, indent=1))
     else:
-        print(f"{'app':<12} {'held-out':<8} {'toggles':>7} {'truth':>6} {'R log':>6} {'P log':>6} {'R no log':>8} {'P no log':>8}")
+        print(f"{'app':<14} {'held-out':<8} {'toggles':>7} {'truth':>6} {'R log':>6} {'P log':>6} {'R no log':>8} {'P no log':>8}")
         for group in (False, True):
             for r in (r for r in results if r['heldOut'] == group):
-                print(f"{r['app']:<12} {'yes' if r['heldOut'] else 'no':<8} {r['toggles']:>7} {r['truthLines']:>6} "
+                print(f"{r['app']:<14} {'yes' if r['heldOut'] else 'no':<8} {r['toggles']:>7} {r['truthLines']:>6} "
                       f"{r['recallWithLog']:>5.1f}% {r['precisionWithLog']:>5.1f}% {r['recallWithoutLog']:>7.1f}% {r['precisionWithoutLog']:>7.1f}%")
         for r in results:
             print(f"\n{r['app']} ({r['convention'][:150]})")
