@@ -80,7 +80,10 @@ extension LogAudit {
         }
         for (location, violation) in violations where violation.isConflict {
             // Not an error: two valid branches merged make it, and replay has a rule for it.
-            findings.append(AuditFinding(severity: .warning, location: location?.description ?? "", message: "\(location.map { "\($0): " } ?? "")conflict: \(violation.description); replay keeps the earlier side (docs/log.md, Conflicts) until `toggles resolve \(violation.toggle)` settles it"))
+            // A minimum version's description says its rule (the higher stands); the others keep the earlier side.
+            let rule: String
+            if case .concurrentMinimum = violation.reason { rule = "" } else { rule = "; replay keeps the earlier side" }
+            findings.append(AuditFinding(severity: .warning, location: location?.description ?? "", message: "\(location.map { "\($0): " } ?? "")conflict: \(violation.description)\(rule) (docs/log.md, Conflicts) until `toggles resolve \(violation.toggle)` settles it"))
         }
         for (location, violation) in violations where !violation.isConflict {
             let consequence = skipped ? "replay skipped this event" : "replay skips this event"

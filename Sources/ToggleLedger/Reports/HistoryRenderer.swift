@@ -100,8 +100,11 @@ public enum HistoryRenderer {
             return reason.map { "\(text): \($0)" } ?? text
         case .retired(let reason):
             return reason.map { "remote parameter retired: \($0)" } ?? "remote parameter retired"
-        case .minimumVersionChanged(let minimum, let reason):
-            return reason.map { "minimum supported version → \(minimum): \($0)" } ?? "minimum supported version → \(minimum)"
+        case .minimumVersionChanged(let minimum, let reason, let previous, let resolves):
+            var text = "minimum supported version → \(minimum)"
+            if let previous { text = "minimum supported version \(previous.minimum?.text ?? "none") → \(minimum)" }
+            if !resolves.isEmpty { text += " (conflict \(resolves.joined(separator: ", ")) resolved)" }
+            return reason.map { "\(text): \($0)" } ?? text
         case .attributesChanged(let changes):
             var parts: [String] = []
             if let category = changes.category { parts.append("category → \(category)") }
