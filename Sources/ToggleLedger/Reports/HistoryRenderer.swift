@@ -101,10 +101,11 @@ public enum HistoryRenderer {
         case .retired(let reason):
             return reason.map { "remote parameter retired: \($0)" } ?? "remote parameter retired"
         case .minimumVersionChanged(let minimum, let reason, let previous, let resolves):
-            var text = "minimum supported version → \(minimum)"
-            if let previous { text = "minimum supported version \(previous.minimum?.text ?? "none") → \(minimum)" }
+            var text = "minimum supported version → \(minimum)" + (reason.map { ": \($0)" } ?? "")
+            // What its writer saw in force: a concurrent change shows as a different one.
+            if let previous { text += " (was \(previous.minimum?.text ?? "none"))" }
             if !resolves.isEmpty { text += " (conflict \(resolves.joined(separator: ", ")) resolved)" }
-            return reason.map { "\(text): \($0)" } ?? text
+            return text
         case .attributesChanged(let changes):
             var parts: [String] = []
             if let category = changes.category { parts.append("category → \(category)") }

@@ -39,7 +39,13 @@ enum SupportCommand: Command {
     /// force and the open minimum-version conflicts.
     static func minimumInForce(before event: Event, undated: Bool, in ledger: Ledger) throws -> ConflictTracker {
         var tracker = ConflictTracker()
-        for logged in try ledger.history(of: Event.appToggle).events
+        let events: [LoggedEvent]
+        do {
+            events = try ledger.history(of: Event.appToggle).events
+        } catch LogError.directoryMissing {
+            return tracker  // the first event of a new log: no minimum yet
+        }
+        for logged in events
         where undated || logged.event.at < event.at || (logged.event.at == event.at && utf8Precedes(logged.event.id, event.id)) {
             _ = tracker.apply(logged)
         }
