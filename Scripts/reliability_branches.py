@@ -56,14 +56,14 @@ class Repository:
         self.git("commit", "-q", "--allow-empty", "-m", message)
 
 
-WRITERS = {"create", "change", "publish", "extend", "remove", "resolve"}
+WRITERS = {"create", "change", "publish", "extend", "remove", "resolve", "support"}
 
 
 def random_command(rng, at):
     name = rng.choice(NAMES)
     stamp = ["--at", instant(at)]
     # Creations weigh most: most other commands need the toggle to exist on their branch.
-    choice = rng.choice([0, 0, 0, 1, 2, 2, 3, 4, 4])
+    choice = rng.choice([0, 0, 0, 1, 2, 2, 3, 4, 4, 5])
     if choice == 0:
         kind = rng.choice(["local", "remote"])
         default = rng.choice(["true", "false"])
@@ -74,6 +74,9 @@ def random_command(rng, at):
         return ["publish", name, "--value", rng.choice(["true", "false"])] + stamp
     if choice == 3:
         return ["extend", name, "--expires", f"2027-{rng.randrange(1, 13):02d}-01", "--reason", "more time"] + stamp
+    if choice == 5:
+        # The log-wide minimum version: raised on two branches, a `minimum-version` conflict of _app.
+        return ["support", "--minimum", f"2.{rng.randrange(0, 10)}"] + stamp
     return ["remove", name] + stamp
 
 

@@ -46,10 +46,12 @@ extension Ledger {
     ///   - strict: warnings count as errors.
     public func audit(now: Timestamp, strict: Bool) throws -> LogAudit {
         var unwritable: [AuditFinding] = []
+        var voids = VoidPlacement()
         let replay = try replay { logged in
             if let finding = LogAudit.unwritable(logged, now: now, strict: strict) { unwritable.append(finding) }
+            voids.observe(logged)
         }
-        let findings = unwritable + LogAudit.classify(
+        let findings = unwritable + voids.finish() + LogAudit.classify(
             warnings: replay.summary.warnings, violations: replay.projection.violations,
             unknownTypes: replay.projection.unknownTypes, strict: strict)
         return LogAudit(findings: findings, summary: replay.summary, toggleCount: replay.projection.toggles.count)
