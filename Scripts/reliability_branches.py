@@ -130,6 +130,7 @@ def one_history(binary, rng, branch_count, commands, root, figures):
     state = json.loads(next(iter(states)))
     conflicts = state.get("conflicts", [])
     figures["conflicts"] += len(conflicts)
+    figures["of which minimum-version"] += sum(1 for conflict in conflicts if conflict["kind"] == "minimum-version")
     for toggle in sorted({conflict["toggle"] for conflict in conflicts}):
         sides = sorted({event for conflict in conflicts if conflict["toggle"] == toggle for event in conflict["events"]})
         code, out, err = repository.toggles("resolve", toggle, "--keep", rng.choice(sides), "--at", at)
@@ -163,7 +164,8 @@ def check_result(repository, at, figures):
 
 def branches(options, report):
     rng = random.Random(options.seed)
-    figures = {"histories": 0, "commands": 0, "rejected on their branch": 0, "merges": 0, "conflicts": 0, "resolves": 0}
+    figures = {"histories": 0, "commands": 0, "rejected on their branch": 0, "merges": 0, "conflicts": 0,
+               "of which minimum-version": 0, "resolves": 0}
     root = tempfile.mkdtemp(prefix="toggles-branches-")
     started = time.monotonic()
     failure = None
