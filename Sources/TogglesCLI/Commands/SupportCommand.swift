@@ -16,7 +16,9 @@ enum SupportCommand: Command {
             code in (`toggles remove NAME --app-version`), no supported version reads its remote \
             parameter: `report` and `check` show it as `retire-remote` and `export firebase` \
             leaves it out. The minimum may also be lowered. `toggles state` shows the minimum, \
-            `toggles history --app` every change.
+            `toggles history --app` every change. The event records the minimum this command saw \
+            (`previous`): two branches that each changed it make, merged, a `minimum-version` \
+            conflict (the highest version stands until `toggles resolve _app` settles it).
             """,
         examples: ["toggles support --minimum 2.6.0 --reason 'forced update to 2.6 shipped'"])
 
