@@ -56,14 +56,14 @@ class Repository:
         self.git("commit", "-q", "--allow-empty", "-m", message)
 
 
-WRITERS = {"create", "change", "publish", "extend", "remove", "resolve"}
+WRITERS = {"create", "change", "publish", "extend", "remove", "resolve", "support"}
 
 
 def random_command(rng, at):
     name = rng.choice(NAMES)
     stamp = ["--at", instant(at)]
     # Creations weigh most: most other commands need the toggle to exist on their branch.
-    choice = rng.choice([0, 0, 0, 1, 2, 2, 3, 4, 4])
+    choice = rng.choice([0, 0, 0, 1, 2, 2, 3, 4, 4, 5])
     if choice == 0:
         kind = rng.choice(["local", "remote"])
         default = rng.choice(["true", "false"])
@@ -74,6 +74,9 @@ def random_command(rng, at):
         return ["publish", name, "--value", rng.choice(["true", "false"])] + stamp
     if choice == 3:
         return ["extend", name, "--expires", f"2027-{rng.randrange(1, 13):02d}-01", "--reason", "more time"] + stamp
+    if choice == 5:
+        # The log-wide minimum version: raised on two branches, a `minimum-version` conflict of _app.
+        return ["support", "--minimum", f"2.{rng.randrange(0, 10)}"] + stamp
     return ["remove", name] + stamp
 
 
@@ -127,6 +130,7 @@ def one_history(binary, rng, branch_count, commands, root, figures):
     state = json.loads(next(iter(states)))
     conflicts = state.get("conflicts", [])
     figures["conflicts"] += len(conflicts)
+    figures["of which minimum-version"] += sum(1 for conflict in conflicts if conflict["kind"] == "minimum-version")
     for toggle in sorted({conflict["toggle"] for conflict in conflicts}):
         sides = sorted({event for conflict in conflicts if conflict["toggle"] == toggle for event in conflict["events"]})
         code, out, err = repository.toggles("resolve", toggle, "--keep", rng.choice(sides), "--at", at)
@@ -160,7 +164,8 @@ def check_result(repository, at, figures):
 
 def branches(options, report):
     rng = random.Random(options.seed)
-    figures = {"histories": 0, "commands": 0, "rejected on their branch": 0, "merges": 0, "conflicts": 0, "resolves": 0}
+    figures = {"histories": 0, "commands": 0, "rejected on their branch": 0, "merges": 0, "conflicts": 0,
+               "of which minimum-version": 0, "resolves": 0}
     root = tempfile.mkdtemp(prefix="toggles-branches-")
     started = time.monotonic()
     failure = None

@@ -105,11 +105,13 @@ enum CommonOptions {
     }
 
     /// Looks up a live toggle's current state (for its value type) before building an event.
-    static func liveToggle(_ name: String, in ledger: Ledger, type: String) throws -> ToggleState {
+    /// - Parameter missingLogIsAnError: a missing log is an I/O error (exit 2, "log directory …
+    ///   does not exist"), as for `resolve` and `void`, rather than a toggle that does not exist.
+    static func liveToggle(_ name: String, in ledger: Ledger, type: String, missingLogIsAnError: Bool = false) throws -> ToggleState {
         var toggles: [String: ToggleState] = [:]
         do {
             toggles = try ledger.replay().projection.toggles.dictionary
-        } catch LogError.directoryMissing {
+        } catch LogError.directoryMissing where !missingLogIsAnError {
             // No log yet: no toggle exists, which is a rejection, not an I/O error.
         }
         guard let state = toggles[name] else {

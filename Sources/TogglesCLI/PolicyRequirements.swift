@@ -6,9 +6,18 @@ import ToggleLedger
 enum PolicyRequirements {
     /// Throws the batch's `created` events that lack a field their category requires, as
     /// lifecycle rejections (exit 65) naming the field and the policy file; nothing is written.
-    static func check(_ events: [Event], ledger: Ledger) throws {
+    /// - Parameter inForce: for `attributes-changed` events (`toggles set`), the definition
+    ///   of each toggle before the change: a new category's requirements apply to it too, and
+    ///   a change may not clear a field its category requires.
+    static func check(_ events: [Event], ledger: Ledger, inForce: [String: ToggleDefinition] = [:]) throws {
         // Most batches create nothing: the policy file is not even looked for.
-        guard events.contains(where: { if case .created = $0.change { true } else { false } }) else { return }
+        guard events.contains(where: {
+            switch $0.change {
+            case .created: true
+            case .attributesChanged: inForce[$0.toggle] != nil
+            default: false
+            }
+        }) else { return }
         let display = (ledger.writer.displayName.hasSuffix("/") ? ledger.writer.displayName : ledger.writer.displayName + "/") + PolicyFile.name
         let policy: StalePolicy
         do {
@@ -19,8 +28,25 @@ enum PolicyRequirements {
         }
         var violations: [LifecycleViolation] = []
         for event in events {
-            guard case .created(let definition) = event.change else { continue }
-            let missing = policy.missingFields(of: definition)
+            let definition: ToggleDefinition
+            var missing: [String]
+            switch event.change {
+            case .created(let created):
+                definition = created
+                missing = policy.missingFields(of: definition)
+            case .attributesChanged(let changes):
+                guard let before = inForce[event.toggle] else { continue }
+                definition = changes.applied(to: before)
+                missing = policy.missingFields(of: definition)
+                // Under the same category, only what this change clears: a toggle created
+                // before the policy required a field is not refused an unrelated change.
+                if definition.category == before.category {
+                    let alreadyMissing = policy.missingFields(of: before)
+                    missing.removeAll(where: alreadyMissing.contains)
+                }
+            default:
+                continue
+            }
             guard !missing.isEmpty else { continue }
             let fields = missing.map { "\"\($0)\" (--\($0))" }.joined(separator: ", ")
             violations.append(LifecycleViolation(

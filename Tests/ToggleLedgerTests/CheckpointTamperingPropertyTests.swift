@@ -145,7 +145,7 @@ import Testing
         // Padding with a checksum made with the right key: only its size gives it away.
         let original = bytes.count
         bytes.append(Data(count: Int(ReplayCheckpoint.maximumBytes(forLogBytes: logBytes)) - original + 1))
-        let magicLength = 21
+        let magicLength = 22  // "TOGGLES-CHECKPOINT-10\n"
         var hash = SegmentHash.State()
         try #require(store.key()).withUnsafeBytes { hash.add($0) }
         bytes.withUnsafeBytes { hash.add(UnsafeRawBufferPointer(rebasing: $0[(magicLength + 8)...])) }

@@ -292,6 +292,28 @@ enum LifecycleLogGenerator {
         #expect(timeline.debt.periods.last?.liveTemporary == 2)
     }
 
+    /// A resolution sets the whole definition: when it changes the expiry date, the chart's
+    /// expiry mark moves with it, as the stale deadline does; a later extension moves it again.
+    @Test func aResolutionThatChangesTheExpiryMovesTheExpiryMark() throws {
+        let log = try ScratchLog()
+        let definition = #""definition":{"kind":"local","valueType":"bool","default":false,"category":"release","expires":"2026-09-01"}"#
+        try log.write("2026/01/a.jsonl", [
+            // In replay order: by instant, then id.
+            ScratchLog.line("e1", "2026-01-05T10:00:00Z", "created", "moved", payload: #""kind":"local","valueType":"bool","default":false,"category":"release","expires":"2026-03-01""#),
+            ScratchLog.created("f1", "2026-01-05T10:00:00Z", "extendedAfter"),
+            ScratchLog.line("e2", "2026-01-06T10:00:00Z", "created", "moved", payload: #""kind":"remote","valueType":"bool","default":false,"category":"release","expires":"2026-04-01""#),
+            ScratchLog.line("e3", "2026-01-07T10:00:00Z", "resolved", "moved", payload: #""conflict":["e1","e2"],\#(definition),"removed":false"#),
+            ScratchLog.line("f2", "2026-01-07T10:00:00Z", "resolved", "extendedAfter", payload: #""conflict":["f8","f9"],\#(definition),"removed":false"#),
+            ScratchLog.line("f3", "2026-01-08T10:00:00Z", "expiry-extended", "extendedAfter", payload: #""expires":"2026-10-01","reason":"later""#),
+        ].joined(separator: "\n") + "\n")
+        let (timeline, snapshot) = try log.ledger.timeline(until: Timestamp(userInput: "2026-02-01")!, policy: Self.policy)
+        let byName = Dictionary(uniqueKeysWithValues: timeline.lifespans.map { ($0.name, $0) })
+        #expect(snapshot.togglesByName["moved"]?.definition.expires == CalendarDate("2026-09-01"))
+        #expect(byName["moved"]?.expires == CalendarDate("2026-09-01"), "the mark is where the state's expiry is")
+        #expect(byName["extendedAfter"]?.expires == CalendarDate("2026-10-01"))
+        #expect(byName["extendedAfter"]?.extensions.first?.from == CalendarDate("2026-09-01"), "the extension starts from the resolved date")
+    }
+
     @Test func aWindowKeepsTheTogglesThatLivedInItAndStartsTheSeriesOnItsMonday() throws {
         let log = try ScratchLog()
         try log.write("2026/01/a.jsonl", [

@@ -67,6 +67,31 @@ import Testing
         #expect(try directory.eventLines() == before)
     }
 
+    /// The policy's `require` for the new category applies to `set --category` as it does to
+    /// `create`; a field the category requires may not be cleared either.
+    @Test func aNewCategoryMustHaveTheFieldsThePolicyRequires() throws {
+        try directory.write("events/policy.json", #"{"schema": 1, "categories": {"experiment": {"lifetimeDays": 40, "require": ["owner", "expires"]}, "ops": {"lifetimeDays": 90, "require": ["owner"]}}}"#)
+        #expect(toggles("create", "isStories", "--kind", "local", "--type", "bool", "--default", "false", "--category", "release", "--at", "2026-01-01").status == 0)
+        let before = try directory.eventLines()
+        let refused = toggles("set", "isStories", "--category", "experiment")
+        #expect(refused.status == 65, "\(refused)")
+        #expect(refused.stderr.contains(#"the policy events/policy.json requires "owner" (--owner), "expires" (--expires) for a toggle of category "experiment""#), "\(refused)")
+        #expect(try directory.eventLines() == before, "nothing appended")
+        let withOwner = toggles("set", "isStories", "--category", "ops", "--owner", "li@moments.example", "--at", "2026-01-02")
+        #expect(withOwner.status == 0, "\(withOwner)")
+        let cleared = toggles("set", "isStories", "--owner", "")
+        #expect(cleared.status == 65 && cleared.stderr.contains(#"requires "owner" (--owner) for a toggle of category "ops""#), "\(cleared)")
+    }
+
+    /// Like `resolve` and `void`, `set` reads the log first: a missing log is an I/O error.
+    @Test func aMissingLogIsExitTwoAsForResolveAndVoid() throws {
+        let set = toggles("set", "isStories", "--owner", "a@b.c")
+        let resolve = toggles("resolve", "isStories", "--keep", "x")
+        #expect(resolve.status == 2)
+        #expect(set.status == 2 && set.stderr == resolve.stderr, "set: \(set)\nresolve: \(resolve)")
+        #expect(set.stderr.contains("log directory events does not exist"), "\(set)")
+    }
+
     @Test func importFirebaseRecordsAChangedDescriptionAsAnAttributesChange() throws {
         func template(_ version: Int, _ description: String) -> String {
             #"{"parameters":{"isStories":{"defaultValue":{"value":"true"},"valueType":"BOOLEAN","description":"\#(description)"}},"version":{"versionNumber":"\#(version)","updateTime":"2026-0\#(version)-01T10:00:00Z","updateUser":{"email":"mei@moments.example"}}}"#

@@ -46,10 +46,12 @@ extension Ledger {
     ///   - strict: warnings count as errors.
     public func audit(now: Timestamp, strict: Bool) throws -> LogAudit {
         var unwritable: [AuditFinding] = []
+        var voids = VoidPlacement()
         let replay = try replay { logged in
             if let finding = LogAudit.unwritable(logged, now: now, strict: strict) { unwritable.append(finding) }
+            voids.observe(logged)
         }
-        let findings = unwritable + LogAudit.classify(
+        let findings = unwritable + voids.finish() + LogAudit.classify(
             warnings: replay.summary.warnings, violations: replay.projection.violations,
             unknownTypes: replay.projection.unknownTypes, strict: strict)
         return LogAudit(findings: findings, summary: replay.summary, toggleCount: replay.projection.toggles.count)
@@ -80,7 +82,10 @@ extension LogAudit {
         }
         for (location, violation) in violations where violation.isConflict {
             // Not an error: two valid branches merged make it, and replay has a rule for it.
-            findings.append(AuditFinding(severity: .warning, location: location?.description ?? "", message: "\(location.map { "\($0): " } ?? "")conflict: \(violation.description); replay keeps the earlier side (docs/log.md, Conflicts) until `toggles resolve \(violation.toggle)` settles it"))
+            // A minimum version's description says its rule (the higher stands); the others keep the earlier side.
+            let rule: String
+            if case .concurrentMinimum = violation.reason { rule = "" } else { rule = "; replay keeps the earlier side" }
+            findings.append(AuditFinding(severity: .warning, location: location?.description ?? "", message: "\(location.map { "\($0): " } ?? "")conflict: \(violation.description)\(rule) (docs/log.md, Conflicts) until `toggles resolve \(violation.toggle)` settles it"))
         }
         for (location, violation) in violations where !violation.isConflict {
             let consequence = skipped ? "replay skipped this event" : "replay skips this event"

@@ -12,7 +12,11 @@ extension Ledger {
         _ = try reader.read(until: until) { logged in
             if toggles.contains(logged.event.toggle) { _ = tracker.apply(logged) }
         }
-        return (tracker.conflicts, tracker.tracker.toggles.merging(tracker.voidedCreationStates) { live, _ in live })
+        var states = tracker.tracker.toggles.merging(tracker.voidedCreationStates) { live, _ in live }
+        if toggles.contains(Event.appToggle), let first = tracker.tracker.supportedVersions.changes.first {
+            states[Event.appToggle] = ToggleState.logWide(tracker.tracker.supportedVersions, since: first)
+        }
+        return (tracker.conflicts, states)
     }
 
     /// The open conflicts of the replay `snapshot` made of this log at `until`, with the
@@ -53,5 +57,20 @@ extension StaleReport {
         entries.sort { lhs, rhs in
             lhs.isStale != rhs.isStale ? lhs.isStale : utf8Precedes(lhs.name, rhs.name)
         }
+    }
+}
+
+extension ToggleState {
+    /// The minimum supported version as a state the stale report can carry: a conflict of
+    /// the log-wide events (toggle `_app`) is reported, and gated on, like a toggle's. Its
+    /// "default" is the minimum in force; the report's counts leave it out (it is no toggle).
+    static func logWide(_ supported: SupportedVersions, since first: SupportedVersions.Change) -> ToggleState {
+        let definition = ToggleDefinition(
+            kind: .build, valueType: .string, defaultValue: .string(supported.minimum?.text ?? "none"), category: "log-wide",
+            owner: nil, description: "the minimum supported app version", expires: nil)
+        return ToggleState(
+            name: Event.appToggle, definition: definition, createdAt: first.at, createdBy: first.actor,
+            updatedAt: supported.since ?? first.at, eventCount: supported.changes.count, stageSince: first.at,
+            baselineValue: definition.defaultValue)
     }
 }

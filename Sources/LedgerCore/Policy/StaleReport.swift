@@ -157,12 +157,18 @@ public struct StaleReport: Sendable {
         var stale = 0
         var launched = 0
         var awaiting = 0
+        // A conflict of the log-wide events is listed (and gated on), but it is no toggle.
+        var logWide = 0
         for index in entries.indices {
+            if entries[index].name == Event.appToggle {
+                logWide += 1
+                continue
+            }
             if !entries[index].reasons.isEmpty { stale += 1 }
             if entries[index].toggle.stage == .launched { launched += 1 }
             if entries[index].toggle.removedAt != nil { awaiting += 1 }
         }
-        return Summary(live: entries.count - awaiting, stale: stale, launched: launched, awaitingRetirement: awaiting)
+        return Summary(live: entries.count - awaiting - logWide, stale: stale, launched: launched, awaitingRetirement: awaiting)
     }
 
     /// The categories of live toggles that the policy does not define, sorted.

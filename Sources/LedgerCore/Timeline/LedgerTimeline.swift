@@ -57,8 +57,10 @@ private struct TimelineFold {
     mutating func apply(_ logged: borrowing LoggedEvent) {
         let skipped = projection.violationCount
         projection.apply(logged)
-        // A skipped event (it broke a lifecycle rule) or an unknown type changed nothing.
-        guard projection.violationCount == skipped else { return }
+        // A skipped event (it broke a lifecycle rule) or an unknown type changed nothing. A
+        // resolution that settles conflicts lowers the count (it was applied); a log-wide
+        // change is recorded even in a conflict (the timeline reads the minimum in force).
+        guard projection.violationCount <= skipped || logged.event.change.isLogWide else { return }
         if case .unknown = logged.event.change { return }
         // Voided events (and the `voided` events themselves) change nothing: the timeline
         // must not fold what `state` never saw.

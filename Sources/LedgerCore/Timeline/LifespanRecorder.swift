@@ -118,6 +118,10 @@ package struct LifespanRecorder {
             lives[index].owner = definition.owner
             lives[index].description = definition.description
             lives[index].lifetimeDays = rule.lifetime
+            // The expiry mark moves with the definition the resolution set.
+            if case .resolved = logged.event.change, definition.expires != lives[index].expires {
+                lives[index].resolvedExpiry = .init(at: at, expires: definition.expires)
+            }
             debt.lifetime = rule.lifetime
             debt.limits = rule.limits
         default:

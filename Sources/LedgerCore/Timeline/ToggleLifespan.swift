@@ -53,13 +53,26 @@ public struct ToggleLifespan: Sendable, Hashable {
     /// lifespan goes on, waiting for retirement, until its parameter is no longer served
     /// (``removedAt``: retired or unpublished).
     public var codeRemoval: CodeRemoval? = nil
+    /// The last `resolved` event that set another expiry date than the one in force (a
+    /// resolution sets the whole definition): `at` and the date it set (nil: none).
+    public var resolvedExpiry: ResolvedExpiry? = nil
+
+    /// The expiry date a `resolved` event set, and when.
+    public struct ResolvedExpiry: Sendable, Hashable {
+        public var at: Timestamp
+        public var expires: CalendarDate?
+    }
 
     public var isLive: Bool { removedAt == nil }
     public var isStale: Bool { staleSince != nil }
     /// Removed from the code, its parameter still served at the end of the replay.
     public var isWaitingForRetirement: Bool { codeRemoval != nil && removedAt == nil }
     /// The expiry date at the end of the lifespan.
-    public var expires: CalendarDate? { extensions.last?.to ?? initialExpiry }
+    public var expires: CalendarDate? {
+        // A resolution after the last extension moved the date; a later extension moves it again.
+        if let resolvedExpiry, extensions.last.map({ $0.at <= resolvedExpiry.at }) ?? true { return resolvedExpiry.expires }
+        return extensions.last?.to ?? initialExpiry
+    }
     /// When the category's lifetime ends, nil when permanent.
     public var lifetimeEndsAt: Timestamp? { lifetimeDays.map { createdAt.adding(days: $0) } }
 

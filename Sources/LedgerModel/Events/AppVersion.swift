@@ -67,3 +67,25 @@ public struct AppVersion: Sendable, Hashable, Comparable, CustomStringConvertibl
     public func hash(into hasher: inout Hasher) { hasher.combine(parts) }
     public static func < (lhs: AppVersion, rhs: AppVersion) -> Bool { lhs.parts.lexicographicallyPrecedes(rhs.parts) }
 }
+
+/// The minimum supported version a writer saw in force when it recorded a
+/// `minimum-version-changed` event (its `previous` field): a version, or none at all
+/// (`"previous": null`, every version was supported). Replay compares it with the minimum in
+/// force to tell a sequential change from one made concurrently on another branch.
+public enum PreviousMinimum: Sendable, Hashable {
+    case noMinimum
+    case version(AppVersion)
+
+    public init(_ minimum: AppVersion?) {
+        self = minimum.map(PreviousMinimum.version) ?? .noMinimum
+    }
+
+    /// The version, nil for ``noMinimum``.
+    public var minimum: AppVersion? {
+        if case .version(let version) = self { return version }
+        return nil
+    }
+
+    /// The JSON value of the `previous` field: the version as written, or null.
+    public var jsonValue: JSONValue { minimum.map { .string($0.text) } ?? .null }
+}

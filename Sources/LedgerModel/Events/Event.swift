@@ -98,8 +98,10 @@ public enum Change: Sendable, Hashable {
     /// `retired`: the remote parameter of a toggle removed from the code was deleted.
     indirect case retired(reason: String?)
     /// `minimum-version-changed`: log-wide (``Event/appToggle``), the oldest app version the
-    /// team still supports.
-    indirect case minimumVersionChanged(minimum: AppVersion, reason: String?)
+    /// team still supports. `previous` is the minimum the writer saw in force (nil in events
+    /// written before it was recorded), so replay can tell a change made on another branch
+    /// concurrently; `resolves` names the events of the conflict it settles (`toggles resolve`).
+    indirect case minimumVersionChanged(minimum: AppVersion, reason: String?, previous: PreviousMinimum? = nil, resolves: [String] = [])
     /// `attributes-changed`: a live toggle's owner, category or description changed.
     indirect case attributesChanged(AttributeChanges)
     /// `resolved`: settles a conflict between concurrent lifecycle edits (``Resolution``).

@@ -53,7 +53,9 @@ public enum EventCodec {
             guard toggle == Event.appToggle else {
                 throw EventDecodingError("\"toggle\" of a log-wide event must be \"\(Event.appToggle)\", found \(JSONWriter.quoted(toggle))")
             }
-            change = .minimumVersionChanged(minimum: try fields.appVersion("minimumVersion"), reason: try fields.optionalString("reason"))
+            change = .minimumVersionChanged(
+                minimum: try fields.appVersion("minimumVersion"), reason: try fields.optionalString("reason"),
+                previous: try fields.previousMinimum("previous"), resolves: try fields.optionalEventIDs("resolves") ?? [])
         case "attributes-changed":
             let changes = AttributeChanges(
                 category: try fields.optionalString("category"), owner: try fields.optionalString("owner"),
@@ -251,12 +253,14 @@ public enum EventCodec {
             string(#","toggle":"#, pointer.pointee.toggle)
             string(#","actor":"#, pointer.pointee.actor)
             string(#","reason":"#, reason)
-        case .minimumVersionChanged(let minimum, let reason):
+        case .minimumVersionChanged(let minimum, let reason, let previous, let resolves):
             output.append(#","type":"minimum-version-changed""#)
             string(#","toggle":"#, pointer.pointee.toggle)
             string(#","actor":"#, pointer.pointee.actor)
             string(#","minimumVersion":"#, minimum.text)
+            value(#","previous":"#, previous?.jsonValue)
             string(#","reason":"#, reason)
+            if !resolves.isEmpty { value(#","resolves":"#, .array(resolves.map(JSONValue.string))) }
         case .attributesChanged(let changes):
             output.append(#","type":"attributes-changed""#)
             string(#","toggle":"#, pointer.pointee.toggle)
@@ -345,9 +349,11 @@ public enum EventCodec {
         case .codeRemoved(let appVersion, let reason):
             add("appVersion", .string(appVersion.text))
             add("reason", reason.map(JSONValue.string))
-        case .minimumVersionChanged(let minimum, let reason):
+        case .minimumVersionChanged(let minimum, let reason, let previous, let resolves):
             add("minimumVersion", .string(minimum.text))
+            add("previous", previous?.jsonValue)
             add("reason", reason.map(JSONValue.string))
+            add("resolves", resolves.isEmpty ? nil : .array(resolves.map(JSONValue.string)))
         case .templateConditions(let conditions):
             add("conditions", .array(conditions.map { condition in
                 var object = JSONObject([.init("name", .string(condition.name)), .init("expression", .string(condition.expression))])
@@ -452,6 +458,36 @@ struct Fields {
             throw EventDecodingError("\"\(path)\(key)\" must be a date such as 2027-01-31, found \(JSONWriter.quoted(text))")
         }
         return date
+    }
+
+    /// An optional `previous` minimum: absent (nil, not recorded), null (no minimum was in
+    /// force) or an app version.
+    package mutating func previousMinimum(_ key: String) throws(EventDecodingError) -> PreviousMinimum? {
+        guard let value = take(key) else { return nil }
+        switch value {
+        case .null: return .noMinimum
+        case .string(let text):
+            if let problem = AppVersion.problem(with: text) { throw EventDecodingError("\"\(path)\(key)\" \(problem), or null") }
+            return .version(AppVersion(text)!)
+        default:
+            throw EventDecodingError("\"\(path)\(key)\" must be an app version or null, found \(value.typeName)")
+        }
+    }
+
+    /// An optional array of event ids (non-empty strings); nil when absent.
+    package mutating func optionalEventIDs(_ key: String) throws(EventDecodingError) -> [String]? {
+        guard let value = take(key) else { return nil }
+        guard case .array(let list) = value, !list.isEmpty else {
+            throw EventDecodingError("\"\(path)\(key)\" must be a non-empty array of event ids, found \(value.typeName)")
+        }
+        var ids: [String] = []
+        for element in list {
+            guard case .string(let id) = element, !id.isEmpty else {
+                throw EventDecodingError("\"\(path)\(key)\" must be an array of event ids, found \(element.typeName)")
+            }
+            ids.append(id)
+        }
+        return ids
     }
 
     /// A required app version (``AppVersion/problem(with:)``: the rule writers use too).

@@ -68,11 +68,13 @@ public enum WriteRules {
             guard !reason.isEmpty else { return "the reason may not be empty" }
         case .unknown(let type):
             return unknownTypeProblem(type)
-        case .minimumVersionChanged:
+        case .minimumVersionChanged(_, _, _, let resolves):
             // The version is valid by construction (AppVersion); the name is the reserved one.
             guard event.toggle == Event.appToggle else {
                 return "a log-wide event names the toggle \(JSONWriter.quoted(Event.appToggle)), not \(JSONWriter.quoted(event.toggle))"
             }
+            // What the decoder accepts: event ids, none empty.
+            if resolves.contains(where: \.isEmpty) { return "the events it resolves are named by non-empty ids" }
         case .attributesChanged(let changes):
             if changes.isEmpty { return "an attributes-changed event changes at least one of category, owner, description" }
         case .resolved(let resolution):
@@ -105,7 +107,7 @@ public enum WriteRules {
     private static let codecKeys: Set<String> = [
         "schema", "id", "at", "type", "toggle", "actor", "kind", "valueType", "default", "category", "owner",
         "description", "expires", "value", "conditions", "templateVersion", "managed", "reason", "source",
-        "appVersion", "minimumVersion",
+        "appVersion", "minimumVersion", "previous", "resolves",
     ]
 
     private static func dateProblem(_ date: CalendarDate?) -> String? {

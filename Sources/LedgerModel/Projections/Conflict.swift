@@ -18,6 +18,8 @@ public struct Conflict: Sendable, Hashable {
         case expiry
         /// Changed on one branch, its creation voided on another.
         case changedAfterVoid = "changed-after-void"
+        /// The minimum supported app version (log-wide, toggle `_app`) changed on two branches.
+        case minimumVersion = "minimum-version"
     }
 
     public var toggle: String
@@ -41,6 +43,7 @@ public struct Conflict: Sendable, Hashable {
         case .declaration: "the declaration that stands decides; the change made for the other declaration is overruled"
         case .expiry: "the later expiry date stands; the extension to an earlier date is overruled"
         case .changedAfterVoid: "the void stands; the change made on another branch is overruled until it is voided too"
+        case .minimumVersion: "the highest minimum version stands; the others set concurrently are overruled"
         }
     }
 
@@ -72,6 +75,8 @@ package struct ConflictTracker: Sendable {
         var declaration: String?
         var removal: String?
         var expiry: String?
+        /// The `minimum-version-changed` event whose version is in force (log-wide).
+        var minimum: String?
     }
 
     package init() {}
@@ -79,12 +84,24 @@ package struct ConflictTracker: Sendable {
     package var open: [Conflict] { conflicts.filter { $0.resolvedBy == nil } }
 
     package mutating func apply(_ logged: LoggedEvent) -> ReplayStep {
+        let minimumChanges = tracker.supportedVersions.changes.count
         let step = tracker.apply(logged)
         let event = logged.event
         guard step.voidedBy == nil else {
             if case .created = event.change, let state = try? Lifecycle.created(event, replacing: nil).get() {
                 voidedCreationStates[event.toggle] = state
             }
+            return step
+        }
+        if case .minimumVersionChanged(_, _, _, let resolves) = event.change {
+            // Log-wide: a concurrent change is a conflict whether it was applied (the higher) or not.
+            let applied = tracker.supportedVersions.changes.count > minimumChanges
+            if let violation = step.violation {
+                recordMinimum(violation, of: event, stands: applied)
+            } else if applied {
+                marks[event.toggle, default: Marks()].minimum = event.id
+            }
+            settle(resolves, by: event)
             return step
         }
         if let violation = step.violation {
@@ -101,16 +118,45 @@ package struct ConflictTracker: Sendable {
             mark.expiry = event.id
         case .resolved(let resolution):
             mark = Marks(declaration: event.id, removal: resolution.removed ? event.id : nil, expiry: event.id)
-            let named = Set(resolution.conflict)
-            for index in conflicts.indices where conflicts[index].toggle == event.toggle && conflicts[index].resolvedBy == nil
-                && conflicts[index].eventIDs.allSatisfy(named.contains) {
-                conflicts[index].resolvedBy = event.id
-            }
+            settle(resolution.conflict, by: event)
         default:
             break
         }
         marks[event.toggle] = mark
         return step
+    }
+
+    /// Marks the open conflicts of `event`'s toggle whose events `conflict` names all as
+    /// settled by `event`.
+    private mutating func settle(_ conflict: [String], by event: Event) {
+        guard !conflict.isEmpty else { return }
+        let named = Set(conflict)
+        for index in conflicts.indices where conflicts[index].toggle == event.toggle && conflicts[index].resolvedBy == nil
+            && conflicts[index].eventIDs.allSatisfy(named.contains) {
+            conflicts[index].resolvedBy = event.id
+        }
+    }
+
+    /// A minimum version changed concurrently with the one in force: the higher stands
+    /// (`stands`: this event's). An open minimum-version conflict whose standing event this
+    /// one overrules grows, so three branches make one conflict.
+    private mutating func recordMinimum(_ violation: LifecycleViolation, of event: Event, stands: Bool) {
+        guard case .concurrentMinimum = violation.reason else { return }
+        let inForce = marks[event.toggle]?.minimum ?? "?"
+        let open = conflicts.lastIndex { $0.toggle == event.toggle && $0.kind == .minimumVersion && $0.standing == inForce && $0.resolvedBy == nil }
+        if stands {
+            marks[event.toggle, default: Marks()].minimum = event.id
+            if let open {
+                conflicts[open].overruled.append(inForce)
+                conflicts[open].standing = event.id
+            } else {
+                conflicts.append(Conflict(toggle: event.toggle, kind: .minimumVersion, standing: event.id, overruled: [inForce], resolvedBy: nil))
+            }
+        } else if let open {
+            conflicts[open].overruled.append(event.id)
+        } else {
+            conflicts.append(Conflict(toggle: event.toggle, kind: .minimumVersion, standing: inForce, overruled: [event.id], resolvedBy: nil))
+        }
     }
 
     private mutating func record(_ violation: LifecycleViolation, of event: Event) {
@@ -133,7 +179,7 @@ package struct ConflictTracker: Sendable {
             (kind, standing) = (.expiry, mark.expiry ?? mark.declaration)
         case .creationVoided:
             (kind, standing) = (.changedAfterVoid, tracker.voidedCreations[event.toggle])
-        case .sameCreation, .unknownToggle, .idInUse, .invalidatesLater:
+        case .sameCreation, .unknownToggle, .idInUse, .invalidatesLater, .concurrentMinimum:
             return
         }
         let winner = standing ?? "?"

@@ -214,6 +214,9 @@ public struct LifecycleViolation: Error, Sendable, Hashable, CustomStringConvert
         case invalidatesLater(LifecycleViolation)
         /// The toggle's creation was voided (`voided`), on another branch than this event's.
         case creationVoided
+        /// A `minimum-version-changed` whose writer saw the minimum `seen` (nil: none), not
+        /// the one in force: another branch changed it concurrently. The higher stands.
+        case concurrentMinimum(seen: AppVersion?, inForce: AppVersion?)
     }
 
     public var eventID: String
@@ -237,7 +240,7 @@ public struct LifecycleViolation: Error, Sendable, Hashable, CustomStringConvert
     /// other violation is an error of the log.
     public var isConflict: Bool {
         switch reason {
-        case .alreadyExists, .removed, .beforeCreation, .beforeRemoval, .notRemote, .expiryNotLater, .creationVoided: true
+        case .alreadyExists, .removed, .beforeCreation, .beforeRemoval, .notRemote, .expiryNotLater, .creationVoided, .concurrentMinimum: true
         // The type of a default or value is checked against the declaration in force, which a
         // creation on another branch may have made; a `created` event's own default is not.
         case .wrongValueType: type != "created"
@@ -274,6 +277,8 @@ public struct LifecycleViolation: Error, Sendable, Hashable, CustomStringConvert
             return "\(subject): this would make a later event invalid: \(later)"
         case .creationVoided:
             return "\(subject): the creation of \(toggle) was voided; void this event too (`toggles void \(eventID) --reason …`)"
+        case .concurrentMinimum(let seen, let inForce):
+            return "\(subject): its writer saw the minimum supported version \(seen?.text ?? "unset"), but another branch set it to \(inForce?.text ?? "none") meanwhile; the higher version stands"
         }
     }
 }

@@ -3,7 +3,9 @@ import CacheHints
 /// Folds events, in replay order, into the state of every toggle.
 public struct Projection: Sendable {
     public private(set) var toggles = ToggleTable()
-    /// Events that broke a lifecycle rule and were skipped.
+    /// Events that broke a lifecycle rule and were skipped, and the events of open conflicts
+    /// (``LifecycleViolation/isConflict``; the later of two concurrent minimum versions is
+    /// among them even when it stands, being the higher).
     public private(set) var violations: [(location: LineLocation?, violation: LifecycleViolation)] = []
     /// Events of a type this version does not know.
     public private(set) var unknownTypes: [(location: LineLocation?, event: Event)] = []
@@ -109,12 +111,17 @@ public struct Projection: Sendable {
             } else if case .created = event.change {
                 sites[position] = location
             } else if case .resolved(let resolution) = event.change {
-                settle(resolution)
+                settle(resolution.conflict)
             }
             return
         }
         // A log-wide event names no toggle (only the reserved name, which no toggle has).
-        if supportedVersions.apply(event) { return }
+        var conflict: LifecycleViolation?
+        if supportedVersions.apply(event, conflict: &conflict) {
+            if let conflict { record(conflict, at: location) }
+            if case .minimumVersionChanged(_, _, _, let resolves) = event.change, !resolves.isEmpty { settle(resolves) }
+            return
+        }
         var state: ToggleState?
         if let violation = Lifecycle.apply(event, to: &state) {
             record(violation, at: location)
@@ -143,10 +150,10 @@ public struct Projection: Sendable {
         violations.append((location, violation))
     }
 
-    /// A resolution settles the conflicts whose overruled events it names: they are no
-    /// longer reported.
-    private mutating func settle(_ resolution: Resolution) {
-        let named = Set(resolution.conflict)
+    /// A resolution (a `resolved` event, or a `minimum-version-changed` that resolves) settles
+    /// the conflicts whose overruled events it names: they are no longer reported.
+    private mutating func settle(_ conflict: [String]) {
+        let named = Set(conflict)
         violations.removeAll { $0.violation.isConflict && named.contains($0.violation.eventID) }
         settledEventIDs.formUnion(named)
     }

@@ -37,18 +37,20 @@ package struct ReplayTracker: Sendable {
     /// Applies `logged` and returns what it changed. Events of an unknown type and events
     /// that break a rule change nothing.
     package mutating func apply(_ logged: LoggedEvent) -> ReplayStep {
-        if logged.event.change.isLogWide {
-            let before = supportedVersions.minimum.map { JSONValue.string($0.text) }
-            supportedVersions.apply(logged.event)
-            let after = supportedVersions.minimum.map { JSONValue.string($0.text) }
-            let changes = before == after ? [] : [ReplayStep.FieldChange(field: "minimumVersion", before: before, after: after)]
-            return ReplayStep(logged: logged, before: nil, after: nil, violation: nil, changes: changes, voidedBy: nil)
-        }
         let before = toggles[logged.event.toggle]
         if case .voided(let target, _) = logged.event.change { voided[target] = logged.event.id }
         if let voidedBy = voided[logged.event.id] {
             if case .created = logged.event.change { voidedCreations[logged.event.toggle] = voidedBy }
             return ReplayStep(logged: logged, before: before, after: before, violation: nil, changes: [], voidedBy: voidedBy)
+        }
+        // After the voids, as Projection folds them: a voided log-wide event is passed over too.
+        if logged.event.change.isLogWide {
+            let before = supportedVersions.minimum.map { JSONValue.string($0.text) }
+            var conflict: LifecycleViolation?
+            supportedVersions.apply(logged.event, conflict: &conflict)
+            let after = supportedVersions.minimum.map { JSONValue.string($0.text) }
+            let changes = before == after ? [] : [ReplayStep.FieldChange(field: "minimumVersion", before: before, after: after)]
+            return ReplayStep(logged: logged, before: nil, after: nil, violation: conflict, changes: changes, voidedBy: nil)
         }
         switch Lifecycle.apply(logged.event, to: before) {
         case .success(let after):

@@ -31,7 +31,24 @@ public struct SupportedVersions: Sendable, Hashable {
     /// Folds a log-wide event; false when `event` is not one.
     @discardableResult
     public mutating func apply(_ event: borrowing Event) -> Bool {
-        guard case .minimumVersionChanged(let minimum, let reason) = event.change else { return false }
+        var conflict: LifecycleViolation?
+        return apply(event, conflict: &conflict)
+    }
+
+    /// Folds a log-wide event (false when `event` is not one) and sets `conflict` when it
+    /// was made concurrently with the minimum in force: its writer saw another minimum
+    /// (`previous`) than the one replay reached, so another branch changed it meanwhile. Of
+    /// the two, the higher version stands (docs/log.md, Conflicts): the event is applied only
+    /// when it is higher. The same version set on both branches is one fact, no conflict.
+    /// An event without `previous` (written before it was recorded) is applied as it always was.
+    package mutating func apply(_ event: borrowing Event, conflict: inout LifecycleViolation?) -> Bool {
+        guard case .minimumVersionChanged(let minimum, let reason, let previous, _) = event.change else { return false }
+        let inForce = self.minimum
+        if let previous, previous.minimum != inForce {
+            guard minimum != inForce else { return true }
+            conflict = Lifecycle.violation(event, .concurrentMinimum(seen: previous.minimum, inForce: inForce))
+            if let inForce, minimum < inForce { return true }
+        }
         changes.append(Change(at: event.at, minimum: minimum, actor: event.actor, reason: reason))
         return true
     }

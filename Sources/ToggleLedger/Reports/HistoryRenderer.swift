@@ -100,8 +100,12 @@ public enum HistoryRenderer {
             return reason.map { "\(text): \($0)" } ?? text
         case .retired(let reason):
             return reason.map { "remote parameter retired: \($0)" } ?? "remote parameter retired"
-        case .minimumVersionChanged(let minimum, let reason):
-            return reason.map { "minimum supported version → \(minimum): \($0)" } ?? "minimum supported version → \(minimum)"
+        case .minimumVersionChanged(let minimum, let reason, let previous, let resolves):
+            var text = "minimum supported version → \(minimum)" + (reason.map { ": \($0)" } ?? "")
+            // What its writer saw in force: a concurrent change shows as a different one.
+            if let previous { text += " (was \(previous.minimum?.text ?? "none"))" }
+            if !resolves.isEmpty { text += " (conflict \(resolves.joined(separator: ", ")) resolved)" }
+            return text
         case .attributesChanged(let changes):
             var parts: [String] = []
             if let category = changes.category { parts.append("category → \(category)") }

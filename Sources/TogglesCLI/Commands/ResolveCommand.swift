@@ -5,8 +5,8 @@ enum ResolveCommand: Command {
     static let spec = CommandSpec(
         name: "resolve",
         summary: "Settle a toggle's conflict (concurrent edits from merged branches) by choosing a side or giving the definition.",
-        synopsis: "resolve NAME (--keep EVENT-ID | --kind KIND --type TYPE --default VALUE [--category C] [--owner WHO] [--expires DATE] [--description TEXT]) [--reason TEXT]",
-        positionals: [("NAME", "the toggle with an open conflict (`toggles state` and `toggles report` name them)")],
+        synopsis: "resolve NAME (--keep EVENT-ID | --kind KIND --type TYPE --default VALUE [--category C] [--owner WHO] [--expires DATE] [--description TEXT] | --minimum VERSION) [--reason TEXT]",
+        positionals: [("NAME", "the toggle with an open conflict (`toggles state` and `toggles report` name them), or _app for the minimum supported version")],
         options: [
             .value("--keep", "EVENT-ID", "the event whose side stands: one of the conflict's events (`toggles history NAME` lists them)"),
             .value("--kind", "KIND", "instead of --keep, the definition to settle on: build, local or remote"),
@@ -16,6 +16,7 @@ enum ResolveCommand: Command {
             .value("--owner", "WHO", "with --kind: the owner (default: the one in force)"),
             .value("--expires", "DATE", "with --kind: the expiry date (default: the one in force)"),
             .value("--description", "TEXT", "with --kind: the description (default: the one in force)"),
+            .value("--minimum", "VERSION", "for _app, instead of --keep: the minimum supported app version to settle on"),
             .value("--reason", "TEXT", "why this side"),
         ] + CommonOptions.appending,
         discussion: """
@@ -25,18 +26,26 @@ enum ResolveCommand: Command {
             the conflict (docs/log.md). This appends one `resolved` event naming every event of the \
             toggle's open conflicts and the outcome: with --keep, the state replay reaches when the \
             other events of the conflict are passed over (so keeping a change made after a removal \
-            brings the toggle back); with --kind, that definition. Nothing is deleted: `history` \
+            brings the toggle back); with --kind, that definition. A minimum supported version \
+            changed on two branches is a conflict of `_app`: `toggles resolve _app --keep EVENT-ID` \
+            (or --minimum VERSION) appends one `minimum-version-changed` event that names the \
+            conflict's events. Nothing is deleted: `history` \
             shows both sides and the resolution, and `audit --git` stays valid. Exit 65 when the \
             toggle has no open conflict or --keep names an event outside it.
             """,
         examples: [
             "toggles resolve isStories --keep 01JD3K8Q2W5E6R7T8Y9U0I1O2P --reason 'the remote toggle is the one we ship'",
             "toggles resolve isStories --kind remote --type bool --default false --reason 'agreed in review'",
+            "toggles resolve _app --minimum 2.7.0 --reason 'the forced update to 2.7 shipped'",
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let name = try CommonOptions.toggleName(arguments.positionals[0])
         let ledger = CommonOptions.ledger(arguments, context)
+        if name == Event.appToggle { return try resolveMinimum(arguments, context, ledger: ledger) }
+        if arguments.value("--minimum") != nil {
+            throw UsageError("--minimum settles a conflict of the minimum supported version: `toggles resolve \(Event.appToggle) --minimum VERSION`", command: spec.name)
+        }
         let (events, _) = try ledger.history(of: name)
         var tracker = ConflictTracker()
         for logged in events { _ = tracker.apply(logged) }
@@ -67,6 +76,41 @@ enum ResolveCommand: Command {
         }
         let resolution = Resolution(conflict: ids, keep: keep, definition: outcome.definition, removed: outcome.removed, reason: arguments.value("--reason"))
         let event = try CommonOptions.envelope(arguments, context, toggle: name, command: spec.name, change: .resolved(resolution))
+        return try CommonOptions.append([event], undated: CommonOptions.undated(arguments, count: 1), to: ledger, context)
+    }
+
+    /// `resolve _app`: settles the open minimum-version conflicts with one `minimum-version-changed`
+    /// event that names their events (`resolves`): the version of the event kept, or the one given.
+    private static func resolveMinimum(_ arguments: ParsedArguments, _ context: CommandContext, ledger: Ledger) throws -> ExitStatus {
+        let placeholder = try CommonOptions.envelope(
+            arguments, context, toggle: Event.appToggle, command: spec.name, change: .minimumVersionChanged(minimum: AppVersion("0")!, reason: nil))
+        let tracker = try SupportCommand.minimumInForce(before: placeholder, undated: arguments.value("--at") == nil, in: ledger)
+        let open = tracker.open
+        guard !open.isEmpty else {
+            throw CommandFailure(status: .rejected, message: "resolve: the minimum supported version has no open conflict; nothing to resolve")
+        }
+        let ids = Array(Set(open.flatMap(\.eventIDs))).sorted(by: utf8Precedes)
+        if arguments.value("--kind") != nil {
+            throw UsageError("--kind gives a toggle's definition; settle the minimum supported version with --keep EVENT-ID or --minimum VERSION", command: spec.name)
+        }
+        let minimum: AppVersion
+        switch (arguments.value("--keep"), try CommonOptions.appVersion(arguments, "--minimum", command: spec.name)) {
+        case (let keep?, nil):
+            let events = try ledger.history(of: Event.appToggle).events
+            guard ids.contains(keep), let kept = events.first(where: { $0.event.id == keep }),
+                  case .minimumVersionChanged(let version, _, _, _) = kept.event.change else {
+                throw CommandFailure(status: .rejected, message: "resolve: \(keep) is not an event of the minimum supported version's open conflicts; choose one of \(ids.joined(separator: ", "))")
+            }
+            minimum = version
+        case (nil, let version?):
+            minimum = version
+        default:
+            throw UsageError("give either --keep EVENT-ID (one of \(ids.joined(separator: ", "))) or --minimum VERSION", command: spec.name)
+        }
+        var event = placeholder
+        event.change = .minimumVersionChanged(
+            minimum: minimum, reason: arguments.value("--reason"),
+            previous: PreviousMinimum(tracker.tracker.supportedVersions.minimum), resolves: ids)
         return try CommonOptions.append([event], undated: CommonOptions.undated(arguments, count: 1), to: ledger, context)
     }
 

@@ -30,12 +30,15 @@ enum SetCommand: Command {
             category: arguments.value("--category"), owner: arguments.value("--owner"), description: arguments.value("--description"))
         guard !wanted.isEmpty else { throw UsageError("give at least one of --owner, --category, --description", command: spec.name) }
         let ledger = CommonOptions.ledger(arguments, context)
-        let state = try CommonOptions.liveToggle(name, in: ledger, type: "attributes-changed")
+        // Like `resolve` and `void`, which read the log before writing: no log is an I/O error.
+        let state = try CommonOptions.liveToggle(name, in: ledger, type: "attributes-changed", missingLogIsAnError: true)
         guard let changes = wanted.differences(from: state.definition) else {
             context.note("\(name) already has these attributes; nothing appended")
             return .ok
         }
         let event = try CommonOptions.envelope(arguments, context, toggle: name, command: spec.name, change: .attributesChanged(changes))
+        // The new category's `require`, as `create` checks it (and nothing a category requires cleared).
+        try PolicyRequirements.check([event], ledger: ledger, inForce: [name: state.definition])
         return try CommonOptions.append([event], undated: CommonOptions.undated(arguments, count: 1), to: ledger, context)
     }
 }

@@ -59,7 +59,7 @@ struct RandomEvents {
     mutating func date() -> CalendarDate { CalendarDate(daysSince1970: Int64.random(in: -719_000...2_900_000, using: &random)) }
 
     mutating func change() -> Change {
-        switch Int.random(in: 0..<8, using: &random) {
+        switch Int.random(in: 0..<9, using: &random) {
         case 0:
             return .created(ToggleDefinition(
                 kind: [.build, .local, .remote].randomElement(using: &random)!,
@@ -78,6 +78,13 @@ struct RandomEvents {
         case 4: return .expiryExtended(expires: date(), reason: string())
         case 5: return .removed(reason: optional { $0.string() })
         case 6: return .unknown(type: string() + "archived")
+        case 7:
+            // `previous` absent, null or a version; `resolves` empty or not (issue 25).
+            let version = { (random: inout Self) in AppVersion("\(Int.random(in: 0...99, using: &random.random)).\(Int.random(in: 0...9, using: &random.random))")! }
+            let previous: PreviousMinimum? = [nil, .noMinimum, .version(version(&self))].randomElement(using: &random)!
+            return .minimumVersionChanged(
+                minimum: version(&self), reason: optional { $0.string() }, previous: previous,
+                resolves: Bool.random(using: &random) ? [] : [string(), string()])
         default: return .created(ToggleDefinition(kind: .local, valueType: .bool, defaultValue: .bool(true)))
         }
     }

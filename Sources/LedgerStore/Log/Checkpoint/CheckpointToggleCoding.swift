@@ -103,6 +103,7 @@ extension CheckpointEncoder {
         case .invalidatesLater(let later): u8(10); violation(later)
         case .sameCreation(let createdAt): u8(11); timestamp(createdAt)
         case .creationVoided: u8(12)
+        case .concurrentMinimum(let seen, let inForce): u8(13); optionalString(seen?.text); optionalString(inForce?.text)
         }
     }
 }
@@ -210,6 +211,14 @@ extension CheckpointDecoder {
         case 10: return .invalidatesLater(try violation())
         case 11: return .sameCreation(createdAt: try timestamp())
         case 12: return .creationVoided
+        case 13:
+            func version(_ text: String?) throws(CheckpointCorrupt) -> AppVersion? {
+                guard let text else { return nil }
+                guard let version = AppVersion(text) else { throw CheckpointCorrupt() }
+                return version
+            }
+            let seen = try version(try optionalString())
+            return .concurrentMinimum(seen: seen, inForce: try version(try optionalString()))
         default: throw CheckpointCorrupt()
         }
     }
