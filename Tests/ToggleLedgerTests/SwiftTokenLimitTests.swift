@@ -19,16 +19,12 @@ import Testing
         #expect(throws: SwiftTokenLimitExceeded(byteCount: 3_000_000, limit: 2_375_000)) {
             _ = try SwiftLexer.tokenizeFile(bytes)
         }
-        var names = SwiftNameTable()
-        #expect(throws: SwiftTokenLimitExceeded(byteCount: 3_000_000, limit: 2_375_000)) {
-            _ = try bytes.withUnsafeBufferPointer { buffer throws(SwiftTokenLimitExceeded) in try SwiftLexer.tokenizeFile(buffer, names: &names) }
-        }
         #expect(SwiftTokenLimitExceeded(byteCount: 3_000_000, limit: 2_375_000).reason
             == "more than 2375000 tokens, the most a Swift file of 3000000 bytes may have (2,000,000 plus one per 8 bytes, so memory stays in proportion to the file)")
     }
 
-    /// A file at the limit is lexed whole, token for token as without a limit; one more is refused.
-    @Test func aFileAtTheLimitIsLexedAsWithoutOne() throws {
+    /// A file at the limit is lexed whole; one token more is refused.
+    @Test func aFileAtTheLimitIsLexedWholeAndOneTokenMoreIsRefused() throws {
         // `a,` is two tokens in two bytes: pairs up to the limit, then spaces to the file's size.
         let size = 2_400_000
         let limit = SwiftLexer.maximumTokens(forBytes: size)
@@ -37,20 +33,8 @@ import Testing
         let pairs = limit / 2
         let bounded = try SwiftLexer.tokenizeFile(bytes)
         #expect(bounded.count == 2 * pairs)
-        #expect(bounded == SwiftLexer.tokenize(bytes))
+        #expect(bounded.last == SwiftToken(kind: .punctuation, text: ",", line: 1, column: 2 * pairs, spaceBefore: false))
         bytes[bytes.count - 1] = UInt8(ascii: ";")
         #expect(throws: SwiftTokenLimitExceeded.self) { _ = try SwiftLexer.tokenizeFile(bytes) }
-    }
-
-    /// Ordinary code, even dense generated code, is far from the limit.
-    @Test func denseGeneratedCodeIsUnderTheLimit() throws {
-        // An embedded resource as a byte array: one of the densest shapes real Swift files have.
-        var source = "let resource: [UInt8] = [\n"
-        for index in 0..<400_000 { source += "0x\(String(index % 256, radix: 16)), " + (index % 12 == 11 ? "\n" : "") }
-        source += "]\n"
-        let bytes = Array(source.utf8)
-        let tokens = try SwiftLexer.tokenizeFile(bytes)
-        #expect(tokens.count > 800_000)
-        #expect(tokens.count < SwiftLexer.maximumTokens(forBytes: bytes.count))
     }
 }
