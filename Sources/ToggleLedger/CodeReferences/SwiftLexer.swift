@@ -93,8 +93,8 @@ package struct SwiftLexer {
 
     /// The most tokens a Swift file of `byteCount` bytes may have: two million, plus one per
     /// 8 bytes. A token is 32 bytes (its text, name id, line, column and flags), so a file of
-    /// nothing but `{` would otherwise cost 32 times its size (a 40 MB one, 1.3 GB); with the
-    /// limit the tokens take at most 4 times the file plus 64 MB. Code has one token per 5 to 7
+    /// nothing but `{` would otherwise cost 32 times its size (a 40 MB one peaked at 2 GB); with
+    /// the limit the tokens take at most 4 times the file plus 64 MB. Code has one token per 5 to 7
     /// bytes (this package's sources: 6.8), so only a file past tens of megabytes of dense code,
     /// or one made to exhaust memory, reaches it.
     package static func maximumTokens(forBytes byteCount: Int) -> Int {
@@ -142,8 +142,8 @@ package struct SwiftLexer {
     }
 
     private mutating func run() {
-        // Room for one token past the limit, the one that proves it exceeded: the array then
-        // never doubles past the limit. Checked per step (a step adds at most one token), not
+        // Room for one token past the limit, the one that proves it exceeded: an array reserved
+        // at the limit never doubles (a smaller one may, to twice its size). Checked per step (a step adds at most one token), not
         // in `emit`, which the check kept from being inlined (7% of the lexer's instructions).
         tokens.reserveCapacity(min(bytes.count / 5, limit + 1))
         while index < bytes.count && tokens.count <= limit {
