@@ -8,9 +8,10 @@ struct CleanupSource {
     /// For each bracket token, the index of its partner (-1 when unmatched or not a bracket).
     var partner: [Int]
 
-    init(_ bytes: [UInt8]) {
+    /// Throws for a file denser than ``SwiftLexer/maximumTokens(forBytes:)`` allows (memory).
+    init(_ bytes: [UInt8]) throws(SwiftTokenLimitExceeded) {
         self.bytes = bytes
-        tokens = SwiftLexer.tokenize(bytes)
+        tokens = try SwiftLexer.tokenizeFile(bytes)
         var starts = [0]
         for (offset, byte) in bytes.enumerated() where byte == 0x0A { starts.append(offset + 1) }
         lineStarts = starts

@@ -27,7 +27,12 @@ public struct FileCleanup: Sendable {
     /// from the last, the file lexed again after each.
     static func plan(path: String, absolutePath: String, bytes: [UInt8], finder: CleanupSiteFinder) -> FileCleanup {
         let keep = finder.target.keep
-        let source = CleanupSource(bytes)
+        let source: CleanupSource
+        do throws(SwiftTokenLimitExceeded) { source = try CleanupSource(bytes) } catch {
+            // Not lexed, so its sites are unknown: the file is refused whole, and with it the plan.
+            let refusal = CleanupSiteReport(line: 1, column: 1, symbol: finder.target.toggle, refusal: "the file is not read: \(error.reason)")
+            return FileCleanup(path: path, absolutePath: absolutePath, original: bytes, cleaned: nil, sites: [refusal])
+        }
         let sites = finder.sites(in: source, path: path)
         var reports: [CleanupSiteReport] = []
         for site in sites {
@@ -44,7 +49,10 @@ public struct FileCleanup: Sendable {
         var current = bytes
         // Each step removes at least one site; the bound stops a rule that would not.
         for _ in 0..<(sites.count * 4 + 8) {
-            let source = CleanupSource(current)
+            guard let source = try? CleanupSource(current) else {
+                result.sites.append(CleanupSiteReport(line: 1, column: 1, symbol: finder.target.toggle, refusal: "the rewritten file has more tokens than the limit for its size"))
+                return result
+            }
             let remaining = finder.sites(in: source, path: path)
             guard let site = remaining.last else {
                 result.cleaned = current

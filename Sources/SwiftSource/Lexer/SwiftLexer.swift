@@ -52,6 +52,17 @@ package struct SwiftToken: Sendable, Hashable {
     }
 }
 
+/// A Swift file with more tokens than ``SwiftLexer/maximumTokens(forBytes:)`` allows.
+package struct SwiftTokenLimitExceeded: Error, Sendable, Equatable {
+    package var byteCount: Int
+    package var limit: Int
+
+    /// Why the file is not read, for a message that names it.
+    package var reason: String {
+        "more than \(limit) tokens, the most a Swift file of \(byteCount) bytes may have (2,000,000 plus one per 8 bytes, so memory stays in proportion to the file)"
+    }
+}
+
 /// A small hand-written Swift lexer: comments (nested block comments too) are skipped,
 /// string literals (single-line, multi-line `"""`, raw `#"…"#`) become one token each, and
 /// the code inside string interpolations is lexed as code.
@@ -71,38 +82,71 @@ package struct SwiftLexer {
     /// parenthesis depth inside the interpolation.
     private var interpolations: [(pounds: Int, multiline: Bool, parens: Int, line: Int, column: Int)] = []
 
-    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    /// The most tokens a file may have: lexing stops at one more, which proves it has too many.
+    private let limit: Int
+
+    private init(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) {
         self.bytes = bytes
+        self.limit = limit
         names = SwiftNameTable(capacity: 0)
     }
 
+    /// The most tokens a Swift file of `byteCount` bytes may have: two million, plus one per
+    /// 8 bytes. A token is 32 bytes (its text, name id, line, column and flags), so a file of
+    /// nothing but `{` would otherwise cost 32 times its size (a 40 MB one peaked at 2 GB); with
+    /// the limit the tokens take at most 4 times the file plus 64 MB. Code has one token per 5 to 7
+    /// bytes (this package's sources: 6.8), so only a file past tens of megabytes of dense code,
+    /// or one made to exhaust memory, reaches it.
+    package static func maximumTokens(forBytes byteCount: Int) -> Int {
+        2_000_000 + byteCount / 8
+    }
+
+    /// Source the caller made (tests, tools, generated code): no limit.
     package static func tokenize(_ bytes: [UInt8]) -> [SwiftToken] {
         var names = SwiftNameTable()
         return tokenize(bytes, names: &names)
     }
 
-    /// Lexes with `names`, which keeps the texts of the files lexed before (see ``SwiftNameTable``).
+    /// Lexes with `names`, which keeps the texts of the files lexed before (see ``SwiftNameTable``); no limit.
     package static func tokenize(_ bytes: [UInt8], names: inout SwiftNameTable) -> [SwiftToken] {
-        bytes.withUnsafeBufferPointer { tokenize($0, names: &names) }
-    }
-
-    /// The same for bytes in memory the caller owns (a ``ReadBuffer``'s).
-    package static func tokenize(_ bytes: UnsafeBufferPointer<UInt8>, names: inout SwiftNameTable) -> [SwiftToken] {
-        var lexer = SwiftLexer(bytes)
-        // Moved in and out, not copied, so the table's arrays stay uniquely referenced.
-        swap(&lexer.names, &names)
-        lexer.run()
-        swap(&lexer.names, &names)
-        return lexer.tokens
+        bytes.withUnsafeBufferPointer { lex($0, names: &names, limit: Int.max / 2).tokens }
     }
 
     package static func tokenize(_ source: String) -> [SwiftToken] {
         tokenize(Array(source.utf8))
     }
 
+    /// A file read from disk, in memory the caller owns (a ``ReadBuffer``'s): refused with
+    /// ``SwiftTokenLimitExceeded`` past ``maximumTokens(forBytes:)``, having kept no more.
+    package static func tokenizeFile(_ bytes: UnsafeBufferPointer<UInt8>, names: inout SwiftNameTable) throws(SwiftTokenLimitExceeded) -> [SwiftToken] {
+        let limit = maximumTokens(forBytes: bytes.count)
+        let lexed = lex(bytes, names: &names, limit: limit)
+        if lexed.exceeded { throw SwiftTokenLimitExceeded(byteCount: bytes.count, limit: limit) }
+        return lexed.tokens
+    }
+
+    package static func tokenizeFile(_ bytes: [UInt8]) throws(SwiftTokenLimitExceeded) -> [SwiftToken] {
+        var names = SwiftNameTable()
+        let lexed = bytes.withUnsafeBufferPointer { lex($0, names: &names, limit: maximumTokens(forBytes: bytes.count)) }
+        if lexed.exceeded { throw SwiftTokenLimitExceeded(byteCount: bytes.count, limit: maximumTokens(forBytes: bytes.count)) }
+        return lexed.tokens
+    }
+
+    private static func lex(_ bytes: UnsafeBufferPointer<UInt8>, names: inout SwiftNameTable, limit: Int) -> (tokens: [SwiftToken], exceeded: Bool) {
+        var lexer = SwiftLexer(bytes, limit: limit)
+        // Moved in and out, not copied, so the table's arrays stay uniquely referenced.
+        swap(&lexer.names, &names)
+        lexer.run()
+        swap(&lexer.names, &names)
+        return (lexer.tokens, lexer.tokens.count > limit)
+    }
+
     private mutating func run() {
-        tokens.reserveCapacity(bytes.count / 5)
-        while index < bytes.count {
+        // Room for one token past the limit, the one that proves it exceeded: an array reserved
+        // at the limit never doubles (a smaller one may, to twice its size). Checked per step (a step adds at most one token), not
+        // in `emit`, which the check kept from being inlined (7% of the lexer's instructions).
+        tokens.reserveCapacity(min(bytes.count / 5, limit + 1))
+        while index < bytes.count && tokens.count <= limit {
             let byte = bytes[index]
             switch byte {
             case 0x0A:

@@ -23,9 +23,12 @@ extension SwiftSourceScan {
         let bytes = try Self.readFile(target.absolute).get()
         let lineCount = bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) } + (bytes.last.map { $0 == UInt8(ascii: "\n") ? 0 : 1 } ?? 0)
         guard line <= lineCount else { throw CodeScanError.lineBeyondEnd(target.display, line: line, lines: lineCount) }
-        let lexed = SwiftReferenceScanner.LexedFile(path: target.display, tokens: SwiftLexer.tokenize(bytes))
+        let tokens: [SwiftToken]
+        do throws(SwiftTokenLimitExceeded) { tokens = try SwiftLexer.tokenizeFile(bytes) } catch {
+            throw CodeScanError.tooManyTokens(target.display, limit: error.limit, byteCount: error.byteCount)
+        }
+        let lexed = SwiftReferenceScanner.LexedFile(path: target.display, tokens: tokens)
         var notes: [(column: Int, text: String)] = []
-        let tokens = lexed.tokens
         for (index, token) in tokens.enumerated() where token.line == line && token.kind == .identifier {
             notes += declarationNotes(tokens, at: index, facts: facts, file: lexed.path)
         }

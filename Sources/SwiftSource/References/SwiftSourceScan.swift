@@ -44,7 +44,7 @@ public struct SwiftSourceScan: Sendable {
                 let start = references.count
                 switch Self.lex(files[index], declarationsOnly: false, names: &names, buffer: &buffer) {
                 case .success(let lexed): scanner.collectReferences(lexed, facts: facts, memo: &memo, into: &references)
-                case .failure(let error): failures.append("\(files[index].display): \(error)")
+                case .failure(let error): failures.append(error.problem(files[index].display))
                 }
                 ranges[index] = start..<references.count
             }
@@ -85,7 +85,7 @@ public struct SwiftSourceScan: Sendable {
             case .declares(let facts): return facts
             case .unreadable(let error):
                 unreadable.insert(index)
-                problems.append("\(files[index].display): \(error)")
+                problems.append(error.problem(files[index].display))
                 return nil
             }
         }
@@ -101,10 +101,14 @@ public struct SwiftSourceScan: Sendable {
 
     package static func lex(_ file: (display: String, absolute: String), declarationsOnly: Bool, names: inout SwiftNameTable,
                             buffer: inout ReadBuffer) -> Result<SwiftReferenceScanner.LexedFile, CodeScanError> {
-        read(file.absolute, into: &buffer).map { bytes in
+        read(file.absolute, into: &buffer).flatMap { bytes in
             // No `enum` anywhere in the bytes: nothing to declare, no need to lex for pass 1.
-            if declarationsOnly && !contains(bytes, "enum") { return SwiftReferenceScanner.LexedFile(path: file.display, tokens: []) }
-            return SwiftReferenceScanner.LexedFile(path: file.display, tokens: SwiftLexer.tokenize(bytes, names: &names))
+            if declarationsOnly && !contains(bytes, "enum") { return .success(SwiftReferenceScanner.LexedFile(path: file.display, tokens: [])) }
+            do throws(SwiftTokenLimitExceeded) {
+                return .success(SwiftReferenceScanner.LexedFile(path: file.display, tokens: try SwiftLexer.tokenizeFile(bytes, names: &names)))
+            } catch {
+                return .failure(.tooManyTokens(file.display, limit: error.limit, byteCount: error.byteCount))
+            }
         }
     }
 
@@ -175,12 +179,21 @@ public enum CodeScanError: Error, Sendable, CustomStringConvertible {
     case unreadable(String, String)
     /// `--explain` named a line past the end of the file: (path, line asked for, lines the file has).
     case lineBeyondEnd(String, line: Int, lines: Int)
+    /// A file denser than ``SwiftLexer/maximumTokens(forBytes:)`` allows: not lexed, so memory stays bounded.
+    case tooManyTokens(String, limit: Int, byteCount: Int)
+
+    /// The warning for `file`, passed over by a scan: the description, after the file unless it begins with it.
+    func problem(_ file: String) -> String {
+        if case .tooManyTokens = self { return description }
+        return "\(file): \(description)"
+    }
 
     public var description: String {
         switch self {
         case .missing(let path): "\(path): no such file or directory"
         case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
         case .lineBeyondEnd(let path, let line, let lines): "\(path) has \(lines) line\(lines == 1 ? "" : "s"), so there is no line \(line)"
+        case .tooManyTokens(let path, let limit, let byteCount): "\(path) is not scanned: \(SwiftTokenLimitExceeded(byteCount: byteCount, limit: limit).reason)"
         }
     }
 }

@@ -29,8 +29,8 @@ enum SyncSwiftCommand: Command {
             else false. A RemoteConfigKeys case needs a typed entry in --defaults. Live toggles that no \
             enum declares are removed, but only for kinds whose enum was found. Refused, with exit 65 and \
             nothing appended: a new case of unknown kind without --kind, an unreadable default, \
-            a case whose toggle the log removed, an invalid name, no toggle enum at all. Running it again \
-            appends nothing.
+            a case whose toggle the log removed, an invalid name, no toggle enum at all; with exit 2, a \
+            Swift file that cannot be read or lexed (its cases are unknown). Running it again appends nothing.
             """,
         examples: [
             "toggles sync swift Sources/App --dry-run",
@@ -50,7 +50,10 @@ enum SyncSwiftCommand: Command {
             toggles = replay.projection.toggles.dictionary
         } catch LogError.directoryMissing {}
         let scan = try ScanCommand.scan(paths: arguments.positionals, toggleKinds: toggles.mapValues(\.kind), settings: try ScanCommand.scanSettings(arguments, context), context)
-        for problem in scan.problems { context.warn(problem) }
+        // A file not scanned may declare cases: its toggles would be counted as deleted.
+        guard scan.problems.isEmpty else {
+            throw CommandFailure(status: .invalidLog, message: (scan.problems + ["sync swift refused: the files above were not scanned, so the cases they declare are unknown; nothing was appended"]).joined(separator: "\n"))
+        }
         let defaults = try arguments.value("--defaults").map { try readDefaults($0, context) } ?? [:]
         var kind: ToggleKind?
         if let text = arguments.value("--kind") {
