@@ -1,5 +1,6 @@
 import Testing
 @testable import LedgerPlatform
+@testable import SwiftSource
 @testable import ToggleLedger
 
 /// A Swift file read from disk is lexed under a token limit, so the scan's memory follows the
