@@ -32,6 +32,10 @@ struct LocalBinding {
     /// Whether the name at `index` is read as a value, not declared, labelled, assigned or captured.
     private func isPlainRead(_ index: Int, name: String) -> Bool {
         guard source.text(tokens: index, index) == name else { return false }
+        // In a string's interpolation the lexer emits the code before the string token itself:
+        // a later token that starts earlier in the bytes holds it, and its text is not simply the name's.
+        let start = source.start(index)
+        for later in (index + 1)..<min(tokens.count, index + 64) where source.start(later) < start { return false }
         let previous = tokens[index - 1]
         if previous.kind == .identifier, ["let", "var", "func", "case", "inout", "in"].contains(previous.text) { return false }
         if previous.isPunctuation("[") || previous.isPunctuation("@") || previous.isPunctuation("#") { return false }
