@@ -9,8 +9,11 @@ struct BlockTail {
     /// Whether the block `open...close` always leaves the enclosing block: a `return`,
     /// `throw`, `break` or `continue` among its own statements (not inside a nested block or
     /// closure). Statements run in order, so one such statement anywhere means the block exits.
+    /// A block with a `#if` is not judged (its `return` may be compiled out): the code after
+    /// it stays, as before.
     func exits(open: Int, close: Int) -> Bool {
         var depth = 0
+        for index in (open + 1)..<close where source.isPunctuation(index, "#") && source.isIdentifier(index + 1, "if") { return false }
         for index in (open + 1)..<close {
             let token = tokens[index]
             if token.isPunctuation("{") { depth += 1 }

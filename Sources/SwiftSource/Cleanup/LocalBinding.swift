@@ -43,7 +43,11 @@ struct LocalBinding {
         guard index + 1 < tokens.count else { return true }
         let next = tokens[index + 1]
         if next.isPunctuation(":") || next.isPunctuation("]") || source.isIdentifier(index + 1, "in") { return false }
-        if next.isPunctuation(","), previous.isPunctuation("{") || previous.isPunctuation(",") && !next.spaceBefore && tokens.count > index + 2 && source.isIdentifier(index + 2, "in") { return false }
+        // A closure's or a `for`'s parameters (`{ a, on in`, `for (a, on) in`): names, commas
+        // and `)` up to `in`.
+        var after = index + 1
+        while after < tokens.count, tokens[after].line == tokens[index].line, tokens[after].kind == .identifier && tokens[after].text != "in" || tokens[after].isPunctuation(",") || tokens[after].isPunctuation(")") { after += 1 }
+        if source.isIdentifier(after, "in") { return false }
         if next.kind == .operator, next.text.hasSuffix("="), !["==", "!=", "<=", ">=", "===", "!=="].contains(next.text) { return false }
         return true
     }
