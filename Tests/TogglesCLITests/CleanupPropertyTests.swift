@@ -4,7 +4,9 @@ import Testing
 @testable import ToggleLedger
 
 /// Random programs built from the constructs the cleanup rewrites (if/else-if/else, guard,
-/// ternary, `!`, `&&`, `||`, `==`, parentheses, a call with an effect), cleaned with the toggle
+/// ternary, `!`, `&&`, `||`, `==`, parentheses, a call with an effect, a `return` ending a
+/// branch, a `switch` on a condition with `case true`/`case false`/`default`, a local bound to
+/// the toggle's value), cleaned with the toggle
 /// kept at a value: for every input, the cleaned program does what the original does with the
 /// toggle fixed at that value (a small interpreter runs both), and it no longer names the toggle.
 @Suite struct CleanupPropertyTests {
@@ -25,7 +27,7 @@ import Testing
 
     static func condition(_ g: inout Generator, depth: Int) -> String {
         if depth == 0 || g.below(3) == 0 {
-            return [read, read, "a", "b", "work()", "!" + read][g.below(6)]
+            return [read, read, "a", "b", "work()", "!" + read, "on", "!on"][g.below(8)]
         }
         switch g.below(5) {
         case 0: return condition(&g, depth: depth - 1) + " && " + condition(&g, depth: depth - 1)
@@ -40,10 +42,17 @@ import Testing
         var lines: [String] = []
         for _ in 0..<(1 + g.below(3)) {
             counter += 1
-            switch depth == 0 ? 0 : g.below(5) {
+            switch depth == 0 ? 0 : g.below(6) {
             case 0: lines.append(indent + "log(\"\(counter)\")")
             case 1: lines.append(indent + "log(\(condition(&g, depth: 2)) ? \"t\(counter)\" : \"f\(counter)\")")
             case 2: lines.append(indent + "guard \(condition(&g, depth: 2)) else { return }")
+            case 3:
+                lines.append(indent + "switch \(condition(&g, depth: 1)) {")
+                for label in g.below(2) == 0 ? ["case true:", "case false:"] : [["case false:", "case true:"][g.below(2)], "default:"] {
+                    lines.append(indent + label)
+                    lines += statements(&g, depth: depth - 1, indent: indent + "    ", counter: &counter)
+                }
+                lines.append(indent + "}")
             default:
                 lines.append(indent + "if \(condition(&g, depth: 2)) {")
                 lines += statements(&g, depth: depth - 1, indent: indent + "    ", counter: &counter)
@@ -58,13 +67,15 @@ import Testing
                 lines.append(indent + "}")
             }
         }
+        // A nested block may end by leaving the function: what follows its statement can no longer run.
+        if depth < 2, g.below(3) == 0 { lines.append(indent + "return") }
         return lines
     }
 
     static func program(seed: UInt64) -> String {
         var g = Generator(state: seed)
         var counter = 0
-        let body = statements(&g, depth: 2, indent: "    ", counter: &counter)
+        let body = ["    let on = " + read] + statements(&g, depth: 2, indent: "    ", counter: &counter)
         return "enum FeatureFlag: String {\n    case inbox\n    case sync\n}\n\nfunc run(flags: FlagService, a: Bool, b: Bool) {\n"
             + body.joined(separator: "\n") + "\n}\n"
     }
@@ -100,7 +111,8 @@ import Testing
 }
 
 /// An interpreter for the generated subset: `log("x")`, `log(c ? "x" : "y")`, `guard c else
-/// { return }`, `if`/`else if`/`else`; conditions over `a`, `b`, `true`, `false`, `work()`
+/// { return }`, `if`/`else if`/`else`, `switch c { case true: … default: … }`, `return`,
+/// `let name = c`; conditions over `a`, `b`, `true`, `false`, `work()`
 /// (logs `w`, returns true), the toggle's read (the fixed value), `!`, `&&`, `||`, `==`, `!=`,
 /// parentheses. Its output is the log, in order.
 struct MiniSwift {
@@ -110,6 +122,7 @@ struct MiniSwift {
     var index = 0
     var output: [String] = []
     var a = false, b = false
+    var locals: [String: Bool] = [:]
 
     init(_ tokens: [SwiftToken], toggle: Bool?) {
         self.tokens = tokens
@@ -135,10 +148,10 @@ struct MiniSwift {
     /// Runs statements up to the closing brace; false once a `return` ran.
     mutating func block(executing: Bool) throws -> Bool {
         var running = executing
-        while peek() != "}" {
+        while peek() != "}" && peek() != "case" && peek() != "default" {
             running = try statement(executing: running)
         }
-        index += 1
+        if peek() == "}" { index += 1 }
         return running
     }
 
@@ -163,6 +176,44 @@ struct MiniSwift {
             try expect(")")
             if executing { output.append(text) }
             return executing
+        case "return":
+            index += 1
+            if executing { output.append("return") }
+            return false
+        case "let":
+            let name = peek(1)
+            index += 2
+            try expect("=")
+            let value = try expression(executing: executing)
+            if executing { locals[name] = value }
+            return executing
+        case "switch":
+            index += 1
+            let value = try expression(executing: executing)
+            try expect("{")
+            var taken = false
+            var running = executing
+            while peek() != "}" {
+                var matches = true
+                if peek() == "case" {
+                    index += 1
+                    var patterns: [Bool] = []
+                    while peek() != ":" {
+                        if peek() == "true" || peek() == "false" { patterns.append(peek() == "true") }
+                        index += 1
+                    }
+                    matches = patterns.contains(value)
+                } else {
+                    try expect("default")
+                }
+                try expect(":")
+                let runs = executing && !taken && matches
+                var result = runs
+                while peek() != "}" && peek() != "case" && peek() != "default" { result = try statement(executing: result) }
+                if runs { taken = true; running = result }
+            }
+            index += 1
+            return running
         case "guard":
             index += 1
             let value = try expression(executing: executing)
@@ -243,6 +294,9 @@ struct MiniSwift {
         index += 1
         switch name {
         case "a": return a
+        case "on":
+            guard let value = locals["on"] else { throw Failure(message: "on read before it is bound") }
+            return value
         case "b": return b
         case "true": return true
         case "false": return false

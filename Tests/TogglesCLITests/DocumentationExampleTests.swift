@@ -32,6 +32,21 @@ import Testing
         #expect(compile.status == 0 && !compile.stderr.contains("error:"), "\(compile)")
     }
 
+    /// docs/cleanup.md's worked example starts from this repository's own events/: the log
+    /// cannot decide `isRoundedAvatar`'s value, and the command says so as the page shows.
+    @Test func theCleanupWorkedExampleRunsAsWrittenAgainstThisRepositorysLog() throws {
+        let page = String(decoding: try Data(contentsOf: Self.root.appendingPathComponent("docs/cleanup.md")), as: UTF8.self)
+        let prompt = "$ toggles cleanup isRoundedAvatar --log ../events --dry-run\n"
+        let shown = try #require(page.components(separatedBy: prompt).dropFirst().first?.components(separatedBy: "\n$ echo $?\n").first)
+        let status = try #require(page.components(separatedBy: prompt + shown + "\n$ echo $?\n").dropFirst().first?.prefix { $0 != "\n" })
+        let directory = try TemporaryDirectory("cleanup-docs")
+        try FileManager.default.copyItem(at: Self.root.appendingPathComponent("events"), to: directory.file("events"))
+        try directory.write("Moments/Toggles.swift", "enum RemoteToggle: String {\n    case isRoundedAvatar\n}\n")
+        let run = CleanupCorpusTests.cleanup(["isRoundedAvatar", "--log", "../events", "--dry-run"], in: directory.file("Moments"))
+        #expect("\(run.status)" == status)
+        #expect(run.stdout + run.stderr == shown + "\n")
+    }
+
     @Test func everyRelativeLinkInTheDocsPointsIntoTheRepository() throws {
         let pages = ["README.md"] + (try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("docs").path))
             .filter { $0.hasSuffix(".md") }.map { "docs/" + $0 }

@@ -58,7 +58,7 @@ struct BooleanFolding {
             case (.constant(let value), .code(let text, let pure, let level, _)), (.code(let text, let pure, let level, _), .constant(let value)):
                 // `x == true` is x; `x == false` is !x (x is a Bool: it is compared with one).
                 if value == equal { return .code(text, pure: pure, precedence: level, changed: true) }
-                return .code("!" + wrap(text, level, above: Self.prefixLevel - 1), pure: pure, precedence: Self.prefixLevel, changed: true)
+                return .code(negated(text, level), pure: pure, precedence: Self.prefixLevel, changed: true)
             default:
                 if !isChanged(left) && !isChanged(right) { return original(first, last, Self.compareLevel) }
                 return .code(render(left, above: Self.compareLevel) + " " + source.tokens[op].text + " " + render(right, above: Self.compareLevel),
@@ -72,7 +72,7 @@ struct BooleanFolding {
             case .constant(let value): return .constant(!value)
             case .code(let text, let pure, let level, let changed):
                 if !changed { return original(first, last, Self.prefixLevel) }
-                return .code("!" + wrap(text, level, above: Self.prefixLevel - 1), pure: pure, precedence: Self.prefixLevel, changed: true)
+                return .code(negated(text, level), pure: pure, precedence: Self.prefixLevel, changed: true)
             }
         }
         if source.isPunctuation(first, "("), source.partner[first] == last {
@@ -183,6 +183,11 @@ struct BooleanFolding {
         case .constant(let value): return value ? "true" : "false"
         case .code(let text, _, let precedence, _): return wrap(text, precedence, above: level)
         }
+    }
+
+    /// `!` before `text`; `!(!a)`, never `!!a`, which Swift lexes as one undefined operator.
+    private func negated(_ text: String, _ precedence: Int) -> String {
+        text.hasPrefix("!") ? "!(" + text + ")" : "!" + wrap(text, precedence, above: Self.prefixLevel - 1)
     }
 
     private func wrap(_ text: String, _ precedence: Int, above level: Int) -> String {

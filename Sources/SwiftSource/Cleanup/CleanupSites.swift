@@ -10,6 +10,9 @@ struct CleanupSite {
         /// An entry keyed by the toggle in a dictionary literal (`Flag.x.rawValue: false`):
         /// the key's first token and the `:`.
         case dictionaryEntry(key: Int, colon: Int)
+        /// `let NAME = read` in a code block: removed once no read of NAME is left (they are
+        /// sites of their own, `.read`, folded like the toggle's).
+        case localBinding(letToken: Int, read: ClosedRange<Int>)
         /// A use the cleanup cannot rewrite safely, and why.
         case unsupported(String)
     }
@@ -62,6 +65,12 @@ struct CleanupSiteFinder {
         let regions = conditionalCompilation(source)
         for index in sites.indices where regions.contains(where: { $0.contains(sites[index].token) }) {
             sites[index].kind = .unsupported("inside #if … #endif: which branch is compiled is not known here")
+        }
+        let locals = LocalBinding(source: source)
+        for index in sites.indices {
+            guard case .read(let range) = sites[index].kind, let binding = locals.binding(of: range, outside: regions) else { continue }
+            sites[index].kind = .localBinding(letToken: binding.letToken, read: range)
+            sites += binding.uses.map { CleanupSite(token: $0, symbol: "\(binding.name) (bound to \(sites[index].symbol))", kind: .read($0...$0)) }
         }
         return sites.sorted { $0.token < $1.token }
     }

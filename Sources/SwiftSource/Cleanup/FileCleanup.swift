@@ -86,6 +86,9 @@ public struct FileCleanup: Sendable {
             case .read(let range):
                 guard source.isPlaceable(range.lowerBound, range.upperBound) else { throw .init(reason: "the read holds a string the cleanup cannot place") }
                 return .success(try ReadRewriter(source: source, reads: reads, keep: keep).rewrite(range))
+            case .localBinding(let letToken, let read):
+                guard let stop = source.end(read.upperBound) else { throw .init(reason: "the read holds a string the cleanup cannot place") }
+                return .success(.init(edits: [source.removal(source.start(letToken)..<stop)], rule: "local bound to the toggle's value removed (its reads are folded)"))
             case .caseLabel(let range): return .success(try CaseRemoval(source: source).removeLabel(range))
             case .declaration(let name): return .success(try CaseRemoval(source: source).removeDeclaration(name))
             case .dictionaryEntry(let key, let colon): return .success(try CaseRemoval(source: source).removeEntry(key: key, colon: colon))

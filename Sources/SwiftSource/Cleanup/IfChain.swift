@@ -23,12 +23,18 @@ struct IfChain {
 
     /// The statements of the block `open...close`, moved to where the statement at
     /// `statement` starts: one indentation level less, the first line unindented (it takes the
-    /// statement's place). Nil when the block is empty.
-    func unnested(open: Int, close: Int, statement: Int, chainEnd: Int) throws(BooleanFolding.Refusal) -> String? {
-        let inner = (source.start(open) + 1)..<source.start(close)
+    /// statement's place). Nil when the block is empty. `laterFrom` is where the code that
+    /// stays after the statement starts (nil when it all goes).
+    func unnested(open: Int, close: Int, statement: Int, chainEnd: Int, keepsLater: Bool = true) throws(BooleanFolding.Refusal) -> String? {
+        try unnested(bytes: (source.start(open) + 1)..<source.start(close), tokens: open..<close, statement: statement, laterFrom: keepsLater ? chainEnd + 1 : nil)
+    }
+
+    /// The statements in `inner` (bytes), whose tokens are `between` (exclusive of its lower
+    /// bound: the `{` or `:` before them), moved to where `statement` starts.
+    func unnested(bytes inner: Range<Int>, tokens between: Range<Int>, statement: Int, laterFrom: Int?) throws(BooleanFolding.Refusal) -> String? {
         if source.bytes[inner].allSatisfy({ source.isSpace($0) || $0 == 0x0A }) { return nil }
-        try checkMovable(open: open, close: close, chainEnd: chainEnd)
-        if tokens[open].line == tokens[close].line {
+        try checkMovable(open: between.lowerBound, close: between.upperBound, laterFrom: laterFrom)
+        if !source.bytes[inner].contains(0x0A) {
             return source.text(inner).trimmingSpaces()
         }
         let target = source.indentation(at: source.start(statement))
@@ -56,7 +62,7 @@ struct IfChain {
     /// Refuses a block whose statements would mean something else one level out: a `defer`
     /// (it would run at the end of the enclosing scope), a declaration whose name later code
     /// uses (it would shadow it), a multi-line string (re-indenting changes its text).
-    private func checkMovable(open: Int, close: Int, chainEnd: Int) throws(BooleanFolding.Refusal) {
+    private func checkMovable(open: Int, close: Int, laterFrom: Int?) throws(BooleanFolding.Refusal) {
         // A multi-line string's lines are its text: re-indenting would change it (a `"""` in a
         // comment refuses too, the safe direction).
         if SwiftSourceScan.contains(Array(source.bytes[source.start(open)..<source.start(close)]), "\"\"\"") {
@@ -74,10 +80,10 @@ struct IfChain {
                 declared.insert(tokens[index + 1].text)
             }
         }
-        guard !declared.isEmpty else { return }
+        guard !declared.isEmpty, let laterFrom else { return }
         // Later code in the enclosing block that names one of them.
         var depthAfter = 0
-        var index = chainEnd + 1
+        var index = laterFrom
         while index < tokens.count {
             if tokens[index].isPunctuation("{") { depthAfter += 1 }
             if tokens[index].isPunctuation("}") { depthAfter -= 1; if depthAfter < 0 { break } }

@@ -21,6 +21,9 @@ struct ReadRewriter {
             return try rewriteCondition(keyword)
         }
         let folded = try folding.fold(first, last)
+        if case .constant(let value) = folded, source.isIdentifier(first - 1, "switch"), source.isPunctuation(last + 1, "{") {
+            return try SwitchOnValue(source: source).keep(value, keyword: first - 1, open: last + 1)
+        }
         let range = source.start(first)..<source.end(last)!
         let text = folding.render(folded, above: 0)
         // `x = cond ? y : x` became `x = x`: Swift rejects assigning a variable to itself, and it does nothing.
@@ -231,7 +234,33 @@ struct ReadRewriter {
         let close = source.partner[elseToken + 1]
         let statement = source.start(keyword)..<source.end(close)!
         if holds { return Outcome(edits: [source.removal(statement)], rule: "guard always passes: removed") }
-        throw Refusal(reason: "a guard that would always exit: the code after it could no longer run; remove it by hand")
+        // Always fails: its body (which Swift makes exit) takes the place of the guard and of
+        // the code after it, which could no longer run.
+        let chain = IfChain(source: source)
+        guard let body = try chain.unnested(open: elseToken + 1, close: close, statement: keyword, chainEnd: close, keepsLater: false) else {
+            throw Refusal(reason: "a guard that would always exit with an empty else block")
+        }
+        let edit = try BlockTail(source: source).replacingRest(from: keyword, endingAt: close, with: body)
+        return Outcome(edits: [edit], rule: "guard always exits: its else body kept, the code after it removed")
+    }
+
+    /// The edit that puts `body` (the kept branch `open...close`, un-nested) in place of the
+    /// chain `keyword...chainEnd`: when the branch always exits (`return`, `throw`, …), the
+    /// code after the chain in its block goes too, as it could no longer run.
+    private func keeping(_ open: Int, _ close: Int, of keyword: Int, chainEnd: Int, rule: String, emptyRule: String) throws(Refusal) -> Outcome {
+        let chain = IfChain(source: source)
+        let tail = BlockTail(source: source)
+        let range = source.start(keyword)..<source.end(chainEnd)!
+        if tail.exits(open: open, close: close), try tail.boundary(after: chainEnd) > chainEnd + 1 {
+            guard let body = try chain.unnested(open: open, close: close, statement: keyword, chainEnd: chainEnd, keepsLater: false) else {
+                return Outcome(edits: [source.removal(range)], rule: emptyRule)
+            }
+            return Outcome(edits: [try tail.replacingRest(from: keyword, endingAt: chainEnd, with: body)],
+                           rule: rule + "; the code after it, which could no longer run, removed")
+        }
+        let body = try chain.unnested(open: open, close: close, statement: keyword, chainEnd: chainEnd)
+        guard let body else { return Outcome(edits: [source.removal(range)], rule: emptyRule) }
+        return Outcome(edits: [CleanupEdit(range, body)], rule: rule)
     }
 
     private func ifOutcome(_ keyword: Int, open: Int, holds: Bool) throws(Refusal) -> Outcome {
@@ -246,10 +275,8 @@ struct ReadRewriter {
                 // `} else if toggle { A } …` → `} else { A }`.
                 return Outcome(edits: [CleanupEdit(source.start(keyword)..<source.end(chainEnd)!, source.text(source.start(open)..<source.end(close)!))], rule: "else-if condition always holds: it became the else")
             }
-            let body = try chain.unnested(open: open, close: close, statement: keyword, chainEnd: chainEnd)
-            let range = source.start(keyword)..<source.end(chainEnd)!
-            guard let body else { return Outcome(edits: [source.removal(range)], rule: "if condition always holds: empty body removed") }
-            return Outcome(edits: [CleanupEdit(range, body)], rule: "if condition always holds: its body kept, un-nested")
+            return try keeping(open, close, of: keyword, chainEnd: chainEnd,
+                               rule: "if condition always holds: its body kept, un-nested", emptyRule: "if condition always holds: empty body removed")
         }
         if afterElse {
             let next = close + 2
@@ -261,10 +288,8 @@ struct ReadRewriter {
                 return Outcome(edits: [CleanupEdit(source.start(keyword)..<source.start(next), "")], rule: "if condition never holds: the else-if chain goes on")
             }
             guard source.isPunctuation(next, "{"), source.partner[next] > next else { throw Refusal(reason: "an else the cleanup cannot place") }
-            let body = try chain.unnested(open: next, close: source.partner[next], statement: keyword, chainEnd: chainEnd)
-            let range = source.start(keyword)..<source.end(chainEnd)!
-            guard let body else { return Outcome(edits: [source.removal(range)], rule: "if condition never holds: removed with its empty else") }
-            return Outcome(edits: [CleanupEdit(range, body)], rule: "if condition never holds: the else body kept, un-nested")
+            return try keeping(next, source.partner[next], of: keyword, chainEnd: chainEnd,
+                               rule: "if condition never holds: the else body kept, un-nested", emptyRule: "if condition never holds: removed with its empty else")
         }
         if nested {
             // `} else if toggle { A }` → `}`; an `else { }` left empty goes with it.

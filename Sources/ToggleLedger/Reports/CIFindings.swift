@@ -56,6 +56,14 @@ package enum CIFindings {
         return site(of: reference, paths: paths)
     }
 
+    /// `remove it from the code with `toggles cleanup NAME``, for a stale toggle the code still
+    /// names and whose kept value is a Bool (`--value true|false` when the log cannot decide).
+    package static func cleanupHint(of entry: StaleReport.Entry, in report: StaleReport) -> String? {
+        guard let references = report.codeReferences?[entry.name], !references.isEmpty,
+              let command = RemovalPlan(entry.toggle).cleanupCommand(entry.name) else { return nil }
+        return "remove it from the code with `\(command)`"
+    }
+
     /// The log line that created the toggle.
     package static func logSite(of entry: StaleReport.Entry, paths: RepositoryPaths) -> FindingSite? {
         entry.declaredAt.map { FindingSite(path: paths.relative($0.file), line: $0.line, column: nil, isInCode: false) }
@@ -90,9 +98,10 @@ package enum CIFindings {
         for entry in report.entries where entry.isStale {
             let codeSite = codeSite(of: entry, in: report, paths: paths)
             let site = codeSite ?? logSite(of: entry, paths: paths)
+            let hint = cleanupHint(of: entry, in: report).map { "; " + $0 } ?? ""
             for reason in entry.reasons {
                 findings.append(CIFinding(
-                    toggle: entry.name, code: reason.code, message: message(entry, reason),
+                    toggle: entry.name, code: reason.code, message: message(entry, reason) + hint,
                     level: level(for: reason.code, inCode: codeSite != nil, verdict: verdict), site: site,
                     fingerprintKey: "\(entry.name)/\(reason.code.rawValue)"))
             }

@@ -58,7 +58,7 @@ public enum StaleGitHubRenderer {
             annotations.append(Annotation(
                 level: levels.max() ?? .warning, site: codeSite ?? CIFindings.logSite(of: entry, paths: paths),
                 title: "Stale toggle \(entry.name): \(entry.reasons.map(\.code.rawValue).joined(separator: ", "))",
-                message: entry.reasons.map(\.message) + ["owner: \(entry.owner ?? "none")"],
+                message: entry.reasons.map(\.message) + (CIFindings.cleanupHint(of: entry, in: report).map { [$0] } ?? []) + ["owner: \(entry.owner ?? "none")"],
                 toggle: entry.name, days: entry.reasons.map(\.days).max() ?? 0))
         }
         for finding in report.codeFindings ?? [] {

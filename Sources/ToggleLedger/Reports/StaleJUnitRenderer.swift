@@ -30,6 +30,7 @@ public enum StaleJUnitRenderer {
                 let counted = verdict.map { verdict in entry.reasons.contains { verdict.gate.failOn.contains($0.code) } } ?? true
                 if counted {
                     var lines = entry.reasons.map { "\($0.code.rawValue): \($0.message)" }
+                    if let hint = CIFindings.cleanupHint(of: entry, in: report) { lines.append(hint) }
                     lines.append("owner: \(entry.owner ?? "none")")
                     lines.append("stage: \(entry.toggle.stage.words) for \(StaleReason.days(entry.stageDays))")
                     if let created = entry.declaredAt { lines.append("created at \(paths.relative(created.file)):\(created.line)") }

@@ -56,7 +56,7 @@ public enum StaleSARIFRenderer {
                     .init("ruleIndex", .number(String(codes.firstIndex(of: reason.code)!))),
                     .init("level", .string(level)),
                     .init("message", .object(JSONObject([
-                        .init("text", .string("\(entry.name) (owner \(entry.owner ?? "unknown")): \(reason.message)")),
+                        .init("text", .string("\(entry.name) (owner \(entry.owner ?? "unknown")): \(reason.message)" + (CIFindings.cleanupHint(of: entry, in: report).map { "; " + $0 } ?? ""))),
                     ]))),
                     .init("locations", .array([location(codeSite ?? logSite, toggle: entry.name)])),
                     .init("partialFingerprints", .object(JSONObject([

@@ -7,8 +7,5 @@ protocol FlagService {
 }
 
 func run(flags: FlagService, ready: Bool, other: Bool) {
-    let enabled = true
-    if enabled {
-        log("on")
-    }
+    log("on")
 }

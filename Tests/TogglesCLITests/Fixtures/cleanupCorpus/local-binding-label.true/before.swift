@@ -1,0 +1,15 @@
+enum FeatureFlag: String {
+    case inbox
+    case sync
+}
+
+protocol FlagService {
+    func isFeatureOn(_ flag: FeatureFlag) -> Bool
+}
+
+func configure(enabled: Bool) {}
+
+func run(flags: FlagService, ready: Bool, other: Bool) {
+    let enabled = flags.isFeatureOn(.inbox)
+    configure(enabled: enabled)
+}

@@ -1,0 +1,19 @@
+enum FeatureFlag: String {
+    case inbox
+    case sync
+}
+
+protocol FlagService {
+    func isFeatureOn(_ flag: FeatureFlag) -> Bool
+}
+
+struct Screen {
+    let flags: FlagService
+    let enabled: Bool
+
+    init(flags: FlagService) {
+        self.flags = flags
+        let enabled = flags.isFeatureOn(.inbox)
+        self.enabled = enabled
+    }
+}

@@ -1,0 +1,17 @@
+enum FeatureFlag: String {
+    case inbox
+    case sync
+}
+
+protocol FlagService {
+    func isFeatureOn(_ flag: FeatureFlag) -> Bool
+}
+
+func run(flags: FlagService, ready: Bool, other: Bool) {
+    if flags.isFeatureOn(.inbox) {
+        #if DEBUG
+        return
+        #endif
+    }
+    log("after")
+}

@@ -1,0 +1,16 @@
+enum FeatureFlag: String {
+    case sync
+}
+
+protocol FlagService {
+    func isFeatureOn(_ flag: FeatureFlag) -> Bool
+}
+
+func run(flags: FlagService, ready: Bool, other: Bool, mode: Int) {
+    switch mode {
+    case 1:
+        return
+    default:
+        log("other")
+    }
+}

@@ -1,0 +1,11 @@
+enum FeatureFlag: String {
+    case sync
+}
+
+protocol FlagService {
+    func isFeatureOn(_ flag: FeatureFlag) -> Bool
+}
+
+func run(flags: FlagService, ready: Bool, other: Bool) {
+    log("old")
+}
