@@ -86,6 +86,11 @@ extension SwiftReferenceScanner {
                     let outcome = qualifiedMember(tokens, at: i, file: file.path, facts: facts)
                     if case .notApplicable = outcome {} else { visit(i, outcome) }
                 }
+                // `Features.shared.x`, `featureFlags.x`: properties of toggle types found by shape.
+                if i + 2 < tokens.count, !facts.discovery.propertyKeys.isEmpty, tokens[i + 1].isPunctuation(".") {
+                    let outcome = discoveredMember(tokens, at: i, file: file.path, facts: facts)
+                    if case .notApplicable = outcome {} else { visit(i, outcome) }
+                }
                 if i + 2 < tokens.count, tokens[i + 2].kind == .string, tokens[i + 1].kind == .punctuation,
                    (tokens[i + 1].text == ":" && (tokens[i].text == "forKey" || tokens[i].text == "key")) || (tokens[i + 1].text == "(" && tokens[i].text == "AppStorage") {
                     visit(i + 2, stringKey(tokens, at: i + 2, file: file.path, facts: facts, store: keyStore(tokens, label: i)))
