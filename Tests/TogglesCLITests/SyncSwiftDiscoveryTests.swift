@@ -26,7 +26,7 @@ import Testing
         }
 
         final class PlayerSettings {
-            @FeatureFlag(key: "picture-in-picture") var pictureInPicture
+            @FeatureFlag(key: "picture_in_picture") var pictureInPicture
         }
 
         enum Experiment {
@@ -78,7 +78,7 @@ import Testing
             "would create quickReply (remote bool, default false) declared at App/Flags.swift:5",
             "would create compactTimeline (remote bool, default false) declared at App/Flags.swift:6",
             "would create showGrid (remote bool, default true) declared at App/Flags.swift:11",
-            "would create picture-in-picture (remote bool, default false) declared at App/Flags.swift:22",
+            "would create picture_in_picture (remote bool, default false) declared at App/Flags.swift:22",
             "would create searchV2 (remote bool, default false) declared at App/Flags.swift:26",
         ], "\(dryRun.stdout)")
         #expect(directory.segments().isEmpty)
@@ -98,7 +98,7 @@ import Testing
             "App/Use.swift:2:8: allowOfflineMode: member FeatureFlags.allowOfflineMode",
             "App/Use.swift:2:51: showGrid: member shared.showGrid",
             "App/Use.swift:3:26: searchV2: implicit-member .searchV2",
-            "App/Flags.swift:22:49: picture-in-picture: declaration @FeatureFlag var pictureInPicture",
+            "App/Flags.swift:22:49: picture_in_picture: declaration @FeatureFlag var pictureInPicture",
         ] {
             #expect(scan.stdout.contains(expected), "\(expected)\n\(scan.stdout)")
         }

@@ -124,7 +124,7 @@ extension ToggleTypeDiscovery {
                 let isStatic = i > 0 && (tokens[i - 1].text == "static" || tokens[i - 1].text == "class")
                 guard let value = boolShape(tokens, name: i + 1) else { break }
                 if frame.kind == "enum" && !isStatic {
-                    discovery.shapes[frame.name]?.boolLookup = discovery.shapes[frame.name]?.boolLookup ?? "var \(tokens[i + 1].text): Bool"
+                    if discovery.shapes[frame.name]?.boolLookup == nil { discovery.shapes[frame.name]?.boolLookup = "var \(tokens[i + 1].text): Bool" }
                     break
                 }
                 // `struct FeatureFlag { let title: String; let isEnabled: Bool }` describes one
@@ -134,7 +134,9 @@ extension ToggleTypeDiscovery {
                 let declaration = ToggleDeclaration(enumName: frame.name, caseName: tokens[i + 1].text, file: path,
                                                     line: tokens[i + 1].line, column: tokens[i + 1].column, declaredDefault: value)
                 discovery.shapes[frame.name]?.properties.append(declaration)
-                discovery.symbols[Position(declaration)] = discovery.symbols[Position(declaration)] ?? "\(isStatic ? "static " : "")\(token.text) \(tokens[i + 1].text)"
+                if discovery.symbols[Position(declaration)] == nil {
+                    discovery.symbols[Position(declaration)] = "\(isStatic ? "static " : "")\(token.text) \(tokens[i + 1].text)"
+                }
             case .identifier where token.text == "func" || token.text == "subscript":
                 attribute = nil
                 readQuery(tokens, at: i, frame: frames.last ?? nil, path: path, into: &discovery)
@@ -202,7 +204,7 @@ extension ToggleTypeDiscovery {
             discovery.queries[type] = signature
         }
         if let frame, frame.kind == "enum", frame.namedForToggles, parameterTypes.isEmpty, i == 0 || tokens[i - 1].text != "static" {
-            discovery.shapes[frame.name]?.boolLookup = discovery.shapes[frame.name]?.boolLookup ?? "func \(name)() -> Bool"
+            if discovery.shapes[frame.name]?.boolLookup == nil { discovery.shapes[frame.name]?.boolLookup = "func \(name)() -> Bool" }
         }
     }
 

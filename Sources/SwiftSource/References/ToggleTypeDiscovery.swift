@@ -128,7 +128,9 @@ package struct ToggleTypeDiscovery: Sendable {
                 facts.otherCases[declaration.caseName] = rest.isEmpty ? nil : rest
             }
             if property {
-                discovery.propertyKeys[declaration.caseName, default: []].append(declaration.key)
+                if !(discovery.propertyKeys[declaration.caseName] ?? []).contains(declaration.key) {
+                    discovery.propertyKeys[declaration.caseName, default: []].append(declaration.key)
+                }
                 discovery.propertyTypes.insert(type)
                 if discovery.propertyOwners[declaration.caseName] == nil { discovery.propertyOwners[declaration.caseName] = type }
             }
@@ -160,7 +162,7 @@ package struct ToggleTypeDiscovery: Sendable {
                 guard let evidence else {
                     let why = "an enum named for toggles, but no Bool member reads its cases and no Bool query takes it (an entitlement, a screen or a key?)"
                     discovery.findings[name] = Finding(isToggleType: false, why: why, count: 0, file: shape.file)
-                    if facts.enums[name]?.isToggle == false { facts.enums[name]?.rule = why }
+                    if facts.enums[name]?.isToggle == false { facts.enums[name]?.rule += "; nor a toggle type by shape: \(why)" }
                     continue
                 }
                 let why = "an enum named for toggles whose \(evidence) (\(shape.cases.count) case\(shape.cases.count == 1 ? "" : "s"))"
@@ -177,7 +179,7 @@ package struct ToggleTypeDiscovery: Sendable {
             guard declared > 0 || wrappedBy[name] != nil else {
                 let why = "a \(kind) named for toggles, but without Bool properties that name flags (`static let x: Bool`, `let x = true`, or `var x: Bool` in a type with a plural name)"
                 discovery.findings[name] = Finding(isToggleType: false, why: why, count: 0, file: shape.file)
-                if facts.enums[name]?.isToggle == false { facts.enums[name]?.rule = why }
+                if facts.enums[name]?.isToggle == false { facts.enums[name]?.rule += "; nor a toggle type by shape: \(why)" }
                 continue
             }
             guard declared > 0 else { continue }
