@@ -7,38 +7,59 @@
 extension ToggleTypeDiscovery {
     private static let declarationWords: [StaticString] = ["struct", "class", "protocol", "extension", "actor", "@"]
 
+    /// One pass over the bytes for every word at once: 16 positions at a time, each word's first,
+    /// second and last bytes compared as vectors (the loads of the first two shared), the rest
+    /// only in the lanes where all three match. Six passes of ``SwiftSourceScan/contains(_:_:)``
+    /// cost 17% of a scan of files without `enum`.
     package static func mayDeclare(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        for word in declarationWords where occurs(word, in: bytes, followedByToggleName: true) { return true }
-        return false
-    }
-
-    /// Whether `word` occurs at a word start in `bytes` followed by a name holding a toggle word:
-    /// the word's first and last bytes are compared 16 positions at a time, as
-    /// `SwiftSourceScan.contains` does, the rest only where both match.
-    private static func occurs(_ word: StaticString, in bytes: UnsafeBufferPointer<UInt8>, followedByToggleName: Bool) -> Bool {
-        let count = word.utf8CodeUnitCount
-        guard count > 0, bytes.count > count, let base = bytes.baseAddress else { return false }
-        let needle = word.utf8Start
-        let isAttribute = needle[0] == UInt8(ascii: "@")
-        func matches(at position: Int) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let raw = UnsafeRawPointer(base)
+        func matches(_ word: StaticString, at position: Int) -> Bool {
+            let count = word.utf8CodeUnitCount
+            guard position + count <= bytes.count else { return false }
+            let needle = word.utf8Start
             for offset in 0..<count where base[position + offset] != needle[offset] { return false }
+            let isAttribute = count == 1
             if !isAttribute, position > 0, SwiftLexer.isIdentifierByte(base[position - 1]) { return false }
             return nameHoldsToggleWord(bytes, from: position + count, afterKeyword: !isAttribute)
         }
-        let raw = UnsafeRawPointer(base)
-        let first = SIMD16<UInt8>(repeating: needle[0])
-        let last = SIMD16<UInt8>(repeating: needle[count - 1])
+        let at = SIMD16<UInt8>(repeating: UInt8(ascii: "@"))
+        let s = SIMD16<UInt8>(repeating: UInt8(ascii: "s")), t = SIMD16<UInt8>(repeating: UInt8(ascii: "t"))
+        let c = SIMD16<UInt8>(repeating: UInt8(ascii: "c")), l = SIMD16<UInt8>(repeating: UInt8(ascii: "l"))
+        let p = SIMD16<UInt8>(repeating: UInt8(ascii: "p")), r = SIMD16<UInt8>(repeating: UInt8(ascii: "r"))
+        let e = SIMD16<UInt8>(repeating: UInt8(ascii: "e")), x = SIMD16<UInt8>(repeating: UInt8(ascii: "x"))
+        let n = SIMD16<UInt8>(repeating: UInt8(ascii: "n")), a = SIMD16<UInt8>(repeating: UInt8(ascii: "a"))
         var start = 0
-        while start + 15 + count <= bytes.count {
-            let heads = raw.loadUnaligned(fromByteOffset: start, as: SIMD16<UInt8>.self)
-            let tails = raw.loadUnaligned(fromByteOffset: start + count - 1, as: SIMD16<UInt8>.self)
-            if any((heads .== first) .& (tails .== last)) {
-                for position in start..<(start + 16) where matches(at: position) { return true }
+        // The longest word (`extension`) ends 8 bytes after its start.
+        while start + 16 + 8 <= bytes.count {
+            let h0 = raw.loadUnaligned(fromByteOffset: start, as: SIMD16<UInt8>.self)
+            let h1 = raw.loadUnaligned(fromByteOffset: start + 1, as: SIMD16<UInt8>.self)
+            let h4 = raw.loadUnaligned(fromByteOffset: start + 4, as: SIMD16<UInt8>.self)
+            let h5 = raw.loadUnaligned(fromByteOffset: start + 5, as: SIMD16<UInt8>.self)
+            let h7 = raw.loadUnaligned(fromByteOffset: start + 7, as: SIMD16<UInt8>.self)
+            let h8 = raw.loadUnaligned(fromByteOffset: start + 8, as: SIMD16<UInt8>.self)
+            let structs = (h0 .== s) .& (h1 .== t) .& (h5 .== t)
+            let classes = (h0 .== c) .& (h1 .== l) .& (h4 .== s)
+            let protocols = (h0 .== p) .& (h1 .== r) .& (h7 .== l)
+            let extensions = (h0 .== e) .& (h1 .== x) .& (h8 .== n)
+            let actors = (h0 .== a) .& (h1 .== c) .& (h4 .== r)
+            let attributes = h0 .== at
+            let found = structs .| classes .| protocols .| extensions .| actors .| attributes
+            if any(found) {
+                for lane in 0..<16 where found[lane] {
+                    let position = start + lane
+                    if (attributes[lane] ? matches("@", at: position)
+                        : structs[lane] ? matches("struct", at: position)
+                        : classes[lane] ? matches("class", at: position)
+                        : protocols[lane] ? matches("protocol", at: position)
+                        : extensions[lane] ? matches("extension", at: position)
+                        : matches("actor", at: position)) { return true }
+                }
             }
             start += 16
         }
-        while start + count <= bytes.count {
-            if matches(at: start) { return true }
+        while start < bytes.count {
+            for word in declarationWords where matches(word, at: start) { return true }
             start += 1
         }
         return false
