@@ -59,8 +59,9 @@ import Testing
         try SwiftSideLog.copyFixture("findingsNameEverySiteAndTheValueToKeep", into: directory)
         try #require(try TogglesBinary.run(["create", "new_checkout", "--kind", "remote", "--type", "bool", "--default", "false", "--at", "2026-03-01"], in: directory.url).status == 0)
         let refused = try TogglesBinary.run(["sync", "swift", "App", "--at", "2026-03-02", "--actor", "ci"], in: directory.url)
-        #expect(refused.status == 65)
-        #expect(refused.stderr.contains("FeatureFlag.darkSplash is new, and the kind of a FeatureFlag toggle is unknown; pass --kind build|local|remote"), "\(refused)")
+        // A missing --kind is the only refusal: one message, the count, the flag (issue 27), exit 64.
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("2 toggles found in FeatureFlag (App/FeatureFlag.swift) have no kind; pass --kind local|remote|build"), "\(refused)")
         #expect(!refused.stderr.contains("newCheckout"), "new_checkout is the raw value of newCheckout: the log already has it")
         let lines = try directory.eventLines().count
         let synced = try TogglesBinary.run(["sync", "swift", "App", "--kind", "remote", "--at", "2026-03-02", "--actor", "ci"], in: directory.url)

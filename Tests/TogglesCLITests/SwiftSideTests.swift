@@ -215,7 +215,7 @@ enum SwiftSideLog {
         for expected in [
             "App/Toggles.swift:4: RemoteToggle.isOldOnboarding is declared, but isOldOnboarding was removed from the log",
             "App/Toggles.swift:5: cannot read RemoteToggle.isComputedDefault's default",
-            "App/Toggles.swift:11: CheckoutToggle.isApplePayEnabled is new, and the kind of a CheckoutToggle toggle is unknown",
+            "1 toggle found in CheckoutToggle (App/Toggles.swift) has no kind; pass --kind local|remote|build",
             "App/Toggles.swift:17: RemoteConfigKeys.bannerText is new and needs a typed default",
             "nothing was appended",
         ] {

@@ -9,7 +9,10 @@ import LedgerCore
 /// - The kind comes from the enum: `BuildTargetToggle` → build, `InternalToggle` → local,
 ///   `RemoteToggle` → remote (booleans), `RemoteConfigKeys` → remote (strings, numbers, JSON).
 ///   A new case in any other toggle enum (`FeatureFlag: String`, a `ToggleType` conformer)
-///   takes the kind given (`--kind`); without one it is refused, asking for it.
+///   takes the kind given (`--kind`), and so does a toggle of a type found by shape (the Bool
+///   properties of a `FeatureFlags` struct or namespace, the cases of an enum a Bool query
+///   takes, the properties a toggle `@propertyWrapper` wraps); without one they are refused
+///   in one message that counts them and asks for `--kind`.
 /// - A boolean's default comes from the defaults file when it has the key, else from the
 ///   enum's `var defaultValue { switch self { case .x: true … } }`, else `false` when the enum
 ///   has no `defaultValue` (ToggleKit's default). A `defaultValue` in another form is refused.
@@ -33,6 +36,8 @@ public enum SwiftSync {
         public var refusals: [String] = []
         /// Declared toggles already live in the log.
         public var unchanged: [String] = []
+        /// Whether new toggles wait for `--kind` (one of the refusals says so).
+        public var needsKind = false
 
         public var isEmpty: Bool { creations.isEmpty && removals.isEmpty }
     }
@@ -52,11 +57,13 @@ public enum SwiftSync {
     ) -> Plan {
         var plan = Plan()
         guard !declarations.isEmpty else {
-            plan.refusals.append("no toggle enum cases found (RemoteToggle, InternalToggle, BuildTargetToggle, RemoteConfigKeys, an enum conforming to ToggleType, a String enum named …Flag(s)/…Feature(s)/…Toggle(s)/…Switch, or one the setting swift.toggleEnums names); nothing to sync")
+            plan.refusals.append("no toggle enum cases found (RemoteToggle, InternalToggle, BuildTargetToggle, RemoteConfigKeys, an enum conforming to ToggleType, a String enum named …Flag(s)/…Feature(s)/…Toggle(s)/…Switch, or one the setting swift.toggleEnums names) and no toggle type found by shape (a FeatureFlags struct or namespace with Bool properties, an enum named for toggles that a Bool query takes, a toggle @propertyWrapper); nothing to sync")
             return plan
         }
         var declared = Set<String>()
         var seen = Set<String>()
+        // New toggles of types that do not say their kind: one refusal for all of them.
+        var kindless: [ToggleDeclaration] = []
         for declaration in declarations {
             let name = declaration.key
             declared.insert(name)
@@ -75,7 +82,7 @@ public enum SwiftSync {
                 continue
             }
             guard let kind = enumKinds[declaration.enumName] ?? givenKind else {
-                plan.refusals.append("\(place): \(declaration.enumName).\(declaration.caseName) is new, and the kind of a \(declaration.enumName) toggle is unknown; pass --kind build|local|remote (or create it with `toggles create \(name) --kind …`)")
+                kindless.append(declaration)
                 continue
             }
             if declaration.enumName == "RemoteConfigKeys" {
@@ -118,6 +125,10 @@ public enum SwiftSync {
             plan.creations.append(Creation(name: name, definition: ToggleDefinition(
                 kind: kind, valueType: .bool, defaultValue: .bool(value), category: category, owner: owner), declaration: declaration))
         }
+        if let refusal = kindRefusal(kindless) {
+            plan.refusals.append(refusal)
+            plan.needsKind = true
+        }
         let enumsFound = Set(declarations.map(\.enumName))
         for state in toggles.values.sorted(by: { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }) where state.isLive && !declared.contains(state.name) {
             let enumName: String
@@ -130,6 +141,24 @@ public enum SwiftSync {
             if enumsFound.contains(enumName) { plan.removals.append((state.name, enumName)) }
         }
         return plan
+    }
+
+    /// "12 toggles found in FeatureFlags (Sources/App/FeatureFlags.swift) have no kind; pass
+    /// --kind local|remote|build": the types in the order found, each with its first file.
+    static func kindRefusal(_ kindless: [ToggleDeclaration]) -> String? {
+        guard let first = kindless.first else { return nil }
+        var types: [(name: String, file: String, count: Int)] = []
+        for declaration in kindless {
+            if let index = types.firstIndex(where: { $0.name == declaration.enumName }) {
+                types[index].count += 1
+            } else {
+                types.append((declaration.enumName, declaration.file, 1))
+            }
+        }
+        let places = types.count == 1 ? "\(first.enumName) (\(first.file))"
+            : types.map { "\($0.name) (\($0.count) in \($0.file))" }.joined(separator: ", ")
+        let count = kindless.count == 1 ? "1 toggle found in \(places) has" : "\(kindless.count) toggles found in \(places) have"
+        return "\(count) no kind; pass --kind local|remote|build (or create \(kindless.count == 1 ? "it" : "them") one by one with `toggles create NAME --kind …`)"
     }
 
     /// `true`/`false`, and the forms a plist download gives them: `"true"`, `"1"`, `1`.

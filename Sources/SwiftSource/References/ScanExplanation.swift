@@ -31,6 +31,7 @@ extension SwiftSourceScan {
         var notes: [(column: Int, text: String)] = []
         for (index, token) in tokens.enumerated() where token.line == line && token.kind == .identifier {
             notes += declarationNotes(tokens, at: index, facts: facts, file: lexed.path)
+            notes += facts.discovery.notes(tokens, at: index, facts: facts, file: lexed.path)
         }
         scanner.walk(lexed, facts: facts) { index, outcome in
             guard tokens[index].line == line else { return }
@@ -41,7 +42,8 @@ extension SwiftSourceScan {
                 for reference in found {
                     let rule: String
                     switch reference.kind {
-                    case .member: rule = "a qualified case of the toggle enum \(reference.enumName ?? "")"
+                    case .member: rule = facts.discovery.propertyTypes.contains(reference.enumName ?? "")
+                        ? "a property of the toggle type \(reference.enumName ?? "") (found by shape)" : "a qualified case of the toggle enum \(reference.enumName ?? "")"
                     case .implicitMember: rule = "a toggle case or a toggle the log knows" + (scanner.queryCall(tokens, dot: index).map { $0.hasPrefix("switch ") ? ", a case of \($0)" : ", the argument of \($0)" } ?? ", where no other enum has a case of that name")
                     case .stringKey: rule = "string key at a \(reference.symbol.hasPrefix("[") ? "subscript" : "key") accessor"
                     case .declaration: rule = "declaration"

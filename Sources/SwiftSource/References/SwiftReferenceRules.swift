@@ -74,6 +74,8 @@ extension SwiftReferenceScanner {
         var braces: [Bool] = []
         var insideToggleBodies = 0
         var pendingToggleBody = false
+        // Read once: a nested dictionary read per identifier retains and releases it.
+        let discoveredMembers = !facts.discovery.propertyKeys.isEmpty
         for i in tokens.indices {
             // Read in place: a copy of each token (its text retained and released) cost 10% of a scan.
             switch tokens[i].kind {
@@ -84,6 +86,11 @@ extension SwiftReferenceScanner {
                 }
                 if i + 2 < tokens.count, tokens[i + 1].isPunctuation("."), memo.mayQualify(tokens[i], scanner: self, facts: facts) {
                     let outcome = qualifiedMember(tokens, at: i, file: file.path, facts: facts)
+                    if case .notApplicable = outcome {} else { visit(i, outcome) }
+                }
+                // `Features.shared.x`, `featureFlags.x`: properties of toggle types found by shape.
+                if discoveredMembers, i + 2 < tokens.count, tokens[i + 1].isPunctuation(".") {
+                    let outcome = discoveredMember(tokens, at: i, file: file.path, facts: facts)
                     if case .notApplicable = outcome {} else { visit(i, outcome) }
                 }
                 if i + 2 < tokens.count, tokens[i + 2].kind == .string, tokens[i + 1].kind == .punctuation,

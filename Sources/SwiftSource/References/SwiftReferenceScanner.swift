@@ -71,6 +71,8 @@ package struct SwiftReferenceScanner: Sendable {
         package var caseKeys: [String: [String]] = [:]
         /// Known names plus declared keys: what a string key may name.
         package var keyNames: Set<String> = []
+        /// Toggle types found by shape (ToggleTypeDiscovery.swift).
+        package var discovery = ToggleTypeDiscovery()
     }
 
     /// A toggle enum's `var defaultValue { switch self|rawValue { case …: value … } }`.
@@ -120,7 +122,7 @@ package struct SwiftReferenceScanner: Sendable {
     package static func declarationReferences(_ facts: EnumFacts) -> [CodeReference] {
         facts.declarations.map { declaration in
             CodeReference(toggle: declaration.key, kind: .declaration, file: declaration.file, line: declaration.line,
-                          column: declaration.column, symbol: "case \(declaration.caseName)", enumName: declaration.enumName)
+                          column: declaration.column, symbol: facts.discovery.symbol(for: declaration) ?? "case \(declaration.caseName)", enumName: declaration.enumName)
         }
     }
 
@@ -135,6 +137,7 @@ package struct SwiftReferenceScanner: Sendable {
     package func fileFacts(_ file: LexedFile) -> EnumFacts {
         var facts = EnumFacts()
         collectDeclarations(file, into: &facts)
+        facts.discovery = ToggleTypeDiscovery.collect(file.tokens, path: file.path)
         return facts
     }
 
@@ -158,6 +161,7 @@ package struct SwiftReferenceScanner: Sendable {
             facts.enums[candidate.enumName]?.rule = "a String enum whose raw values are toggles the log knows (\(rawValue))"
         }
         facts.candidateCases = []
+        ToggleTypeDiscovery.resolve(into: &facts)
         for index in facts.declarations.indices {
             let declaration = facts.declarations[index]
             if !knownToggles.contains(declaration.rawValue ?? declaration.caseName) {
@@ -392,6 +396,7 @@ extension SwiftReferenceScanner.EnumFacts {
         }
         for (caseName, owners) in file.otherCases { otherCases[caseName, default: []].formUnion(owners) }
         candidateCases += file.candidateCases
+        discovery.absorb(file.discovery)
         declarations += file.declarations
         // Defaults: the first value per case and the first fallback win; unreadable stays so.
         for (enumName, found) in file.defaults {

@@ -13,7 +13,7 @@ enum SyncSwiftCommand: Command {
         variadicPositionals: true,
         options: [
             .value("--defaults", "FILE", "in-app defaults: a plist (Apple typed or Firebase download) or a flat JSON object"),
-            .value("--kind", "KIND", "the kind of new cases in enums that do not say it (FeatureFlag, a ToggleType conformer): build, local or remote"),
+            .value("--kind", "KIND", "the kind of new toggles whose type does not say it (FeatureFlag, a ToggleType conformer, a FeatureFlags struct found by shape): build, local or remote"),
             .flag("--dry-run", "print the events it would append and append nothing"),
             .value("--category", "C", "category of created toggles (default: release; RemoteConfigKeys get remote-config)"),
             .value("--owner", "WHO", "owner of created toggles"),
@@ -24,7 +24,9 @@ enum SyncSwiftCommand: Command {
         discussion: """
             Kinds come from the enums: BuildTargetToggle (build), InternalToggle (local), RemoteToggle \
             (remote booleans), RemoteConfigKeys (remote strings, numbers, JSON); other toggle enums (FeatureFlag: String, \
-            ToggleType conformers) take --kind. A case whose raw value the log knows is that toggle. A boolean's default comes \
+            ToggleType conformers) and the toggle types found by shape (a FeatureFlags struct or namespace's Bool \
+            properties, the cases of an enum a Bool query takes, @propertyWrapper toggles) take --kind; without it, \
+            one message counts them (exit 64). A case whose raw value the log knows is that toggle. A boolean's default comes \
             from --defaults, else from the enum's `var defaultValue { switch self { case .x: true … } }`, \
             else false. A RemoteConfigKeys case needs a typed entry in --defaults. Live toggles that no \
             enum declares are removed, but only for kinds whose enum was found. Refused, with exit 65 and \
@@ -62,7 +64,8 @@ enum SyncSwiftCommand: Command {
         }
         let plan = SwiftSync.plan(declarations: scan.declarations, toggles: toggles, defaults: defaults, category: category, owner: arguments.value("--owner"), kind: kind)
         guard plan.refusals.isEmpty else {
-            throw CommandFailure(status: .rejected, message: (plan.refusals + ["sync swift refused; nothing was appended"]).joined(separator: "\n"))
+            // A missing --kind alone is a usage problem: the flag is all it takes.
+            throw CommandFailure(status: plan.needsKind && plan.refusals.count == 1 ? .usage : .rejected, message: (plan.refusals + ["sync swift refused; nothing was appended"]).joined(separator: "\n"))
         }
         var events: [Event] = []
         for creation in plan.creations {
