@@ -102,8 +102,9 @@ public struct SwiftSourceScan: Sendable {
     package static func lex(_ file: (display: String, absolute: String), declarationsOnly: Bool, names: inout SwiftNameTable,
                             buffer: inout ReadBuffer) -> Result<SwiftReferenceScanner.LexedFile, CodeScanError> {
         read(file.absolute, into: &buffer).map { bytes in
-            // No `enum` anywhere in the bytes: nothing to declare, no need to lex for pass 1.
-            if declarationsOnly && !contains(bytes, "enum") { return SwiftReferenceScanner.LexedFile(path: file.display, tokens: []) }
+            // No `enum` nor `static` anywhere in the bytes: no case, key constant or static member
+            // to declare, no need to lex for pass 1.
+            if declarationsOnly && !contains(bytes, "enum") && !contains(bytes, "static") { return SwiftReferenceScanner.LexedFile(path: file.display, tokens: []) }
             return SwiftReferenceScanner.LexedFile(path: file.display, tokens: SwiftLexer.tokenize(bytes, names: &names))
         }
     }
