@@ -135,7 +135,8 @@ extension SwiftReferenceScanner {
         let form: String
         if tokens[i + 1].isPunctuation(":") && (previous.isPunctuation("[") || previous.isPunctuation(",")) {
             form = "dictionary key"
-        } else if previous.isPunctuation("("), tokens[i - 2].kind == .identifier, tokens[i - 2].text != "AppStorage" {
+        } else if previous.isPunctuation("("), (tokens[i - 2].kind == .identifier && tokens[i - 2].text != "AppStorage")
+                    || (tokens[i - 2].kind == .operator && tokens[i - 2].text == ">") {
             form = "string argument"
         } else if previous.isPunctuation(":"), i >= 3, tokens[i - 2].kind == .identifier, tokens[i - 2].text != "forKey", tokens[i - 2].text != "key",
                   tokens[i - 3].isPunctuation("(") || tokens[i - 3].isPunctuation(",") {

@@ -176,15 +176,26 @@ package struct SwiftReferenceScanner: Sendable {
             guard let file = fileFacts(index) else { continue }
             facts.absorb(file)
         }
+        // An enum named for toggles one of whose cases the log knows (by its name or raw value, in
+        // any spelling) holds toggles: all its cases are, the unlogged ones untracked.
+        let holding = Set(facts.candidateCases.filter { candidate in
+            Self.namesToggleType(candidate.enumName) && facts.enums[candidate.enumName]?.codingKey != true
+                && (candidate.rawValue.flatMap { spellings[$0] } ?? spellings[candidate.caseName]) != nil
+        }.map(\.enumName))
         for candidate in facts.candidateCases {
-            guard let rawValue = candidate.rawValue, knownToggles.contains(rawValue) else { continue }
+            let logged = candidate.rawValue.map { knownToggles.contains($0) } ?? false
+            guard logged || holding.contains(candidate.enumName) else { continue }
+            let rawValue = candidate.rawValue ?? candidate.caseName
             facts.declarations.append(candidate)
             facts.toggleEnums.insert(candidate.enumName)
             facts.toggleCases[candidate.enumName, default: [:]][candidate.caseName] = candidate
             facts.otherCases[candidate.caseName]?.remove(candidate.enumName)
             if facts.otherCases[candidate.caseName]?.isEmpty == true { facts.otherCases[candidate.caseName] = nil }
+            if facts.enums[candidate.enumName]?.isToggle != true {
+                facts.enums[candidate.enumName]?.rule = holding.contains(candidate.enumName)
+                    ? "an enum named for toggles, one of whose cases or raw values the log knows" : "a String enum whose raw values are toggles the log knows (\(rawValue))"
+            }
             facts.enums[candidate.enumName]?.isToggle = true
-            facts.enums[candidate.enumName]?.rule = "a String enum whose raw values are toggles the log knows (\(rawValue))"
         }
         facts.candidateCases = []
         for index in facts.declarations.indices {
@@ -338,8 +349,9 @@ package struct SwiftReferenceScanner: Sendable {
                 }
             } else {
                 facts.otherCases[nameToken.text, default: []].insert(owner.name)
-                // Only an explicit raw value makes a key enum: `case sync` of a screen enum is not the toggle sync.
-                if owner.isCandidate && rawValue != nil { facts.candidateCases.append(declaration) }
+                // Only an explicit raw value makes a key enum: `case sync` of a screen enum is not the toggle sync;
+                // an enum named for toggles (`enum RemoteConfigValueKey`) may be one by its case names.
+                if (owner.isCandidate && rawValue != nil) || namesToggleType(owner.name) { facts.candidateCases.append(declaration) }
             }
             guard i < tokens.count, tokens[i].kind == .punctuation, tokens[i].text == "," else { break }
             i += 1
