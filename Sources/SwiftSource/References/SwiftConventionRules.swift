@@ -23,7 +23,7 @@ extension SwiftReferenceScanner {
 
     /// `let x`/`var x`/`static let x = "key"` at `binding`, in the body of the type at `typeToken`:
     /// a toggle's declaration when the name is the log's (in some spelling) and the type is named
-    /// for toggles, the property has a wrapper (`@Feature var x`), is `static` or a `Bool`;
+    /// for toggles, the property has a wrapper (`@Feature var x`) or is a `Bool` (annotated or `= true`);
     /// or when it is a key constant whose value the log knows.
     func propertyDeclaration(_ tokens: [SwiftToken], binding: Int, body: Body, file: String, facts: EnumFacts) -> RuleOutcome {
         let nameToken = tokens[binding + 1]
@@ -38,9 +38,11 @@ extension SwiftReferenceScanner {
         if let wrapper = Self.wrapper(tokens, binding: binding) {
             return declared(key, symbol: "@\(wrapper) \(tokens[binding].text) \(name)", form: "property", token: nameToken, file: file, owner: owner)
         }
-        let isBool = binding + 3 < tokens.count && tokens[binding + 2].isPunctuation(":") && tokens[binding + 3].text == "Bool"
-        guard body.ownsToggles || isStatic || isBool else {
-            return .rejected("\(prefix)\(name) is named like the toggle \(key), but \(owner) is not named for toggles and the property is neither static, a Bool nor wrapped (@Feature var)")
+        // A Bool by its annotation or its literal initial value (`static let x = true`).
+        let isBool = binding + 3 < tokens.count && (tokens[binding + 2].isPunctuation(":") && tokens[binding + 3].text == "Bool"
+            || tokens[binding + 2].kind == .operator && tokens[binding + 2].text == "=" && (tokens[binding + 3].text == "true" || tokens[binding + 3].text == "false"))
+        guard body.ownsToggles || isBool else {
+            return .rejected("\(prefix)\(name) is named like the toggle \(key), but \(owner) is not named for toggles and the property is neither a Bool nor wrapped (@Feature var)")
         }
         return declared(key, symbol: prefix + name, form: "property", token: nameToken, file: file, owner: owner)
     }
@@ -135,11 +137,12 @@ extension SwiftReferenceScanner {
         let form: String
         if tokens[i + 1].isPunctuation(":") && (previous.isPunctuation("[") || previous.isPunctuation(",")) {
             form = "dictionary key"
-        } else if previous.isPunctuation("("), (tokens[i - 2].kind == .identifier && tokens[i - 2].text != "AppStorage")
-                    || (tokens[i - 2].kind == .operator && tokens[i - 2].text == ">") {
+        } else if previous.isPunctuation("("), (tokens[i - 2].kind == .identifier && tokens[i - 2].text != "AppStorage" && Self.namesKey(tokens[i - 2].text))
+                    || (i >= 5 && tokens[i - 2].kind == .operator && tokens[i - 2].text == ">" && tokens[i - 4].kind == .operator && tokens[i - 4].text == "<"
+                        && Self.namesKey(tokens[i - 5].text)) {
             form = "string argument"
         } else if previous.isPunctuation(":"), i >= 3, tokens[i - 2].kind == .identifier, tokens[i - 2].text != "forKey", tokens[i - 2].text != "key",
-                  tokens[i - 3].isPunctuation("(") || tokens[i - 3].isPunctuation(",") {
+                  Self.namesKey(tokens[i - 2].text), tokens[i - 3].isPunctuation("(") || tokens[i - 3].isPunctuation(",") {
             form = "string argument"
         } else {
             return .notApplicable
@@ -147,9 +150,16 @@ extension SwiftReferenceScanner {
         let text = tokens[i].text
         guard let key = facts.keyNames.contains(text) ? text : spellings[text] else { return .notApplicable }
         var reference = CodeReference(toggle: key, kind: .stringKey, file: file, line: tokens[i].line, column: tokens[i].column,
-                                      symbol: form == "dictionary key" ? "[\"\(text)\": …]" : "\(tokens[i - 2].text)\(previous.text == "(" ? "(" : ": ")\"\(text)\"")
+                                      symbol: form == "dictionary key" ? "[\"\(text)\": …]"
+                                        : previous.text == "(" ? "\(tokens[i - 2].kind == .identifier ? tokens[i - 2].text : "")(\"\(text)\")" : "\(tokens[i - 2].text): \"\(text)\"")
         reference.form = form
         return .references([reference])
+    }
+
+    /// Whether a call or label says its string is a key: named for keys or toggles
+    /// (`ConfigKey<Bool>(…)`, `flag(…)`, `register(feature: …)`), not `print(…)` or `Text(…)`.
+    static func namesKey(_ name: String) -> Bool {
+        containsIgnoringCase(name, "key") || namesToggleType(name)
     }
 
     /// What the syntax says an implicit member at `dot` must be: the declared type of the

@@ -248,7 +248,7 @@ extension SwiftReferenceScanner {
             return .rejected(".\(name) is a \(expected.type): \(tokens[i - 2].text) is declared as \(expected.type), which declares \(name)")
         }
         if expected?.isToggle != true, let others = facts.otherCases[name], !others.isEmpty, queryCall(tokens, dot: i, labels: &labels) == nil {
-            return .rejected(".\(name) is also declared by \(others.sorted().joined(separator: ", ")) (not a toggle type: a case or static member); it counts only as the argument of a query method such as isFeatureOn(.\(name)) or as a case of a switch over a flag")
+            return .rejected(".\(name) is also a case of \(others.sorted().joined(separator: ", ")) (not a toggle enum); it counts only as the argument of a query method such as isFeatureOn(.\(name)) or as a case of a switch over a flag")
         }
         return .references(keys.map { key in
             var reference = CodeReference(toggle: key, kind: .implicitMember, file: file, line: tokens[i].line, column: tokens[i].column, symbol: ".\(name)")
