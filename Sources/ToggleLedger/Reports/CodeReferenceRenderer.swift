@@ -99,7 +99,7 @@ package enum CodeReferenceRenderer {
         }
     }
 
-    /// `{"files": N, "references": [{"toggle", "kind", "file", "line", "column", "symbol", "enum"?, "ambiguousWith"?}], "problems": [...]}`
+    /// `{"files": N, "references": [{"toggle", "kind", "file", "line", "column", "symbol", "enum"?, "ambiguousWith"?, "form"?, "ownBody"?}], "problems": [...]}`
     package static func json(_ result: ScanResult) -> String {
         jsonParts(result).joined()
     }
