@@ -41,6 +41,9 @@ import Testing
             "Core/Sources/Core/FeatureFlag.swift:5:10 declaration sync case sync",
             "Core/Sources/Core/FeatureFlag.swift:6:10 declaration aiChat case aiChat",
             "Core/Sources/Core/FeatureFlag.swift:8:10 declaration new_settings_storage case newSettingsStorage",
+            // The enum's own labels (issue 27: in its declaring type).
+            "Core/Sources/Core/FeatureFlag.swift:14:14 implicit-member debugMenu .debugMenu",
+            "Core/Sources/Core/FeatureFlag.swift:14:26 implicit-member aiChat .aiChat",
         ])
     }
 
@@ -84,6 +87,8 @@ import Testing
         let found = try scan("keyEnumsFoundThroughTheLog", kinds: ["admin_code": .remote, "ai_workout_generation_enabled": .remote])
         #expect(found == [
             // Profile.Key is a CodingKey enum and AnalyticsKey's raw values are not toggles: nothing.
+            // The client's accessor property named as the toggle (issue 27: a property of a config type).
+            "RemoteConfigClient.swift:6:9 declaration admin_code var adminCode",
             "RemoteConfigClient.swift:7:42 member admin_code Key.adminCode",
             "RemoteConfigClient.swift:11:42 member ai_workout_generation_enabled Key.aiWorkoutGenerationEnabled",
             "RemoteConfigClient.swift:17:14 declaration admin_code case adminCode",
@@ -96,6 +101,8 @@ import Testing
         #expect(found == [
             // @AppStorage("beta_search"), UserDefaults' "beta_search" and config["showDebugOverlay"] are the other store's.
             "Settings.swift:5:17 string-key showDebugOverlay AppStorage(\"showDebugOverlay\")",
+            // The wrapped property named as the toggle (issue 27).
+            "Settings.swift:5:41 declaration showDebugOverlay @AppStorage var showDebugOverlay",
             "Settings.swift:10:54 string-key beta_search [\"beta_search\"]",
             "Settings.swift:14:49 string-key beta_search forKey: \"beta_search\"",
             "Settings.swift:16:49 string-key showDebugOverlay forKey: \"showDebugOverlay\"",
@@ -123,8 +130,14 @@ import Testing
             "Experiments.swift:7:17 implicit-member new_paywall .newPaywall",
             "Experiments.swift:10:16 member compact_timeline Experiments.compactTimeline",
         ])
-        // Without the setting, Experiments is not a toggle enum.
-        #expect(try scan("settingNamesEnumsMethodsAndKeyStyles", kinds: ["new_paywall": .remote]) == [])
+        // Without the setting, Experiments is named for toggles and the log knows one of its
+        // cases in another spelling (issue 27): a toggle enum, its other case untracked.
+        #expect(try scan("settingNamesEnumsMethodsAndKeyStyles", kinds: ["new_paywall": .remote]) == [
+            "Experiments.swift:2:10 declaration new_paywall case newPaywall",
+            "Experiments.swift:3:10 declaration compactTimeline case compactTimeline",
+            "Experiments.swift:7:17 implicit-member new_paywall .newPaywall",
+            "Experiments.swift:10:16 member compactTimeline Experiments.compactTimeline",
+        ])
     }
 
     @Test func explainSaysWhichRuleMatchedOrWhyNone() throws {

@@ -36,7 +36,7 @@ import Testing
             "CheckoutToggle.isApplePayEnabled isApplePayEnabled line 33",
         ])
         // The nested Section enum and Route are not toggle enums; the switch's cases are not declarations.
-        #expect(result.references.allSatisfy { $0.kind == .declaration })
+        #expect(result.references.allSatisfy { $0.kind == .declaration || $0.ownBody })
         #expect(result.fileCount == 1)
     }
 
@@ -74,6 +74,10 @@ import Testing
             "implicitMemberReferences/Profile.swift:9:61 implicit-member isRoundedAvatar .isRoundedAvatar",
             "implicitMemberReferences/Profile.swift:18:16 implicit-member isRoundedAvatar .isRoundedAvatar",
             "implicitMemberReferences/Profile.swift:18:35 implicit-member isStoriesEnabled .isStoriesEnabled",
+            // The enum's own `switch self` labels (issue 27: in its declaring type).
+            "implicitMemberReferences/Toggles.swift:5:38 implicit-member isStoriesEnabled .isStoriesEnabled",
+            "implicitMemberReferences/Toggles.swift:11:14 implicit-member isRoundedAvatar .isRoundedAvatar",
+            "implicitMemberReferences/Toggles.swift:12:14 implicit-member isStoriesEnabled .isStoriesEnabled",
         ])
     }
 

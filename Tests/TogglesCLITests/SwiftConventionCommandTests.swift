@@ -76,12 +76,17 @@ import Testing
         let directory = try TemporaryDirectory()
         try SwiftSideLog.copyFixture("scanExplainAndTheSettingFromAConfigFile", into: directory)
         try #require(try TogglesBinary.run(["create", "new_paywall", "--kind", "remote", "--type", "bool", "--default", "false", "--at", "2026-03-01"], in: directory.url).status == 0)
-        // Without the setting, Experiments is not a toggle enum and `variant` not a query method.
+        // Without the setting too (issue 27): Experiments is named for toggles and the log knows its case.
         let plain = try TogglesBinary.run(["scan", "App"], in: directory.url)
-        #expect(plain.stdout == "0 references to 0 toggles in 1 Swift file\n", "\(plain)")
+        #expect(plain.stdout == """
+            App/Paywall Screen.swift:2:10: new_paywall: declaration case newPaywall
+            App/Paywall Screen.swift:6:17: new_paywall: implicit-member .newPaywall
+            2 references to 1 toggle in 1 Swift file
+
+            """, "\(plain)")
         let explained = try TogglesBinary.run(["scan", "App", "--explain", "App/Paywall Screen.swift:1"], in: directory.url)
         #expect(explained.status == 0)
-        #expect(explained.stdout.hasPrefix("App/Paywall Screen.swift:1:1: enum Experiments is not a toggle enum: neither a String enum"), "\(explained)")
+        #expect(explained.stdout.hasPrefix("App/Paywall Screen.swift:1:1: enum Experiments is a toggle enum: an enum named for toggles, one of whose cases or raw values the log knows"), "\(explained)")
 
         let configured = try TogglesBinary.run(["scan", "App", "--config", "toggles-scan.json"], in: directory.url)
         #expect(configured.stdout == """

@@ -28,6 +28,13 @@ public struct CodeReference: Sendable, Hashable {
     /// For an implicit member that names a case of several toggle enums: the other toggles it
     /// may be. The scan reports one reference per candidate rather than guess.
     public var ambiguousWith: [String] = []
+    /// The convention the reference was found in when it is not a toggle enum's case
+    /// (`property`, `key constant`, `member`, `string argument`, `dictionary key`): the cleanup
+    /// rewrites only enum cases, and refuses the others with this as its reason.
+    public var form: String?
+    /// Found inside the body (or an extension) of the type that declares the toggle: removing the
+    /// toggle touches it too. `--explain` says so; the text and JSON output mark it.
+    public var ownBody = false
 
     public init(toggle: String, kind: Kind, file: String, line: Int, column: Int, symbol: String, enumName: String? = nil) {
         self.toggle = toggle

@@ -53,6 +53,12 @@ struct CleanupSiteFinder {
                     sites.append(CleanupSite(token: index, symbol: reference.symbol, kind: .unsupported("\(reference.symbol) may also be \(reference.ambiguousWith.joined(separator: ", ")) (several toggle enums have the case)")))
                     continue
                 }
+                if let form = reference.form {
+                    sites.append(CleanupSite(token: index, symbol: reference.symbol, kind: .unsupported("\(reference.symbol) is a toggle's \(form), which the cleanup cannot rewrite (it rewrites the cases of toggle enums and their reads)")))
+                    continue
+                }
+                // The enum's own labels (`switch self { case .x: }`) are the declaration's, found below.
+                if reference.ownBody { continue }
                 switch reference.kind {
                 case .member: sites.append(classify(source, first: index, last: index + 2, symbol: reference.symbol, qualified: true))
                 case .implicitMember: sites.append(classify(source, first: index, last: index + 1, symbol: reference.symbol, qualified: false))

@@ -49,7 +49,8 @@ extension SwiftSourceScan {
                     case .declaration: rule = "declaration"
                     }
                     let ambiguity = reference.ambiguousWith.isEmpty ? "" : "; ambiguous: it may also be \(reference.ambiguousWith.joined(separator: ", "))"
-                    notes.append((reference.column, "`\(reference.symbol)` is \(reference.toggle) (\(reference.kind.rawValue): \(rule))\(ambiguity)"))
+                    let own = reference.ownBody ? "; inside the body of the type that declares it, which removing the toggle touches too" : ""
+                    notes.append((reference.column, "`\(reference.symbol)` is \(reference.toggle) (\(reference.kind.rawValue): \(reference.form.map { Self.conventionRule($0, reference) } ?? rule))\(ambiguity)\(own)"))
                 }
             }
         }
@@ -60,6 +61,18 @@ extension SwiftSourceScan {
             return ["\(lexed.path):\(line): \(why)"]
         }
         return notes.sorted { $0.column < $1.column }.map { "\(lexed.path):\(line):\($0.column): \($0.text)" }
+    }
+
+    /// Why a reference found by a convention rule (``CodeReference/form``) is one.
+    static func conventionRule(_ form: String, _ reference: CodeReference) -> String {
+        switch form {
+        case "key constant" where reference.kind == .declaration:
+            "a key constant of \(reference.enumName ?? "a type") whose value is the toggle's key"
+        case "key constant": "a key constant read through the type that declares it"
+        case "property": "a property of \(reference.enumName ?? "a type") named as the log names the toggle (in some spelling)"
+        case "member": "a member named as the log names the toggle (in some spelling), read through a chain named for toggles or a name no other scanned type declares"
+        default: "a string literal the log knows (in some spelling), as a \(form)"
+        }
     }
 
     /// What pass 1 decided about an `enum` or `case` at `index`.

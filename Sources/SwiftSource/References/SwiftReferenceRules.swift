@@ -70,23 +70,41 @@ extension SwiftReferenceScanner {
     private func walk(_ file: LexedFile, facts: EnumFacts, memo: inout NameMemo, reasons: Bool, visit: (Int, RuleOutcome) -> Void) {
         let tokens = file.tokens
         var labels = SwitchLabelMemo()
-        // Whether each open brace is the body of a toggle enum or of an extension of one.
-        var braces: [Bool] = []
+        // What each open brace is the body of: a toggle enum (or an extension of one), a type named for toggles, another type.
+        var braces: [Body] = []
         var insideToggleBodies = 0
         var pendingToggleBody = false
         // Read once: a nested dictionary read per identifier retains and releases it.
         let discoveredMembers = !facts.discovery.propertyKeys.isEmpty
+        var insideOwningBodies = 0
+        var pendingBody = Body.other
+        // The dot after a qualifier the qualified-member rule decided about: not a member access too.
+        var qualifiedDot = -1
         for i in tokens.indices {
             // Read in place: a copy of each token (its text retained and released) cost 10% of a scan.
             switch tokens[i].kind {
             case .identifier:
-                if i + 1 < tokens.count, tokens[i + 1].kind == .identifier, tokens[i].text == "enum" || tokens[i].text == "extension",
-                   facts.toggleEnums.contains(tokens[i + 1].text) {
-                    pendingToggleBody = true
+                if i + 1 < tokens.count, tokens[i + 1].kind == .identifier, memo.isDeclarationKeyword(tokens[i], scanner: self, facts: facts) {
+                    let keyword = tokens[i].text
+                    if keyword == "let" || keyword == "var" {
+                        if let body = braces.last, body.typeToken >= 0, memo.mayBeMember(tokens[i + 1], scanner: self, facts: facts) {
+                            let outcome = propertyDeclaration(tokens, binding: i, body: body, file: file.path, facts: facts)
+                            if case .notApplicable = outcome {} else { visit(i + 1, outcome) }
+                        }
+                    } else if keyword == "func" {
+                        pendingBody = .other
+                    } else if keyword != "class" || Self.startsUppercase(tokens[i + 1].text) {
+                        let name = tokens[i + 1].text
+                        let isToggleEnum = (keyword == "enum" || keyword == "extension") && facts.toggleEnums.contains(name)
+                        pendingBody = Body(typeToken: i + 1, isToggleEnum: isToggleEnum, ownsToggles: isToggleEnum || Self.namesToggleType(name))
+                    }
                 }
                 if i + 2 < tokens.count, tokens[i + 1].isPunctuation("."), memo.mayQualify(tokens[i], scanner: self, facts: facts) {
                     let outcome = qualifiedMember(tokens, at: i, file: file.path, facts: facts)
-                    if case .notApplicable = outcome {} else { visit(i, outcome) }
+                    if case .notApplicable = outcome {} else {
+                        visit(i, outcome)
+                        qualifiedDot = i + 1
+                    }
                 }
                 // `Features.shared.x`, `featureFlags.x`: properties of toggle types found by shape.
                 if discoveredMembers, i + 2 < tokens.count, tokens[i + 1].isPunctuation(".") {
@@ -100,17 +118,26 @@ extension SwiftReferenceScanner {
             case .punctuation:
                 switch tokens[i].symbol {
                 case UInt8(ascii: "{"):
-                    braces.append(pendingToggleBody)
-                    if pendingToggleBody { insideToggleBodies += 1 }
-                    pendingToggleBody = false
+                    braces.append(pendingBody)
+                    if pendingBody.isToggleEnum { insideToggleBodies += 1 }
+                    if pendingBody.ownsToggles { insideOwningBodies += 1 }
+                    pendingBody = .other
                 case UInt8(ascii: "}"):
-                    if let wasToggle = braces.popLast(), wasToggle { insideToggleBodies -= 1 }
+                    if let body = braces.popLast() {
+                        if body.isToggleEnum { insideToggleBodies -= 1 }
+                        if body.ownsToggles { insideOwningBodies -= 1 }
+                    }
                 case UInt8(ascii: "."):
+                    if isMemberAccess(tokens, dot: i, memo: &memo, facts: facts) {
+                        guard qualifiedDot != i, memo.mayBeMember(tokens[i + 1], scanner: self, facts: facts) else { break }
+                        let outcome = memberAccess(tokens, dot: i, file: file.path, facts: facts, ownBody: insideOwningBodies > 0)
+                        if case .notApplicable = outcome {} else { visit(i, outcome) }
+                        break
+                    }
                     if !reasons, !couldBeImplicitMember(tokens, dot: i, facts: facts, memo: &memo) { break }
                     let outcome = implicitMember(tokens, at: i, file: file.path, facts: facts, labels: &labels)
                     if case .notApplicable = outcome { break }
-                    visit(i, insideToggleBodies == 0 ? outcome
-                        : .rejected("inside a toggle enum's body or extension, where implicit members are the enum's own cases"))
+                    visit(i, insideToggleBodies == 0 ? outcome : ownCase(tokens, dot: i, braces: braces, file: file.path, facts: facts))
                 case UInt8(ascii: "["):
                     // `receiver["name"]`: a subscript (attached to what precedes it), not an array literal.
                     if i > 0, !tokens[i].spaceBefore, i + 2 < tokens.count,
@@ -120,9 +147,38 @@ extension SwiftReferenceScanner {
                     }
                 default: break
                 }
+            case .string:
+                let outcome = stringArgument(tokens, at: i, file: file.path, facts: facts)
+                if case .notApplicable = outcome {} else { visit(i, outcome) }
             default: break
             }
         }
+    }
+
+    /// Whether the dot at `i` reads a member of what precedes it (`x.name`, `f().name`, `a?.name`)
+    /// rather than starting an implicit member.
+    func isMemberAccess(_ tokens: [SwiftToken], dot i: Int, memo: inout NameMemo, facts: EnumFacts) -> Bool {
+        guard i > 0, i + 1 < tokens.count, tokens[i + 1].kind == .identifier, !tokens[i + 1].spaceBefore, !tokens[i].spaceBefore else { return false }
+        let previous = tokens[i - 1]
+        switch previous.kind {
+        case .identifier: return !memo.isPrefixKeyword(previous, scanner: self, facts: facts)
+        case .punctuation: return previous.symbol == UInt8(ascii: ")") || previous.symbol == UInt8(ascii: "]")
+        case .operator: return (previous.text == "?" || previous.text == "!") && !previous.spaceBefore
+        default: return false
+        }
+    }
+
+    /// An implicit member inside a toggle enum's body or extension: the enum's own case
+    /// (`switch self { case .x: }`) is a reference marked as in its declaring type.
+    func ownCase(_ tokens: [SwiftToken], dot i: Int, braces: [Body], file: String, facts: EnumFacts) -> RuleOutcome {
+        let name = tokens[i + 1].text
+        guard let body = braces.last(where: \.isToggleEnum), let declaration = facts.toggleCases[tokens[body.typeToken].text]?[name] else {
+            return .rejected("inside a toggle enum's body or extension, where implicit members are the enum's own cases, and .\(name) is not one of them")
+        }
+        var reference = CodeReference(toggle: declaration.key, kind: .implicitMember, file: file, line: tokens[i].line, column: tokens[i].column,
+                                      symbol: ".\(name)", enumName: declaration.enumName)
+        reference.ownBody = true
+        return .references([reference])
     }
 
     /// Whether the implicit member at `dot` can be a reference: the checks of
@@ -149,7 +205,8 @@ extension SwiftReferenceScanner {
             // The enum is declared outside the scanned files: the log's names decide.
             key = knownToggles.contains(member) ? member : knownSpelling(of: member)
             if key == nil, facts.toggleEnums.contains(enumName), member != "allCases", member != "init" {
-                return .rejected("\(enumName).\(member): \(enumName) is not declared in the scanned files and the log knows no toggle \(member)")
+                let declared = facts.enums[enumName] != nil ? "is declared without cases in the scanned files" : "is not declared in the scanned files"
+                return .rejected("\(enumName).\(member): \(enumName) \(declared) and the log knows no toggle \(member)")
             }
         } else {
             if let record = facts.enums[enumName], (facts.otherCases[member] ?? []).contains(enumName) {
@@ -188,13 +245,17 @@ extension SwiftReferenceScanner {
             default: break
             }
         }
-        let keys = facts.caseKeys[name] ?? (knownToggles.contains(name) ? [name] : knownSpelling(of: name).map { [$0] } ?? [])
+        let keys = facts.caseKeys[name] ?? (knownToggles.contains(name) ? [name] : (knownSpelling(of: name) ?? facts.keyConstants[name]).map { [$0] } ?? [])
         guard !keys.isEmpty else {
             return .rejected(".\(name) is neither a case of a toggle enum nor a toggle the log knows")
         }
-        // The query matters only when other enums declare the name (a switch's labels are
-        // looked for back to the switch: not for every implicit member).
-        if let others = facts.otherCases[name], !others.isEmpty, queryCall(tokens, dot: i, labels: &labels) == nil {
+        // The type the syntax expects decides first; then other types declaring the name (a
+        // switch's labels are looked for back to the switch: not for every implicit member).
+        let expected = expectedType(tokens, dot: i, facts: facts)
+        if let expected, !expected.isToggle, (facts.otherCases[name] ?? []).contains(expected.type) {
+            return .rejected(".\(name) is a \(expected.type): \(tokens[i - 2].text) is declared as \(expected.type), which declares \(name)")
+        }
+        if expected?.isToggle != true, let others = facts.otherCases[name], !others.isEmpty, queryCall(tokens, dot: i, labels: &labels) == nil {
             return .rejected(".\(name) is also a case of \(others.sorted().joined(separator: ", ")) (not a toggle enum); it counts only as the argument of a query method such as isFeatureOn(.\(name)) or as a case of a switch over a flag")
         }
         return .references(keys.map { key in
@@ -365,15 +426,17 @@ extension SwiftReferenceScanner {
     package func stringKey(_ tokens: [SwiftToken], at i: Int, file: String, facts: EnumFacts, store: KeyStore) -> RuleOutcome {
         let string = tokens[i]
         guard !string.interpolated else { return .rejected("a string with an interpolation is never a key") }
-        guard facts.keyNames.contains(string.text) else { return .rejected("\"\(string.text)\" is not a toggle the log knows or a declared case's key") }
-        let kind = toggleKinds[string.text]
+        guard let key = facts.keyNames.contains(string.text) ? string.text : spellings[string.text] else {
+            return .rejected("\"\(string.text)\" is not a toggle the log knows (in any spelling) or a declared case's key")
+        }
+        let kind = toggleKinds[key]
         guard store.admits(kind) else {
             let storeName = store == .local ? "a UserDefaults/@AppStorage key (a local toggle's)" : "a Remote Config key (a remote toggle's)"
             return .rejected("\"\(string.text)\" is \(storeName), but the log's \(string.text) is a \(kind!.rawValue) toggle")
         }
         let before = i >= 2 ? tokens[i - 2].text : ""
         let symbol = tokens[i - 1].text == "[" ? "[\"\(string.text)\"]" : tokens[i - 1].text == "(" ? "\(before)(\"\(string.text)\")" : "\(before): \"\(string.text)\""
-        return .references([CodeReference(toggle: string.text, kind: .stringKey, file: file, line: string.line, column: string.column, symbol: symbol)])
+        return .references([CodeReference(toggle: key, kind: .stringKey, file: file, line: string.line, column: string.column, symbol: symbol)])
     }
 
     /// The store a `forKey:`/`key:` label (at `label`) or `AppStorage(` reads: the enclosing

@@ -27,11 +27,27 @@ package struct SwiftReferenceScanner: Sendable {
     /// local toggle's, at a Remote Config accessor a remote one's.
     package var toggleKinds: [String: ToggleKind]
     package var settings: SwiftScanSettings
+    /// Every spelling of every name the log knows (as written, camelCase, snake_case,
+    /// kebab-case) → the name: how a string key or a member may spell a toggle.
+    package var spellings: [String: String]
 
     package init(knownToggles: Set<String> = [], toggleKinds: [String: ToggleKind] = [:], settings: SwiftScanSettings = SwiftScanSettings()) {
         self.knownToggles = knownToggles.union(toggleKinds.keys)
         self.toggleKinds = toggleKinds
         self.settings = settings
+        spellings = Self.spellings(of: self.knownToggles)
+    }
+
+    /// The log's names first, so a name that is another's spelling stays itself.
+    static func spellings(of names: Set<String>) -> [String: String] {
+        var result: [String: String] = [:]
+        for name in names { result[name] = name }
+        for name in names.sorted() {
+            for style in SwiftScanSettings.KeyStyle.allCases where result[style.spell(name)] == nil {
+                result[style.spell(name)] = name
+            }
+        }
+        return result
     }
 
     /// A file's tokens, lexed once for both passes.
@@ -51,6 +67,8 @@ package struct SwiftReferenceScanner: Sendable {
         package var rule: String
         package var rawString: Bool
         package var codingKey: Bool
+        /// A toggle enum by its name alone (`enum PremiumFeature: String`): the log may overrule it.
+        package var byName = false
     }
 
     package struct EnumFacts {
@@ -73,6 +91,17 @@ package struct SwiftReferenceScanner: Sendable {
         package var keyNames: Set<String> = []
         /// Toggle types found by shape (ToggleTypeDiscovery.swift).
         package var discovery = ToggleTypeDiscovery()
+        /// `static let roundedAvatar = "isRoundedAvatar"`: constant → the toggle its value names.
+        package var keyConstants: [String: String] = [:]
+        /// Constant → the types declaring it (`RCKeys.roundedAvatar` is the key, `user.roundedAvatar` is not).
+        package var keyConstantOwners: [String: Set<String>] = [:]
+        /// Property or parameter name → its declared type (`var tabItem: Tab`, `load(request: Request)`):
+        /// the type an implicit member assigned or passed to it belongs to.
+        package var declaredTypes: [String: String] = [:]
+        /// Function → the types of its parameters; after pass 1, ``queryFunctions`` are those taking a toggle enum.
+        package var functionParameters: [String: Set<String>] = [:]
+        /// Functions declared with a toggle enum parameter (`func isAvailable(_ f: Feature)`): queries.
+        package var queryFunctions: Set<String> = []
     }
 
     /// A toggle enum's `var defaultValue { switch self|rawValue { case …: value … } }`.
@@ -150,28 +179,41 @@ package struct SwiftReferenceScanner: Sendable {
             guard let file = fileFacts(index) else { continue }
             facts.absorb(file)
         }
+        // An enum named for toggles one of whose cases the log knows (by its name or raw value, in
+        // any spelling) holds toggles: all its cases are, the unlogged ones untracked.
+        let holding = Set(facts.candidateCases.filter { candidate in
+            Self.namesToggleType(candidate.enumName) && facts.enums[candidate.enumName]?.codingKey != true
+                && (candidate.rawValue.flatMap { spellings[$0] } ?? spellings[candidate.caseName]) != nil
+        }.map(\.enumName))
         for candidate in facts.candidateCases {
-            guard let rawValue = candidate.rawValue, knownToggles.contains(rawValue) else { continue }
+            let logged = candidate.rawValue.map { knownToggles.contains($0) } ?? false
+            guard logged || holding.contains(candidate.enumName) else { continue }
+            let rawValue = candidate.rawValue ?? candidate.caseName
             facts.declarations.append(candidate)
             facts.toggleEnums.insert(candidate.enumName)
             facts.toggleCases[candidate.enumName, default: [:]][candidate.caseName] = candidate
             facts.otherCases[candidate.caseName]?.remove(candidate.enumName)
             if facts.otherCases[candidate.caseName]?.isEmpty == true { facts.otherCases[candidate.caseName] = nil }
+            if facts.enums[candidate.enumName]?.isToggle != true {
+                facts.enums[candidate.enumName]?.rule = holding.contains(candidate.enumName)
+                    ? "an enum named for toggles, one of whose cases or raw values the log knows" : "a String enum whose raw values are toggles the log knows (\(rawValue))"
+            }
             facts.enums[candidate.enumName]?.isToggle = true
-            facts.enums[candidate.enumName]?.rule = "a String enum whose raw values are toggles the log knows (\(rawValue))"
         }
         facts.candidateCases = []
         ToggleTypeDiscovery.resolve(into: &facts)
         for index in facts.declarations.indices {
             let declaration = facts.declarations[index]
             if !knownToggles.contains(declaration.rawValue ?? declaration.caseName) {
-                facts.declarations[index].knownAs = knownSpelling(of: declaration.caseName)
+                facts.declarations[index].knownAs = declaration.rawValue.flatMap { spellings[$0] } ?? knownSpelling(of: declaration.caseName)
             }
             if let defaults = facts.defaults[declaration.enumName] {
                 facts.declarations[index].declaredDefault = defaults.value(for: declaration)
             }
             facts.toggleCases[declaration.enumName]?[declaration.caseName]?.knownAs = facts.declarations[index].knownAs
         }
+        demoteUnloggedEnums(&facts)
+        resolveQueryFunctions(&facts)
         facts.declarations.sort { a, b in
             // By bytes: `!=` on String would take café in NFC and in NFD for one file.
             !a.file.utf8.elementsEqual(b.file.utf8) ? a.file.utf8.lexicographicallyPrecedes(b.file.utf8) : (a.line, a.column) < (b.line, b.column)
@@ -187,6 +229,7 @@ package struct SwiftReferenceScanner: Sendable {
     /// itself or one of the setting's key-style spellings of it.
     package func knownSpelling(of caseName: String) -> String? {
         if knownToggles.contains(caseName) { return caseName }
+        if let known = spellings[caseName] { return known }
         for style in settings.keyStyles {
             let spelled = style.spell(caseName)
             if knownToggles.contains(spelled) { return spelled }
@@ -201,9 +244,22 @@ package struct SwiftReferenceScanner: Sendable {
         // The enum each open brace belongs to (nil for other braces).
         var braces: [(name: String, isToggle: Bool, isCandidate: Bool)?] = []
         var pendingEnum: (name: String, isToggle: Bool, isCandidate: Bool)?
+        // The type each open brace is the body of (nil: a function's, a closure's, an accessor's).
+        var types: [String?] = []
+        var pendingType: String?
         var i = 0
         while i < tokens.count {
             let token = tokens[i]
+            if token.kind == .identifier, i + 1 < tokens.count, tokens[i + 1].kind == .identifier {
+                if Self.typeKeywords.contains(token.text), token.text != "class" || Self.startsUppercase(tokens[i + 1].text) {
+                    pendingType = tokens[i + 1].text
+                } else if token.text == "func" {
+                    pendingType = nil
+                    recordParameters(tokens, function: i + 1, into: &facts)
+                } else if token.text == "let" || token.text == "var", let owner = types.last ?? nil {
+                    recordMember(tokens, binding: i, owner: owner, into: &facts)
+                }
+            }
             switch token.kind {
             case .identifier where token.text == "enum" && i + 1 < tokens.count && tokens[i + 1].kind == .identifier:
                 let name = tokens[i + 1].text
@@ -222,8 +278,11 @@ package struct SwiftReferenceScanner: Sendable {
             case .punctuation where token.text == "{":
                 braces.append(pendingEnum)
                 pendingEnum = nil
+                types.append(pendingType)
+                pendingType = nil
             case .punctuation where token.text == "}":
                 if !braces.isEmpty { braces.removeLast() }
+                if !types.isEmpty { types.removeLast() }
             case .identifier where token.text == "defaultValue" && i > 0 && tokens[i - 1].text == "var":
                 if let owner = braces.last ?? nil, owner.isToggle {
                     i = Self.readDefaults(tokens, after: i, into: &facts.defaults[owner.name, default: EnumDefaults()])
@@ -255,7 +314,7 @@ package struct SwiftReferenceScanner: Sendable {
         }
         // `FeatureFlag: Int` (WordPress, WooCommerce) is as common as `FeatureFlag: String`.
         if (rawString || inherited.contains("Int")) && !codingKey && SwiftScanSettings.hasConventionalName(name) {
-            return EnumRecord(isToggle: true, rule: "a String or Int enum whose name ends in \(SwiftScanSettings.conventionalEnumSuffixes.last { name.hasSuffix($0) }!)", rawString: rawString, codingKey: false)
+            return EnumRecord(isToggle: true, rule: "a String or Int enum whose name ends in \(SwiftScanSettings.conventionalEnumSuffixes.last { name.hasSuffix($0) }!)", rawString: rawString, codingKey: false, byName: true)
         }
         let why = codingKey ? "a CodingKey enum"
             : !rawString ? "neither a String enum, nor an Int enum with a conventional name, nor named in swift.toggleEnums nor conforming to ToggleType"
@@ -294,8 +353,9 @@ package struct SwiftReferenceScanner: Sendable {
                 }
             } else {
                 facts.otherCases[nameToken.text, default: []].insert(owner.name)
-                // Only an explicit raw value makes a key enum: `case sync` of a screen enum is not the toggle sync.
-                if owner.isCandidate && rawValue != nil { facts.candidateCases.append(declaration) }
+                // Only an explicit raw value makes a key enum: `case sync` of a screen enum is not the toggle sync;
+                // an enum named for toggles (`enum RemoteConfigValueKey`) may be one by its case names.
+                if (owner.isCandidate && rawValue != nil) || namesToggleType(owner.name) { facts.candidateCases.append(declaration) }
             }
             guard i < tokens.count, tokens[i].kind == .punctuation, tokens[i].text == "," else { break }
             i += 1
@@ -398,6 +458,10 @@ extension SwiftReferenceScanner.EnumFacts {
         candidateCases += file.candidateCases
         discovery.absorb(file.discovery)
         declarations += file.declarations
+        keyConstants.merge(file.keyConstants) { first, _ in first }
+        for (name, owners) in file.keyConstantOwners { keyConstantOwners[name, default: []].formUnion(owners) }
+        declaredTypes.merge(file.declaredTypes) { first, _ in first }
+        for (name, types) in file.functionParameters { functionParameters[name, default: []].formUnion(types) }
         // Defaults: the first value per case and the first fallback win; unreadable stays so.
         for (enumName, found) in file.defaults {
             var merged = defaults[enumName, default: SwiftReferenceScanner.EnumDefaults()]

@@ -10,6 +10,8 @@ extension SwiftReferenceScanner {
         private static let qualifier: UInt8 = 2
         private static let prefixKeyword: UInt8 = 4
         private static let implicitCandidate: UInt8 = 8
+        private static let declarationKeyword: UInt8 = 16
+        private static let memberCandidate: UInt8 = 32
 
         package init() {}
 
@@ -27,6 +29,16 @@ extension SwiftReferenceScanner {
         /// Whether `.name` names a toggle (a toggle case, or a toggle the log knows by some spelling).
         mutating func mayBeImplicitToggle(_ token: SwiftToken, scanner: SwiftReferenceScanner, facts: EnumFacts) -> Bool {
             has(Self.implicitCandidate, token, scanner, facts)
+        }
+
+        /// Whether the name is `let`, `var`, `func` or a keyword that declares a type.
+        mutating func isDeclarationKeyword(_ token: SwiftToken, scanner: SwiftReferenceScanner, facts: EnumFacts) -> Bool {
+            has(Self.declarationKeyword, token, scanner, facts)
+        }
+
+        /// Whether `x.name` or `let name` may be a toggle: the log knows the name in some spelling, or it is a key constant.
+        mutating func mayBeMember(_ token: SwiftToken, scanner: SwiftReferenceScanner, facts: EnumFacts) -> Bool {
+            has(Self.memberCandidate, token, scanner, facts)
         }
 
         private mutating func has(_ flag: UInt8, _ token: SwiftToken, _ scanner: SwiftReferenceScanner, _ facts: EnumFacts) -> Bool {
@@ -47,7 +59,10 @@ extension SwiftReferenceScanner {
                 result |= qualifier
             }
             if SwiftReferenceScanner.prefixKeywords.contains(name) { result |= prefixKeyword }
-            if facts.caseKeys[name] != nil || scanner.knownSpelling(of: name) != nil { result |= implicitCandidate }
+            let spelled = scanner.knownSpelling(of: name) != nil
+            if facts.caseKeys[name] != nil || spelled || facts.keyConstants[name] != nil { result |= implicitCandidate }
+            if spelled || facts.keyConstants[name] != nil { result |= memberCandidate }
+            if name == "let" || name == "var" || name == "func" || SwiftReferenceScanner.typeKeywords.contains(name) { result |= declarationKeyword }
             return result
         }
     }

@@ -102,8 +102,9 @@ public struct SwiftSourceScan: Sendable {
     package static func lex(_ file: (display: String, absolute: String), declarationsOnly: Bool, names: inout SwiftNameTable,
                             buffer: inout ReadBuffer) -> Result<SwiftReferenceScanner.LexedFile, CodeScanError> {
         read(file.absolute, into: &buffer).flatMap { bytes in
-            // No `enum` anywhere in the bytes and no type named for toggles: nothing to declare, no need to lex for pass 1.
-            if declarationsOnly && !contains(bytes, "enum") && !ToggleTypeDiscovery.mayDeclare(bytes) { return .success(SwiftReferenceScanner.LexedFile(path: file.display, tokens: [])) }
+            // No `enum` nor `static` anywhere in the bytes and no type named for toggles: no case, key
+            // constant, static member or toggle type to declare, no need to lex for pass 1.
+            if declarationsOnly && !contains(bytes, "enum") && !contains(bytes, "static") && !ToggleTypeDiscovery.mayDeclare(bytes) { return .success(SwiftReferenceScanner.LexedFile(path: file.display, tokens: [])) }
             do throws(SwiftTokenLimitExceeded) {
                 return .success(SwiftReferenceScanner.LexedFile(path: file.display, tokens: try SwiftLexer.tokenizeFile(bytes, names: &names)))
             } catch {

@@ -63,6 +63,7 @@ package enum CodeReferenceRenderer {
                 append(reference.ambiguousWith.joined(separator: ", "), to: &bytes)
                 bytes.append(UInt8(ascii: ")"))
             }
+            if reference.ownBody { append(" (in its declaring type)", to: &bytes) }
             if !bytes[start...].allSatisfy({ $0 &- 0x20 < 0x5F }) {
                 let line = String(decoding: bytes[start...], as: UTF8.self)
                 bytes.removeSubrange(start...)
@@ -98,7 +99,7 @@ package enum CodeReferenceRenderer {
         }
     }
 
-    /// `{"files": N, "references": [{"toggle", "kind", "file", "line", "column", "symbol", "enum"?, "ambiguousWith"?}], "problems": [...]}`
+    /// `{"files": N, "references": [{"toggle", "kind", "file", "line", "column", "symbol", "enum"?, "ambiguousWith"?, "form"?, "ownBody"?}], "problems": [...]}`
     package static func json(_ result: ScanResult) -> String {
         jsonParts(result).joined()
     }
@@ -142,6 +143,8 @@ package enum CodeReferenceRenderer {
                 }
                 bytes.append(UInt8(ascii: "]"))
             }
+            if let form = reference.form { field("\"form\":", form) }
+            if reference.ownBody { append(",\"ownBody\":true", to: &bytes) }
             bytes.append(UInt8(ascii: "}"))
         }
         return String(decoding: bytes, as: UTF8.self)
@@ -158,6 +161,8 @@ package enum CodeReferenceRenderer {
         ])
         if let enumName = reference.enumName { object["enum"] = .string(enumName) }
         if !reference.ambiguousWith.isEmpty { object["ambiguousWith"] = .array(reference.ambiguousWith.map(JSONValue.string)) }
+        if let form = reference.form { object["form"] = .string(form) }
+        if reference.ownBody { object["ownBody"] = .bool(true) }
         return .object(object)
     }
 }

@@ -1,0 +1,107 @@
+import LedgerCore
+/// Pass 1 beyond enum cases: what the scanned types declare as members, so pass 2 can tell a
+/// toggle from another type's member of the same spelling, follow key constants to their uses,
+/// and know the type an implicit member is expected to have.
+extension SwiftReferenceScanner {
+    /// Keywords whose next name is a type whose `{` opens its body (`class` only before a type name).
+    static let typeKeywords: Set<String> = ["struct", "class", "enum", "extension", "actor", "protocol"]
+    /// Modifiers that may stand between `static` and `let`/`var`.
+    private static let modifiers: Set<String> = ["static", "class", "public", "private", "fileprivate", "internal", "open", "final",
+                                                 "lazy", "nonisolated", "override", "package", "weak", "unowned", "dynamic"]
+
+    /// Whether a type's name says it holds toggles: `FeatureFlags`, `LabFeatures`, `Toggles`,
+    /// `ExperimentSwitches`, `RemoteConfig` (case-insensitive).
+    package static func namesToggleType(_ name: String) -> Bool {
+        containsIgnoringCase(name, "flag") || containsIgnoringCase(name, "feature") || containsIgnoringCase(name, "toggle")
+            || containsIgnoringCase(name, "experiment") || containsIgnoringCase(name, "switch") || containsIgnoringCase(name, "config")
+    }
+
+    /// Whether the binding at `binding` (`let`/`var`) is `static` or `class`.
+    static func isStatic(_ tokens: [SwiftToken], binding: Int) -> Bool {
+        var j = binding - 1
+        while j >= 0, tokens[j].kind == .identifier, modifiers.contains(tokens[j].text) {
+            if tokens[j].text == "static" || tokens[j].text == "class" { return true }
+            j -= 1
+        }
+        return false
+    }
+
+    /// `static let x = "key"` (a key constant when the log knows the key in some spelling),
+    /// `static let x = …`/`static var x` (another type's static member, unless a flags type
+    /// declares the toggle so named), and `var x: T` (the property's type).
+    func recordMember(_ tokens: [SwiftToken], binding: Int, owner: String, into facts: inout EnumFacts) {
+        let nameIndex = binding + 1
+        let name = tokens[nameIndex].text
+        if nameIndex + 2 < tokens.count, tokens[nameIndex + 1].isPunctuation(":"), tokens[nameIndex + 2].kind == .identifier,
+           facts.declaredTypes[name] == nil {
+            facts.declaredTypes[name] = tokens[nameIndex + 2].text
+        }
+        guard Self.isStatic(tokens, binding: binding) else { return }
+        if nameIndex + 2 < tokens.count, tokens[nameIndex + 1].kind == .operator, tokens[nameIndex + 1].text == "=",
+           tokens[nameIndex + 2].kind == .string, !tokens[nameIndex + 2].interpolated, let key = spellings[tokens[nameIndex + 2].text] {
+            if facts.keyConstants[name] == nil { facts.keyConstants[name] = key }
+            facts.keyConstantOwners[name, default: []].insert(owner)
+            return
+        }
+        if knownSpelling(of: name) != nil && Self.namesToggleType(owner) { return }
+        facts.otherCases[name, default: []].insert(owner)
+    }
+
+    /// `func name(label inner: Type, _ x: Other)`: each parameter's type by its label, and the
+    /// function's parameter types.
+    func recordParameters(_ tokens: [SwiftToken], function nameIndex: Int, into facts: inout EnumFacts) {
+        var i = nameIndex + 1
+        // Generic parameters: `func f<T>(`.
+        if i < tokens.count, tokens[i].kind == .operator, tokens[i].text.hasPrefix("<") {
+            while i < tokens.count, !tokens[i].isPunctuation("("), i - nameIndex < 32 { i += 1 }
+        }
+        guard i < tokens.count, tokens[i].isPunctuation("(") else { return }
+        var depth = 0
+        var label: String?
+        while i < tokens.count {
+            let token = tokens[i]
+            if token.kind == .punctuation {
+                if token.text == "(" || token.text == "[" { depth += 1 }
+                if token.text == ")" || token.text == "]" {
+                    depth -= 1
+                    if depth == 0 { return }
+                }
+                if depth == 1, token.text == ",", i + 1 < tokens.count, tokens[i + 1].kind == .identifier { label = nil }
+                if depth == 1, token.text == ":", i + 1 < tokens.count, tokens[i + 1].kind == .identifier {
+                    let type = tokens[i + 1].text
+                    facts.functionParameters[tokens[nameIndex].text, default: []].insert(type)
+                    if let label, label != "_", facts.declaredTypes[label] == nil { facts.declaredTypes[label] = type }
+                }
+            } else if depth == 1, token.kind == .identifier, label == nil, tokens[i - 1].kind == .punctuation {
+                label = token.text
+            }
+            i += 1
+        }
+    }
+
+    /// An enum that is a toggle enum by its name alone, none of whose cases or raw values the
+    /// log knows (`enum PremiumFeature: String` of entitlements), is not one when the log is not empty.
+    func demoteUnloggedEnums(_ facts: inout EnumFacts) {
+        guard !knownToggles.isEmpty else { return }
+        var logged: Set<String> = []
+        for declaration in facts.declarations where knownToggles.contains(declaration.key) { logged.insert(declaration.enumName) }
+        let demoted = Set(facts.enums.filter { $0.value.isToggle && $0.value.byName && !logged.contains($0.key) }.map(\.key))
+        guard !demoted.isEmpty else { return }
+        for name in demoted {
+            let count = facts.toggleCases[name]?.count ?? 0
+            facts.enums[name]?.isToggle = false
+            facts.enums[name]?.rule = "named like a toggle enum, but none of its \(count) case\(count == 1 ? "" : "s") or raw values is a toggle the log knows (an enum of something else, such as entitlements)"
+            facts.toggleEnums.remove(name)
+            for caseName in (facts.toggleCases[name] ?? [:]).keys { facts.otherCases[caseName, default: []].insert(name) }
+            facts.toggleCases[name] = nil
+        }
+        facts.declarations.removeAll { demoted.contains($0.enumName) }
+    }
+
+    /// The functions declared with a parameter of a toggle enum's type are queries.
+    func resolveQueryFunctions(_ facts: inout EnumFacts) {
+        for (name, types) in facts.functionParameters where types.contains(where: { facts.toggleEnums.contains($0) }) {
+            facts.queryFunctions.insert(name)
+        }
+    }
+}
