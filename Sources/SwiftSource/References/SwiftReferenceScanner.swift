@@ -201,7 +201,8 @@ package struct SwiftReferenceScanner: Sendable {
             facts.enums[candidate.enumName]?.isToggle = true
         }
         facts.candidateCases = []
-        ToggleTypeDiscovery.resolve(into: &facts)
+        // Shapes are for adoption, without a log (issue 27 §2); with one, the log's names decide (§1).
+        if knownToggles.isEmpty { ToggleTypeDiscovery.resolve(into: &facts) }
         for index in facts.declarations.indices {
             let declaration = facts.declarations[index]
             if !knownToggles.contains(declaration.rawValue ?? declaration.caseName) {
