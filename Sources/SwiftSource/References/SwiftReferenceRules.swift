@@ -73,7 +73,6 @@ extension SwiftReferenceScanner {
         // What each open brace is the body of: a toggle enum (or an extension of one), a type named for toggles, another type.
         var braces: [Body] = []
         var insideToggleBodies = 0
-        var pendingToggleBody = false
         // Read once: a nested dictionary read per identifier retains and releases it.
         let discoveredMembers = !facts.discovery.propertyKeys.isEmpty
         var insideOwningBodies = 0
