@@ -86,6 +86,33 @@ extension GitMergeTests {
         #expect(settled.stdout.contains("resolved") && settled.stdout.contains("overruled") && settled.stdout.contains("resolved by"), "\(settled)")
     }
 
+    /// Branch b created the toggle remote and published it; a's local creation stands, so b's
+    /// creation is a created-twice conflict and its publish a declaration one. Keeping the
+    /// publish keeps its own branch's creation: only the events it conflicts with are passed over
+    /// (before, every other event of the toggle's conflicts was, leaving no toggle: exit 65).
+    @Test func keepingAChangeOverruledByTheOtherDeclarationKeepsTheCreationItWasMadeFor() throws {
+        let root = try TemporaryDirectory()
+        let repository = try repositoryWithBase(root)
+        try branch("a", in: repository, [["create", "appPrimaryColor", "--kind", "local", "--type", "bool", "--default", "false", "--at", "2026-03-01T04:00:00Z", "--id", "local-creation"]])
+        try branch("b", in: repository, [
+            ["create", "appPrimaryColor", "--kind", "remote", "--type", "bool", "--default", "false", "--at", "2026-03-01T13:00:00Z", "--id", "remote-creation"],
+            ["publish", "appPrimaryColor", "--value", "false", "--at", "2026-03-01T16:00:00Z", "--id", "publish"],
+        ])
+        try git(["checkout", "-q", "a"], in: repository)
+        try git(["merge", "-q", "--no-edit", "b"], in: repository)
+        let before = try run(["state", "--at", "2026-03-02", "--format", "json"], in: repository)
+        #expect(before.stdout.contains(#""kind": "created-twice""#) && before.stdout.contains(#""kind": "declaration""#), "\(before)")
+        let resolve = try run(["resolve", "appPrimaryColor", "--keep", "publish", "--at", "2026-03-02T00:00:00Z"], in: repository)
+        #expect(resolve.status == 0, "one resolve settles both conflicts: \(resolve)")
+        let after = try run(["state", "--at", "2026-03-03", "--format", "json"], in: repository)
+        #expect(after.stdout.contains(#""kind": "remote""#) && !after.stdout.contains(#""conflicts""#), "the publish's side: remote, settled: \(after)")
+        #expect(try run(["check", "--now", "2026-03-03"], in: repository).status == 0)
+        try git(["add", "-A"], in: repository)
+        try git(["commit", "-qm", "resolve"], in: repository)
+        let gitAudit = try run(["audit", "--git"], in: repository)
+        #expect(gitAudit.status == 0, "\(gitAudit)")
+    }
+
     @Test func identicalCreationsOnTwoBranchesAreOneFact() throws {
         let root = try TemporaryDirectory()
         let repository = try repositoryWithBase(root)

@@ -67,6 +67,40 @@ extension GitMergeTests {
         #expect(again.status == 65 && again.stderr.contains("no open conflict"), "\(again)")
     }
 
+    /// A minimum-version conflict alone: the gate fails on it, but `_app` is no toggle, so the
+    /// verdict names it apart from the stale toggles and their divisor, the health figure leaves
+    /// it out, and JUnit gives it a suite of its own (before: "1 stale toggle of 1 live" beside
+    /// "0 stale, health 100%", and `tests="2"` with 1 in use).
+    @Test func aMinimumVersionConflictAloneIsNoStaleToggle() throws {
+        let root = try TemporaryDirectory()
+        let repository = try repositoryWithBase(root)
+        try git(["checkout", "-q", "main"], in: repository)
+        try toggles(["create", "isStories", "--kind", "remote", "--type", "bool", "--default", "false", "--at", "2026-03-01"], in: repository)
+        try toggles(["support", "--minimum", "2.5", "--at", "2026-03-01T01:00:00Z"], in: repository)
+        try git(["add", "-A"], in: repository)
+        try git(["commit", "-qm", "base"], in: repository)
+        try branch("a", in: repository, [["support", "--minimum", "2.7", "--at", "2026-03-02", "--id", "raise-a"]])
+        try branch("b", in: repository, [["support", "--minimum", "2.6", "--at", "2026-03-03", "--id", "raise-b"]])
+        try git(["checkout", "-q", "a"], in: repository)
+        try git(["merge", "-q", "--no-edit", "b"], in: repository)
+
+        let check = try run(["check", "--now", "2026-03-04"], in: repository)
+        #expect(check.status == 1, "the conflict fails the gate: \(check)")
+        #expect(check.stdout.contains("_app (log-wide: the minimum supported app version)"), "\(check)")
+        #expect(check.stdout.contains("check failed: 0 stale toggles of 1 live + the minimum supported version's conflict (_app), more than --max-stale 0"), "\(check)")
+        let report = try run(["report", "--now", "2026-03-04"], in: repository)
+        #expect(report.stdout.contains("1 live, 0 stale, 0 launched, health 100%"), "\(report)")
+        let markdown = try run(["check", "--now", "2026-03-04", "--format", "markdown"], in: repository)
+        #expect(markdown.stdout.contains("**0 of 1 live toggles are stale**") && markdown.stdout.contains("0 stale toggles of 1 live + the minimum supported version's conflict"), "\(markdown)")
+        let junit = try run(["check", "--now", "2026-03-04", "--format", "junit"], in: repository)
+        #expect(junit.stdout.contains(#"<testsuite name="toggles: live toggles" tests="1" failures="0""#), "the live suite counts the toggles in use: \(junit)")
+        #expect(junit.stdout.contains(#"<testsuite name="toggles: log-wide" tests="1" failures="1""#) && junit.stdout.contains(#"name="inUse" value="1""#), "\(junit)")
+        let github = try run(["check", "--now", "2026-03-04", "--format", "github"], in: repository)
+        #expect(github.stdout.contains("title=Conflict of the minimum supported version (_app)") && !github.stdout.contains("Stale toggle _app"), "\(github)")
+        let tolerated = try run(["check", "--now", "2026-03-04", "--max-stale", "1"], in: repository)
+        #expect(tolerated.status == 0 && tolerated.stdout.contains("check passed: 0 stale toggles + the minimum supported version's conflict (_app), within --max-stale 1"), "\(tolerated)")
+    }
+
     /// The same version raised on both branches is one fact; a sequential raise after the
     /// merge (its writer saw the merged minimum) is none either; an event written before
     /// `previous` existed replays as it always did.

@@ -23,6 +23,9 @@ public struct StaleReport: Sendable {
 
         public var isStale: Bool { !reasons.isEmpty }
         public var name: String { toggle.name }
+        /// The minimum supported version's conflict (toggle `_app`): listed and gated on like a
+        /// toggle's, but no toggle, so outside the live, stale and health counts.
+        public var isLogWide: Bool { toggle.name == Event.appToggle }
         public var owner: String? { toggle.definition.owner }
     }
 
@@ -160,7 +163,7 @@ public struct StaleReport: Sendable {
         // A conflict of the log-wide events is listed (and gated on), but it is no toggle.
         var logWide = 0
         for index in entries.indices {
-            if entries[index].name == Event.appToggle {
+            if entries[index].isLogWide {
                 logWide += 1
                 continue
             }
@@ -242,6 +245,9 @@ public struct StaleGate: Sendable, Hashable {
         public var countedCount: Int { countedPositions.count }
         /// Stale toggles and code findings that count.
         public var countedTotal: Int { countedPositions.count + countedFindings.count }
+        /// Counted entries that are the minimum supported version's conflict, not toggles
+        /// (``StaleReport/Entry/isLogWide``): in ``countedTotal``, named apart in the verdict.
+        public var countedLogWide: Int { countedPositions.reduce(0) { $0 + (entries[$1].isLogWide ? 1 : 0) } }
         public var passed: Bool { countedTotal <= gate.maximumStale }
     }
 

@@ -57,7 +57,8 @@ public enum StaleGitHubRenderer {
             let levels = entry.reasons.map { CIFindings.level(for: $0.code, inCode: codeSite != nil, verdict: verdict) }
             annotations.append(Annotation(
                 level: levels.max() ?? .warning, site: codeSite ?? CIFindings.logSite(of: entry, paths: paths),
-                title: "Stale toggle \(entry.name): \(entry.reasons.map(\.code.rawValue).joined(separator: ", "))",
+                title: entry.isLogWide ? "Conflict of the minimum supported version (\(entry.name))"
+                    : "Stale toggle \(entry.name): \(entry.reasons.map(\.code.rawValue).joined(separator: ", "))",
                 message: entry.reasons.map(\.message) + (CIFindings.cleanupHint(of: entry, in: report).map { [$0] } ?? []) + ["owner: \(entry.owner ?? "none")"],
                 toggle: entry.name, days: entry.reasons.map(\.days).max() ?? 0))
         }

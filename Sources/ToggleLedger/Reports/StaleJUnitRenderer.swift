@@ -6,7 +6,8 @@ import LedgerCore
 /// toggles: one test case per live toggle, named by the toggle, failing when it is stale,
 /// with every reason in the failure. With `check`'s verdict, a toggle stale only for reasons
 /// outside `--fail-on` is skipped instead. A scan of the code (`--scan`) adds a second suite
-/// with a failing case per code finding.
+/// with a failing case per code finding, and a conflict of the minimum supported version
+/// (`_app`, no toggle) a suite of its own, so the live suite's `tests` is the toggles in use.
 ///
 /// The test case's `classname` is `toggles.<category>`; `file` and `line` point where an
 /// annotation would (the declaration in the code when scanned, else the log line that
@@ -23,6 +24,7 @@ public enum StaleJUnitRenderer {
 
     public static func render(_ report: StaleReport, verdict: StaleGate.Verdict? = nil, paths: RepositoryPaths = .workingDirectoryIsRoot) -> String {
         var live: [Case] = []
+        var logWide: [Case] = []
         for entry in report.entries {
             let site = CIFindings.codeSite(of: entry, in: report, paths: paths) ?? CIFindings.logSite(of: entry, paths: paths)
             var test = Case(name: entry.name, classname: "toggles." + entry.toggle.definition.category, site: site)
@@ -41,10 +43,11 @@ public enum StaleJUnitRenderer {
                     test.skipped = "stale only for reasons outside --fail-on: " + entry.reasons.map(\.code.rawValue).joined(separator: ", ")
                 }
             }
-            live.append(test)
+            if entry.isLogWide { logWide.append(test) } else { live.append(test) }
         }
         var output = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         var suites = [suite("toggles: live toggles", live, properties: properties(report, verdict))]
+        if !logWide.isEmpty { suites.append(suite("toggles: log-wide", logWide, properties: [])) }
         if let findings = report.codeFindings {
             let cases = findings.map { finding in
                 let counted = verdict?.gate.failOn.contains(finding.code) ?? true
@@ -58,7 +61,7 @@ public enum StaleJUnitRenderer {
             }
             suites.append(suite("toggles: code scan", cases, properties: []))
         }
-        let all = live.count + (report.codeFindings?.count ?? 0)
+        let all = live.count + logWide.count + (report.codeFindings?.count ?? 0)
         let failures = suites.reduce(0) { $0 + $1.failures }
         let skipped = suites.reduce(0) { $0 + $1.skipped }
         output += "<testsuites" + XMLText.attribute("name", "toggles") + " tests=\"\(all)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" time=\"0\">\n"

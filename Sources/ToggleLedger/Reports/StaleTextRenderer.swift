@@ -47,11 +47,15 @@ public enum StaleTextRenderer {
             // sanitizing replaces scalar by scalar.
             if colour { text.write(ANSI.bold) }
             text.appendSanitized(entries[position].toggle.name)
-            text.append(" (")
-            text.write(entries[position].toggle.stage.words)
-            text.append(", owner ")
-            text.appendSanitized(entries[position].toggle.definition.owner ?? "unknown")
-            text.append(")")
+            if entries[position].isLogWide {
+                text.append(" (log-wide: the minimum supported app version)")
+            } else {
+                text.append(" (")
+                text.write(entries[position].toggle.stage.words)
+                text.append(", owner ")
+                text.appendSanitized(entries[position].toggle.definition.owner ?? "unknown")
+                text.append(")")
+            }
             if colour { text.write(ANSI.reset) }
             text.append("\n")
             for reason in entries[position].reasons {
@@ -99,19 +103,24 @@ public enum StaleTextRenderer {
         return "waiting for retirement (removed in \(version))"
     }
 
-    /// `check failed: 4 stale toggles, more than --max-stale 0 (counting expired, launched)`
+    /// `check failed: 4 stale toggles of 9 live, more than --max-stale 0 (counting expired, launched)`;
+    /// a conflict of the minimum supported version counts too but is no toggle, so it is named
+    /// apart: `0 stale toggles of 1 live + the minimum supported version's conflict (_app)`.
     public static func verdictLine(_ report: StaleReport, _ verdict: StaleGate.Verdict) -> String {
         let count = verdict.countedTotal
-        let toggles = count == 1 ? "1 stale toggle" : "\(count) stale toggles"
+        let logWide = verdict.countedLogWide
+        let staleCount = count - logWide
+        let toggles = (staleCount == 1 ? "1 stale toggle" : "\(staleCount) stale toggles")
+        let conflict = logWide > 0 ? " + the minimum supported version's conflict (\(Event.appToggle))" : ""
         let counting = verdict.gate.failOnCodes.map(\.rawValue).joined(separator: ", ")
         // Over the toggles health is over (StaleReport.Summary.inUse).
         let summary = report.summary
         let live = summary.awaitingRetirement > 0 ? "\(summary.inUse) in use" : "\(summary.live) live"
         if verdict.passed {
             if count == 0 { return "check passed: no stale toggles among \(live) (counting \(counting); as of \(report.asOf))" }
-            return "check passed: \(toggles), within --max-stale \(verdict.gate.maximumStale) (counting \(counting); as of \(report.asOf))"
+            return "check passed: \(toggles)\(conflict), within --max-stale \(verdict.gate.maximumStale) (counting \(counting); as of \(report.asOf))"
         }
-        return "check failed: \(toggles) of \(live), more than --max-stale \(verdict.gate.maximumStale) (counting \(counting); as of \(report.asOf))"
+        return "check failed: \(toggles) of \(live)\(conflict), more than --max-stale \(verdict.gate.maximumStale) (counting \(counting); as of \(report.asOf))"
     }
 
     /// The `--scan` findings: one row per toggle, with where in the code.

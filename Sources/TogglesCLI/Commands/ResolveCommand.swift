@@ -25,8 +25,9 @@ enum ResolveCommand: Command {
             it, removed twice, extended twice). Replay keeps one side by a fixed rule and reports \
             the conflict (docs/log.md). This appends one `resolved` event naming every event of the \
             toggle's open conflicts and the outcome: with --keep, the state replay reaches when the \
-            other events of the conflict are passed over (so keeping a change made after a removal \
-            brings the toggle back); with --kind, that definition. A minimum supported version \
+            events it conflicts with are passed over (so keeping a change made after a removal \
+            brings the toggle back, and keeping a change made for an overruled creation keeps that \
+            creation); with --kind, that definition. A minimum supported version \
             changed on two branches is a conflict of `_app`: `toggles resolve _app --keep EVENT-ID` \
             (or --minimum VERSION) appends one `minimum-version-changed` event that names the \
             conflict's events. Nothing is deleted: `history` \
@@ -61,8 +62,11 @@ enum ResolveCommand: Command {
             guard ids.contains(keep) else {
                 throw CommandFailure(status: .rejected, message: "resolve: \(keep) is not an event of \(name)'s open conflicts; choose one of \(ids.joined(separator: ", "))")
             }
-            // The state replay reaches when the conflict's other events are passed over.
-            let passedOver = Set(ids).subtracting([keep])
+            // The state replay reaches when the events the kept one conflicts with are passed
+            // over: the other events of the conflicts it is in. Not those of the toggle's other
+            // conflicts: a publish overruled for the other branch's declaration needs its own
+            // branch's creation, itself overruled by that declaration in a created-twice conflict.
+            let passedOver = Set(open.filter { $0.eventIDs.contains(keep) }.flatMap(\.eventIDs)).subtracting([keep])
             var chosen = ReplayTracker()
             for logged in events where !passedOver.contains(logged.event.id) { _ = chosen.apply(logged) }
             guard let state = chosen.toggles[name] else {
