@@ -5,7 +5,7 @@
     Scripts/reliability.py crowd     [--writers W] [--appends A] [--seconds S]
     Scripts/reliability.py disk-full [--events N]
     Scripts/reliability.py back-to-back [--processes P] [--rounds R] [--seconds S]
-    Scripts/reliability.py branches  [--histories H] [--commands C] [--seconds S] [--seed X]
+    Scripts/reliability.py branches  [--histories H] [--commands C] [--seconds S] [--seed X] [--branches 2|3]
 
 torture    Writers appending batches (`toggles append`, explicit ids) are killed with SIGKILL
            at random moments. After every kill: `toggles audit` reads the log, every event of
@@ -629,6 +629,7 @@ def main():
     r.add_argument("--commands", type=int, default=int(os.environ.get("BRANCHES_COMMANDS", 6)), help="commands per branch")
     r.add_argument("--seconds", type=float, default=float(os.environ.get("BRANCHES_SECONDS", 600)))
     r.add_argument("--seed", type=int, default=int(os.environ.get("BRANCHES_SEED", 25)))
+    r.add_argument("--branches", type=int, choices=[2, 3], help="branches per history (default: 2 and 3 in turn)")
     d = sub.add_parser("disk-full")
     d.add_argument("--events", type=int, default=400, help="events in the batch that does not fit")
     options = parser.parse_args()

@@ -173,7 +173,7 @@ def branches(options, report):
         for number in range(options.histories):
             if time.monotonic() - started > options.seconds:
                 break
-            one_history(options.binary, rng, 2 + number % 2, options.commands, root, figures)
+            one_history(options.binary, rng, options.branches or 2 + number % 2, options.commands, root, figures)
             figures["histories"] += 1
     except AssertionError as error:
         failure = str(error)
