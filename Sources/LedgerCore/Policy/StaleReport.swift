@@ -25,7 +25,7 @@ public struct StaleReport: Sendable {
         public var name: String { toggle.name }
         /// The minimum supported version's conflict (toggle `_app`): listed and gated on like a
         /// toggle's, but no toggle, so outside the live, stale and health counts.
-        public var isLogWide: Bool { toggle.name == Event.appToggle }
+        @inlinable public var isLogWide: Bool { toggle.name == Event.appToggle }
         public var owner: String? { toggle.definition.owner }
     }
 
@@ -163,7 +163,8 @@ public struct StaleReport: Sendable {
         // A conflict of the log-wide events is listed (and gated on), but it is no toggle.
         var logWide = 0
         for index in entries.indices {
-            if entries[index].isLogWide {
+            // The name read in place: a call of `isLogWide` here copied every entry (+1.3% of `check`).
+            if entries[index].name == Event.appToggle {
                 logWide += 1
                 continue
             }
@@ -218,6 +219,7 @@ public struct StaleGate: Sendable, Hashable {
             self.ignoredPositions = ignoredPositions
             self.countedFindings = countedFindings
             self.ignoredFindings = ignoredFindings
+            for position in countedPositions where entries[position].name == Event.appToggle { countedLogWide += 1 }
         }
 
         /// The stale toggles that count, in report order.
@@ -236,6 +238,7 @@ public struct StaleGate: Sendable, Hashable {
             entries = counted + ignored
             countedPositions = Array(0..<counted.count)
             ignoredPositions = Array(counted.count..<entries.count)
+            countedLogWide = counted.reduce(0) { $0 + ($1.name == Event.appToggle ? 1 : 0) }
         }
 
         /// The entries ``countedPositions`` point into.
@@ -247,7 +250,8 @@ public struct StaleGate: Sendable, Hashable {
         public var countedTotal: Int { countedPositions.count + countedFindings.count }
         /// Counted entries that are the minimum supported version's conflict, not toggles
         /// (``StaleReport/Entry/isLogWide``): in ``countedTotal``, named apart in the verdict.
-        public var countedLogWide: Int { countedPositions.reduce(0) { $0 + (entries[$1].isLogWide ? 1 : 0) } }
+        /// Counted while the verdict is made, not by reading the entries again.
+        public private(set) var countedLogWide = 0
         public var passed: Bool { countedTotal <= gate.maximumStale }
     }
 

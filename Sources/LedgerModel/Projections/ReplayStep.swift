@@ -47,7 +47,7 @@ package struct ReplayTracker: Sendable {
         if logged.event.change.isLogWide {
             let before = supportedVersions.minimum.map { JSONValue.string($0.text) }
             var conflict: LifecycleViolation?
-            supportedVersions.apply(logged.event, conflict: &conflict)
+            _ = supportedVersions.apply(logged.event, conflict: &conflict)
             let after = supportedVersions.minimum.map { JSONValue.string($0.text) }
             let changes = before == after ? [] : [ReplayStep.FieldChange(field: "minimumVersion", before: before, after: after)]
             return ReplayStep(logged: logged, before: nil, after: nil, violation: conflict, changes: changes, voidedBy: nil)

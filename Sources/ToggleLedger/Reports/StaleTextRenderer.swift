@@ -47,7 +47,7 @@ public enum StaleTextRenderer {
             // sanitizing replaces scalar by scalar.
             if colour { text.write(ANSI.bold) }
             text.appendSanitized(entries[position].toggle.name)
-            if entries[position].isLogWide {
+            if entries[position].toggle.name == Event.appToggle {
                 text.append(" (log-wide: the minimum supported app version)")
             } else {
                 text.append(" (")
