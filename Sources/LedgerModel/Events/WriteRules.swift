@@ -3,8 +3,8 @@
 /// reader accepts, so the log never holds a line that replay or `audit` refuses.
 ///
 /// - Its id follows ``EventID/problem(with:)``, the rule `audit --strict` applies to what it reads.
-/// - Its line, envelope included, nests at most ``JSONParser/maximumDepth`` levels, the
-///   reader's limit.
+/// - Its line, envelope included, nests at most ``JSONParser/maximumDepth`` levels and holds
+///   at most ``JSONParser/maximumValues`` values, the reader's limits.
 /// - It is not dated after the writer's clock by more than ``clockSkewAllowance``: an
 ///   event records something that happened.
 /// - Its type is one this version knows (``unknownTypeProblem(_:)``).
@@ -23,6 +23,9 @@ public enum WriteRules {
         let depth = lineDepth(of: event, limit: JSONParser.maximumDepth)
         if depth > JSONParser.maximumDepth {
             return "its log line would nest more than \(JSONParser.maximumDepth) levels of arrays and objects (the event's own object and its fields count); the log reads at most \(JSONParser.maximumDepth)"
+        }
+        if lineValueBound(of: event, limit: JSONParser.maximumValues) > JSONParser.maximumValues {
+            return "its log line would hold more than \(JSONParser.maximumValues) JSON values (objects, arrays, strings, numbers, literals); the log reads at most \(JSONParser.maximumValues) on one line"
         }
         if let now, event.at > now.adding(seconds: clockSkewAllowance) {
             return "it is dated after now (\(now)) by more than the \(clockSkewAllowance / 60)-minute clock-skew allowance; an event records what has happened, so give a past --at"

@@ -4,18 +4,31 @@
 /// unescaped control characters, invalid UTF-8, lone surrogates, and anything after the
 /// value. It also rejects duplicate keys in an object, which the RFC leaves open but which
 /// would make an event ambiguous. Nesting is limited so hostile input fails with an error
-/// instead of exhausting the stack.
+/// instead of exhausting the stack, and so is the number of values, so it fails instead of
+/// exhausting memory.
 package struct JSONParser {
     /// The deepest nesting of arrays and objects accepted.
     package static let maximumDepth = 256
 
+    /// The most values (objects, arrays, strings, numbers and literals, each counting one)
+    /// one text may hold. A ``JSONValue`` costs 24 bytes or more while `0,` or `{},` costs
+    /// two or three bytes of input, so without a bound a 40 MB line of `[0,0,…]` took 855 MB.
+    /// 2^20 is far above what anything the parser reads can legitimately hold (a Remote
+    /// Config template: 3,000 parameters and 1,000,000 characters of values in all; an event:
+    /// one such value) and caps the tree near 25 MB plus the strings' own bytes.
+    package static let maximumValues = 1 << 20
+
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var depth = 0
+    private let maximumValues: Int
+    /// Values still allowed: each one parsed takes one.
+    private var valuesLeft: Int
 
-    /// Parses exactly one JSON value that fills `bytes` (surrounding whitespace allowed).
-    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONError) -> JSONValue {
-        var parser = JSONParser(bytes: bytes)
+    /// Parses exactly one JSON value that fills `bytes` (surrounding whitespace allowed),
+    /// holding at most `maximumValues` values.
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maximumValues: Int = maximumValues) throws(JSONError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes, maximumValues: maximumValues)
         parser.skipWhitespace()
         let value = try parser.parseValue()
         parser.skipWhitespace()
@@ -25,9 +38,9 @@ package struct JSONParser {
         return value
     }
 
-    package static func parse(_ bytes: [UInt8]) throws(JSONError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8], maximumValues: Int = maximumValues) throws(JSONError) -> JSONValue {
         do {
-            return try bytes.withUnsafeBufferPointer { buffer in try parse(buffer) }
+            return try bytes.withUnsafeBufferPointer { buffer in try parse(buffer, maximumValues: maximumValues) }
         } catch let error as JSONError {
             throw error
         } catch {
@@ -40,26 +53,34 @@ package struct JSONParser {
     }
 
     /// Parses one value starting at `start` (no leading whitespace), nested `depth` levels
-    /// deep, and returns it with the index just past it. For decoders that walk the outer
-    /// object themselves and hand payload values to the general parser.
+    /// deep, holding at most `maximumValues` values, and returns it with the index just past
+    /// it and the number of values it holds. For decoders that walk the outer object
+    /// themselves and hand payload values to the general parser (and keep the line's count).
     package static func parseValue(
-        in bytes: UnsafeBufferPointer<UInt8>, at start: Int, depth: Int
-    ) throws(JSONError) -> (value: JSONValue, end: Int) {
-        var parser = JSONParser(bytes: bytes)
+        in bytes: UnsafeBufferPointer<UInt8>, at start: Int, depth: Int, maximumValues: Int = maximumValues
+    ) throws(JSONError) -> (value: JSONValue, end: Int, values: Int) {
+        var parser = JSONParser(bytes: bytes, maximumValues: maximumValues)
         parser.index = start
         parser.depth = depth
         let value = try parser.parseValue()
-        return (value, parser.index)
+        return (value, parser.index, maximumValues - parser.valuesLeft)
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, maximumValues: Int) {
         self.bytes = bytes
+        self.maximumValues = maximumValues
+        self.valuesLeft = maximumValues
     }
 
     // MARK: Values
 
     private mutating func parseValue() throws(JSONError) -> JSONValue {
         guard index < bytes.count else { throw error("unexpected end of input, expected a value") }
+        // Counted before the value is built, so the tree never outgrows the bound.
+        guard valuesLeft > 0 else {
+            throw error("more than \(maximumValues) values (objects, arrays, strings, numbers, literals), expected at most \(maximumValues) in one JSON text")
+        }
+        valuesLeft -= 1
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()

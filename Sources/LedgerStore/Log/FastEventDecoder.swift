@@ -57,6 +57,9 @@ package struct FastEventDecoder {
         guard index < count, line[index] == UInt8(ascii: "{") else { return false }
         index = skipWhitespace(line, index + 1)
         guard index < count, line[index] != UInt8(ascii: "}") else { return false }  // {} is not an event
+        // The line's values, counted as the general parser counts them (the object is one),
+        // so this path accepts no line over its bound and builds no tree larger than it.
+        var values = 1
         while true {
             // Key: a known name, plain ASCII, no escapes.
             guard index < count, line[index] == UInt8(ascii: "\"") else { return false }
@@ -82,23 +85,29 @@ package struct FastEventDecoder {
                     index = scan + 1
                 }
             }
-            if !simple, key == .conditions, let (conditions, end) = scanConditions(line, valueStart) {
+            if !simple, key == .conditions, let (conditions, end, conditionValues) = scanConditions(line, valueStart) {
                 // The usual conditions (plain strings, scalar values) without a JSONValue tree.
                 fastConditions = conditions
                 simple = true
                 index = end
+                values += conditionValues - 1
             }
             if !simple, let end = Self.scalarEnd(line, valueStart) {
                 // true, false, null or a number: located now, made a value only when used.
                 simple = true
                 index = end
             }
+            values += 1
             if !simple {
-                guard let (value, end) = try? JSONParser.parseValue(in: line, at: valueStart, depth: 1) else { return false }
+                guard let (value, end, valueCount) = try? JSONParser.parseValue(
+                    in: line, at: valueStart, depth: 1, maximumValues: JSONParser.maximumValues - values + 1)
+                else { return false }
                 parsed[key.rawValue] = value
                 parsedMask |= bit
                 index = end
+                values += valueCount - 1
             }
+            guard values <= JSONParser.maximumValues else { return false }
             starts[key.rawValue] = valueStart
             ends[key.rawValue] = index
             index = skipWhitespace(line, index)
@@ -116,14 +125,18 @@ package struct FastEventDecoder {
     /// and a scalar or plain-string `value`, nothing else — and where it ends; nil for
     /// anything else (another field, a nested value, an escape, a duplicate), which the
     /// general parser then reads, exactly as ``conditions(_:)`` would see it.
-    private mutating func scanConditions(_ line: UnsafeBufferPointer<UInt8>, _ start: Int) -> ([ConditionalValue], Int)? {
+    private mutating func scanConditions(_ line: UnsafeBufferPointer<UInt8>, _ start: Int) -> ([ConditionalValue], Int, values: Int)? {
         let count = line.count
         guard line[start] == UInt8(ascii: "[") else { return nil }
         var index = skipWhitespace(line, start + 1)
         var result: [ConditionalValue] = []
+        var values = 1
         guard index < count else { return nil }
-        if line[index] == UInt8(ascii: "]") { return (result, index + 1) }
+        if line[index] == UInt8(ascii: "]") { return (result, index + 1, values) }
         while true {
+            // Names are told apart by a linear search, so a long list goes to the general
+            // parser (a set of names) instead of taking time quadratic in its length.
+            guard result.count < Self.maximumFastConditions else { return nil }
             guard index < count, line[index] == UInt8(ascii: "{") else { return nil }
             index = skipWhitespace(line, index + 1)
             var name: String?
@@ -179,6 +192,7 @@ package struct FastEventDecoder {
             }
             guard let name, let expression, !result.contains(where: { $0.name == name }) else { return nil }
             result.append(ConditionalValue(name: name, expression: expression, value: value))
+            values += 1 + seen.nonzeroBitCount
             index = skipWhitespace(line, index)
             guard index < count else { return nil }
             if line[index] == UInt8(ascii: ",") {
@@ -186,9 +200,13 @@ package struct FastEventDecoder {
                 continue
             }
             guard line[index] == UInt8(ascii: "]") else { return nil }
-            return (result, index + 1)
+            return (result, index + 1, values)
         }
     }
+
+    /// The most conditions ``scanConditions(_:_:)`` reads (Firebase allows 2,000 in a
+    /// project; a toggle rarely has more than a few).
+    static let maximumFastConditions = 64
 
     /// The index of the first byte at or after `start` that ends a plain run of string
     /// content: a quote, a backslash, a control character or a non-ASCII byte (or the end).
@@ -375,7 +393,8 @@ package struct FastEventDecoder {
 
     /// The conditions of a `published` event, or nil if anything about them is unusual.
     private func conditions(_ value: JSONValue?) -> [ConditionalValue]? {
-        guard case .array(let elements)? = value else { return nil }
+        // Past a few, the general path's set of names (see ``maximumFastConditions``).
+        guard case .array(let elements)? = value, elements.count <= Self.maximumFastConditions else { return nil }
         var result: [ConditionalValue] = []
         result.reserveCapacity(elements.count)
         for element in elements {

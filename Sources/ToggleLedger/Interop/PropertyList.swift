@@ -144,6 +144,10 @@ public struct PropertyListReader {
     private var depth = 0
     /// The keys' lines, counted once through the file.
     private var lines = LineCounter()
+    /// Values still allowed, bounded like JSON's (``JSONParser/maximumValues``): a
+    /// `<true/>` costs 7 bytes of input and a boxed value several times that, so without a
+    /// bound a 40 MB `<array>` took 288 MB. A defaults plist holds a few thousand keys.
+    private var valuesLeft = JSONParser.maximumValues
 
     /// Reads a document whose top-level value is a dictionary.
     public static func dictionary(_ bytes: [UInt8], file: String?) throws(InteropError) -> [PropertyListEntry] {
@@ -196,6 +200,10 @@ public struct PropertyListReader {
 
     private mutating func parseValue() throws(InteropError) -> PropertyListValue {
         let start = index
+        guard valuesLeft > 0 else {
+            throw fail("more than \(JSONParser.maximumValues) values, expected at most \(JSONParser.maximumValues) in one property list")
+        }
+        valuesLeft -= 1
         guard let tag = try openTag() else { throw fail("expected a value element such as <string>") }
         switch tag.name {
         case "true", "false":
