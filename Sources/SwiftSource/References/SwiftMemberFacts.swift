@@ -16,6 +16,32 @@ extension SwiftReferenceScanner {
             || containsIgnoringCase(name, "experiment") || containsIgnoringCase(name, "switch") || containsIgnoringCase(name, "config")
     }
 
+    /// Whether an enum's name says it holds toggles only (flag, feature, toggle, experiment,
+    /// switch): one logged case makes all its cases toggles. `VPNConfigurationRemovalReason` or
+    /// `VpnManagerClientConfiguration` do not, whatever their cases are called.
+    static func namesToggleHolder(_ name: String) -> Bool {
+        containsIgnoringCase(name, "flag") || containsIgnoringCase(name, "feature") || containsIgnoringCase(name, "toggle")
+            || containsIgnoringCase(name, "experiment") || containsIgnoringCase(name, "switch")
+    }
+
+    /// Whether the property bound at `binding` is a `Bool`: annotated (`: Bool`, `: Bool?`),
+    /// initialised with a literal (`= true`), or a generic over `Bool` (`= LaunchOption<Bool>(…)`,
+    /// `: Setting<Bool>`).
+    static func declaresBool(_ tokens: [SwiftToken], binding: Int) -> Bool {
+        guard binding + 3 < tokens.count else { return false }
+        let mark = tokens[binding + 2], first = tokens[binding + 3]
+        let annotated = mark.isPunctuation(":")
+        let assigned = mark.kind == .operator && mark.text == "="
+        guard annotated || assigned else { return false }
+        // `Bool?` is a setting that may be unset (`var safeMode: Bool?`), not a toggle.
+        if annotated && first.text == "Bool" {
+            return !(binding + 4 < tokens.count && tokens[binding + 4].kind == .operator && tokens[binding + 4].text.hasPrefix("?"))
+        }
+        if assigned && first.kind == .identifier && (first.text == "true" || first.text == "false") { return true }
+        return binding + 6 < tokens.count && first.kind == .identifier && tokens[binding + 4].kind == .operator && tokens[binding + 4].text == "<"
+            && tokens[binding + 5].text == "Bool" && tokens[binding + 6].kind == .operator && tokens[binding + 6].text.hasPrefix(">")
+    }
+
     /// Whether the binding at `binding` (`let`/`var`) is `static` or `class`.
     static func isStatic(_ tokens: [SwiftToken], binding: Int) -> Bool {
         var j = binding - 1
@@ -36,6 +62,7 @@ extension SwiftReferenceScanner {
            facts.declaredTypes[name] == nil {
             facts.declaredTypes[name] = tokens[nameIndex + 2].text
         }
+        recordKeyGetter(tokens, binding: binding, owner: owner, into: &facts)
         guard Self.isStatic(tokens, binding: binding) else { return }
         if nameIndex + 2 < tokens.count, tokens[nameIndex + 1].kind == .operator, tokens[nameIndex + 1].text == "=",
            tokens[nameIndex + 2].kind == .string, !tokens[nameIndex + 2].interpolated, let key = spellings[tokens[nameIndex + 2].text] {
@@ -43,7 +70,12 @@ extension SwiftReferenceScanner {
             facts.keyConstantOwners[name, default: []].insert(owner)
             return
         }
-        if knownSpelling(of: name) != nil && Self.namesToggleType(owner) { return }
+        // A static Bool so named declares the toggle (`static var addMissingEpisodes: Bool { … }`,
+        // `static let disableFirebase = LaunchOption<Bool>(…)`): not another type's member.
+        if knownSpelling(of: name) != nil && (Self.namesToggleType(owner) || Self.declaresBool(tokens, binding: binding)) {
+            facts.staticToggleOwners[name, default: []].insert(owner)
+            return
+        }
         facts.otherCases[name, default: []].insert(owner)
     }
 

@@ -95,7 +95,7 @@ extension SwiftReferenceScanner {
                     } else if keyword != "class" || Self.startsUppercase(tokens[i + 1].text) {
                         let name = tokens[i + 1].text
                         let isToggleEnum = (keyword == "enum" || keyword == "extension") && facts.toggleEnums.contains(name)
-                        pendingBody = Body(typeToken: i + 1, isToggleEnum: isToggleEnum, ownsToggles: isToggleEnum || Self.namesToggleType(name))
+                        pendingBody = Body(typeToken: i + 1, isToggleEnum: isToggleEnum, ownsToggles: isToggleEnum || Self.namesToggleHolder(name))
                     }
                 }
                 if i + 2 < tokens.count, tokens[i + 1].isPunctuation("."), memo.mayQualify(tokens[i], scanner: self, facts: facts) {
@@ -104,6 +104,12 @@ extension SwiftReferenceScanner {
                         visit(i, outcome)
                         qualifiedDot = i + 1
                     }
+                }
+                // `FeatureFlags(netShield: true)`, `init(netShield: Bool)`: a flags struct's labels.
+                if i > 0, i + 1 < tokens.count, tokens[i + 1].isPunctuation(":"), tokens[i - 1].isPunctuation("(") || tokens[i - 1].isPunctuation(","),
+                   memo.mayBeMember(tokens[i], scanner: self, facts: facts) {
+                    let outcome = toggleArgumentLabel(tokens, label: i, file: file.path, ownBody: insideOwningBodies > 0)
+                    if case .notApplicable = outcome {} else { visit(i, outcome) }
                 }
                 // `Features.shared.x`, `featureFlags.x`: properties of toggle types found by shape.
                 if discoveredMembers, i + 2 < tokens.count, tokens[i + 1].isPunctuation(".") {
@@ -147,7 +153,8 @@ extension SwiftReferenceScanner {
                 default: break
                 }
             case .string:
-                let outcome = stringArgument(tokens, at: i, file: file.path, facts: facts)
+                var outcome = stringArgument(tokens, at: i, file: file.path, facts: facts)
+                if case .notApplicable = outcome, insideToggleBodies > 0 { outcome = ownKeyString(tokens, at: i, file: file.path) }
                 if case .notApplicable = outcome {} else { visit(i, outcome) }
             default: break
             }
@@ -171,6 +178,10 @@ extension SwiftReferenceScanner {
     /// (`switch self { case .x: }`) is a reference marked as in its declaring type.
     func ownCase(_ tokens: [SwiftToken], dot i: Int, braces: [Body], file: String, facts: EnumFacts) -> RuleOutcome {
         let name = tokens[i + 1].text
+        // `.remoteReleasable(.feature(.history))`: the argument of another type's case or static call.
+        if i >= 3, tokens[i - 1].isPunctuation("("), tokens[i - 2].kind == .identifier, tokens[i - 3].isPunctuation(".") {
+            return .rejected("inside a toggle enum's body, .\(name) is the argument of .\(tokens[i - 2].text)(…), a member of another type")
+        }
         guard let body = braces.last(where: \.isToggleEnum), let declaration = facts.toggleCases[tokens[body.typeToken].text]?[name] else {
             return .rejected("inside a toggle enum's body or extension, where implicit members are the enum's own cases, and .\(name) is not one of them")
         }
