@@ -100,10 +100,12 @@ extension SwiftReferenceScanner {
         if facts.enums[name] != nil, i + 2 < tokens.count, tokens[i + 2].isPunctuation(".") {
             return .rejected("\(symbol): \(name) is an enum declared in the scanned files, read through as a namespace")
         }
-        // `AutofillSubfeature.passwordGeneration`: a static member of a type that declares no such toggle.
-        if form == "member", chain.count == 1, chain[0].text != "Self", Self.startsUppercase(chain[0].text), !Self.namesToggleType(chain[0].text),
+        // `Constants.kidsProfile`, `AutofillSubfeature.passwordGeneration`: a static member of a type
+        // that declares no such toggle, when it is not named for toggles or a toggle enum declares the toggle.
+        if form == "member", chain.count == 1, chain[0].text != "Self", Self.startsUppercase(chain[0].text),
+           !Self.namesToggleType(chain[0].text) || (facts.caseKeys[name] != nil && !facts.toggleEnums.contains(chain[0].text)),
            facts.staticToggleOwners[name]?.contains(chain[0].text) != true {
-            return .rejected("\(symbol): a static member of \(chain[0].text), which is not named for toggles and declares no toggle \(name)")
+            return .rejected("\(symbol): a static member of \(chain[0].text), which declares no toggle \(name)")
         }
         // `self.x` in the body of a type named for toggles is its own property, whatever others declare.
         let ownProperty = ownBody && chain.count == 1 && chain[0].text == "self"

@@ -212,7 +212,11 @@ extension SwiftReferenceScanner {
             }
         } else if facts.toggleEnums.contains(enumName)
                     || (facts.enums[enumName] == nil && Self.startsUppercase(enumName) && SwiftScanSettings.hasConventionalName(enumName)) {
-            // The enum is declared outside the scanned files: the log's names decide.
+            // The enum is declared outside the scanned files: the log's names decide, unless a
+            // scanned toggle enum declares the toggle (`AutofillSubfeature.passwordGeneration` is then another type's).
+            if !facts.toggleEnums.contains(enumName), let declaring = facts.caseKeys[member], !declaring.isEmpty {
+                return .rejected("\(enumName).\(member): \(member) is a case of a toggle enum declared in the scanned files, and \(enumName) is not declared in them")
+            }
             key = knownToggles.contains(member) ? member : knownSpelling(of: member)
             if key == nil, facts.toggleEnums.contains(enumName), member != "allCases", member != "init" {
                 let declared = facts.enums[enumName] != nil ? "is declared without cases in the scanned files" : "is not declared in the scanned files"
