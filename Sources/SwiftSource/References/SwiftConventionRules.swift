@@ -151,8 +151,10 @@ extension SwiftReferenceScanner {
     /// `register(name: "inbox")`) or as a dictionary literal's key (`["inbox": true]`), naming a
     /// toggle the log knows in some spelling. The accessor rules (`forKey:`, `key:`, `AppStorage(`,
     /// `x["k"]`) see their own strings.
-    func stringArgument(_ tokens: [SwiftToken], at i: Int, file: String, facts: EnumFacts) -> RuleOutcome {
-        if tokens[i].text.utf8.first == UInt8(ascii: "-"), !tokens[i].interpolated { return launchArgument(tokens, at: i, file: file) }
+    func stringArgument(_ tokens: [SwiftToken], at i: Int, file: String, facts: EnumFacts, discovered: Bool = false) -> RuleOutcome {
+        if tokens[i].text.utf8.first == UInt8(ascii: "-"), !tokens[i].interpolated {
+            return launchArgument(tokens, at: i, file: file, facts: discovered ? facts : nil)
+        }
         guard i >= 2, i + 1 < tokens.count, !tokens[i].interpolated else { return .notApplicable }
         let previous = tokens[i - 1]
         let form: String
@@ -180,10 +182,11 @@ extension SwiftReferenceScanner {
     /// `"--disableFirebase"`, `"-newOnboarding"`: a command-line flag, wherever it stands
     /// (`app.launchArguments`, `LaunchOption<Bool>("--x")`), naming a toggle the log knows in
     /// some spelling after its dashes. The dashes say it is a key, not text.
-    func launchArgument(_ tokens: [SwiftToken], at i: Int, file: String) -> RuleOutcome {
+    /// Without a log, a property toggle found by shape (`facts`) is named so too.
+    func launchArgument(_ tokens: [SwiftToken], at i: Int, file: String, facts: EnumFacts? = nil) -> RuleOutcome {
         let text = tokens[i].text
         let name = String(text.drop { $0 == "-" })
-        guard text.utf8.count - name.utf8.count <= 2, let key = spellings[name] else { return .notApplicable }
+        guard text.utf8.count - name.utf8.count <= 2, let key = spellings[name] ?? facts?.discovery.propertyKeys[name]?.first else { return .notApplicable }
         var reference = CodeReference(toggle: key, kind: .stringKey, file: file, line: tokens[i].line, column: tokens[i].column, symbol: "\"\(text)\"")
         reference.form = "launch argument"
         return .references([reference])

@@ -55,7 +55,7 @@ extension SwiftReferenceScanner {
     /// `static let x = "key"` (a key constant when the log knows the key in some spelling),
     /// `static let x = …`/`static var x` (another type's static member, unless a flags type
     /// declares the toggle so named), and `var x: T` (the property's type).
-    func recordMember(_ tokens: [SwiftToken], binding: Int, owner: String, into facts: inout EnumFacts) {
+    func recordMember(_ tokens: [SwiftToken], binding: Int, owner: String, file: String = "", into facts: inout EnumFacts) {
         let nameIndex = binding + 1
         let name = tokens[nameIndex].text
         if nameIndex + 2 < tokens.count, tokens[nameIndex + 1].isPunctuation(":"), tokens[nameIndex + 2].kind == .identifier,
@@ -69,6 +69,9 @@ extension SwiftReferenceScanner {
             if facts.keyConstants[name] == nil { facts.keyConstants[name] = key }
             facts.keyConstantOwners[name, default: []].insert(owner)
             return
+        }
+        if Self.declaresBool(tokens, binding: binding) {
+            facts.boolStatics.append(ToggleDeclaration(enumName: owner, caseName: name, file: file, line: tokens[nameIndex].line, column: tokens[nameIndex].column))
         }
         // A static Bool so named declares the toggle (`static var addMissingEpisodes: Bool { … }`,
         // `static let disableFirebase = LaunchOption<Bool>(…)`): not another type's member.

@@ -107,13 +107,13 @@ extension SwiftReferenceScanner {
                 }
                 // `FeatureFlags(netShield: true)`, `init(netShield: Bool)`: a flags struct's labels.
                 if i > 0, i + 1 < tokens.count, tokens[i + 1].isPunctuation(":"), tokens[i - 1].isPunctuation("(") || tokens[i - 1].isPunctuation(","),
-                   memo.mayBeMember(tokens[i], scanner: self, facts: facts) {
-                    let outcome = toggleArgumentLabel(tokens, label: i, file: file.path, ownBody: insideOwningBodies > 0)
+                   memo.mayBeMember(tokens[i], scanner: self, facts: facts) || (discoveredMembers && facts.discovery.propertyKeys[tokens[i].text] != nil) {
+                    let outcome = toggleArgumentLabel(tokens, label: i, file: file.path, facts: facts, ownBody: insideOwningBodies > 0)
                     if case .notApplicable = outcome {} else { visit(i, outcome) }
                 }
                 // `Features.shared.x`, `featureFlags.x`: properties of toggle types found by shape.
                 if discoveredMembers, i + 2 < tokens.count, tokens[i + 1].isPunctuation(".") {
-                    let outcome = discoveredMember(tokens, at: i, file: file.path, facts: facts)
+                    let outcome = discoveredMember(tokens, at: i, file: file.path, facts: facts, ownBody: insideOwningBodies > 0)
                     if case .notApplicable = outcome {} else { visit(i, outcome) }
                 }
                 if i + 2 < tokens.count, tokens[i + 2].kind == .string, tokens[i + 1].kind == .punctuation,
@@ -153,7 +153,7 @@ extension SwiftReferenceScanner {
                 default: break
                 }
             case .string:
-                var outcome = stringArgument(tokens, at: i, file: file.path, facts: facts)
+                var outcome = stringArgument(tokens, at: i, file: file.path, facts: facts, discovered: discoveredMembers)
                 if case .notApplicable = outcome, insideToggleBodies > 0 { outcome = ownKeyString(tokens, at: i, file: file.path) }
                 if case .notApplicable = outcome {} else { visit(i, outcome) }
             default: break

@@ -110,6 +110,9 @@ package struct SwiftReferenceScanner: Sendable {
         package var staticToggleOwners: [String: Set<String>] = [:]
         /// Enums with a case carrying associated values (`case label(String)`): never key enums.
         package var payloadEnums: Set<String> = []
+        /// Static Bool properties of any type (`static let x = LaunchOption<Bool>(…)`): without a
+        /// log, the ones named as a flags type's property declare that toggle too.
+        package var boolStatics: [ToggleDeclaration] = []
     }
 
     /// A toggle enum's `var defaultValue { switch self|rawValue { case …: value … } }`.
@@ -273,7 +276,7 @@ package struct SwiftReferenceScanner: Sendable {
                     pendingType = nil
                     recordParameters(tokens, function: i + 1, into: &facts)
                 } else if token.text == "let" || token.text == "var", let owner = types.last ?? nil {
-                    recordMember(tokens, binding: i, owner: owner, into: &facts)
+                    recordMember(tokens, binding: i, owner: owner, file: file.path, into: &facts)
                 }
             }
             switch token.kind {
@@ -481,6 +484,7 @@ extension SwiftReferenceScanner.EnumFacts {
         for (name, owners) in file.keyGetterOwners { keyGetterOwners[name, default: []].formUnion(owners) }
         for (name, owners) in file.staticToggleOwners { staticToggleOwners[name, default: []].formUnion(owners) }
         payloadEnums.formUnion(file.payloadEnums)
+        boolStatics += file.boolStatics
         declaredTypes.merge(file.declaredTypes) { first, _ in first }
         for (name, types) in file.functionParameters { functionParameters[name, default: []].formUnion(types) }
         // Defaults: the first value per case and the first fallback win; unreadable stays so.

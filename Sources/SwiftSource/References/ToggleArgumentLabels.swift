@@ -9,9 +9,10 @@ extension SwiftReferenceScanner {
     /// a reference when the call it labels is a type named for toggles (`FeatureFlags(…)`), or,
     /// inside the body of such a type or of a toggle enum (`ownBody`), an `init` (declared or called)
     /// or `Self(…)`. Another call's label (`makeCell(netShield: …)`) is not.
-    func toggleArgumentLabel(_ tokens: [SwiftToken], label: Int, file: String, ownBody: Bool) -> RuleOutcome {
+    /// Without a log, the properties of a flags struct found by shape are the toggles.
+    func toggleArgumentLabel(_ tokens: [SwiftToken], label: Int, file: String, facts: EnumFacts, ownBody: Bool) -> RuleOutcome {
         let name = tokens[label].text
-        guard let key = spellings[name] ?? knownSpelling(of: name) else { return .notApplicable }
+        guard let key = spellings[name] ?? knownSpelling(of: name) ?? facts.discovery.propertyKeys[name]?.first else { return .notApplicable }
         guard let open = Self.openingParenthesis(tokens, before: label), open >= 1, tokens[open - 1].kind == .identifier else {
             return .notApplicable
         }
