@@ -197,8 +197,9 @@ extension SwiftReferenceScanner {
     /// where removing the toggle touches it.
     func ownKeyString(_ tokens: [SwiftToken], at i: Int, file: String) -> RuleOutcome {
         guard !tokens[i].interpolated, let key = spellings[tokens[i].text] else { return .notApplicable }
-        // The accessor rules' own strings (`forKey: "x"`, `AppStorage("x")`, `x["k"]`) are theirs.
-        if i >= 2, tokens[i - 1].isPunctuation("[") || (tokens[i - 1].isPunctuation(":") && (tokens[i - 2].text == "forKey" || tokens[i - 2].text == "key"))
+        // The accessor rules' own strings (`forKey: "x"`, `AppStorage("x")`, `x["k"]`) are theirs, and
+        // a case's raw value (`case x = "x"`) is its declaration's.
+        if i >= 2, tokens[i - 1].isPunctuation("[") || (tokens[i - 1].kind == .operator && tokens[i - 1].text == "=") || (tokens[i - 1].isPunctuation(":") && (tokens[i - 2].text == "forKey" || tokens[i - 2].text == "key"))
             || (tokens[i - 1].isPunctuation("(") && tokens[i - 2].text == "AppStorage") { return .notApplicable }
         var reference = CodeReference(toggle: key, kind: .stringKey, file: file, line: tokens[i].line, column: tokens[i].column, symbol: "\"\(tokens[i].text)\"")
         reference.form = "own key"

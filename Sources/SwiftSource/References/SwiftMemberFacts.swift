@@ -24,6 +24,13 @@ extension SwiftReferenceScanner {
             || containsIgnoringCase(name, "experiment") || containsIgnoringCase(name, "switch")
     }
 
+    /// Whether a type's name says it is the app's configuration object, whose properties are
+    /// its parameters: the word `Config` (`RemoteConfigClient`, `OEXConfig`), not `Configuration`
+    /// (`VpnManagerConfiguration` describes a connection).
+    static func namesConfigObject(_ name: String) -> Bool {
+        containsIgnoringCase(name, "config") && SwiftScanSettings.KeyStyle.words(name).contains { $0.lowercased() == "config" || $0.lowercased() == "configs" }
+    }
+
     /// Whether the property bound at `binding` is a `Bool`: annotated (`: Bool`, `: Bool?`),
     /// initialised with a literal (`= true`), or a generic over `Bool` (`= LaunchOption<Bool>(…)`,
     /// `: Setting<Bool>`).
@@ -71,7 +78,8 @@ extension SwiftReferenceScanner {
             return
         }
         if Self.declaresBool(tokens, binding: binding) {
-            facts.boolStatics.append(ToggleDeclaration(enumName: owner, caseName: name, file: file, line: tokens[nameIndex].line, column: tokens[nameIndex].column))
+            facts.boolStatics.append((ToggleDeclaration(enumName: owner, caseName: name, file: file, line: tokens[nameIndex].line, column: tokens[nameIndex].column),
+                                      "static \(tokens[binding].text) \(name)"))
         }
         // A static Bool so named declares the toggle (`static var addMissingEpisodes: Bool { … }`,
         // `static let disableFirebase = LaunchOption<Bool>(…)`): not another type's member.

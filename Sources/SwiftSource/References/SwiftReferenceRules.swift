@@ -95,7 +95,7 @@ extension SwiftReferenceScanner {
                     } else if keyword != "class" || Self.startsUppercase(tokens[i + 1].text) {
                         let name = tokens[i + 1].text
                         let isToggleEnum = (keyword == "enum" || keyword == "extension") && facts.toggleEnums.contains(name)
-                        pendingBody = Body(typeToken: i + 1, isToggleEnum: isToggleEnum, ownsToggles: isToggleEnum || Self.namesToggleHolder(name))
+                        pendingBody = Body(typeToken: i + 1, isToggleEnum: isToggleEnum, ownsToggles: isToggleEnum || Self.namesToggleHolder(name) || Self.namesConfigObject(name))
                     }
                 }
                 if i + 2 < tokens.count, tokens[i + 1].isPunctuation("."), memo.mayQualify(tokens[i], scanner: self, facts: facts) {

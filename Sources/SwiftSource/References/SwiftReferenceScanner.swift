@@ -112,7 +112,7 @@ package struct SwiftReferenceScanner: Sendable {
         package var payloadEnums: Set<String> = []
         /// Static Bool properties of any type (`static let x = LaunchOption<Bool>(…)`): without a
         /// log, the ones named as a flags type's property declare that toggle too.
-        package var boolStatics: [ToggleDeclaration] = []
+        package var boolStatics: [(declaration: ToggleDeclaration, symbol: String)] = []
     }
 
     /// A toggle enum's `var defaultValue { switch self|rawValue { case …: value … } }`.
