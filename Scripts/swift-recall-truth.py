@@ -9,7 +9,7 @@ Reads FIXTURE_DIR/oracle.json, written by hand from reading the app (never from 
    "declarationFiles": ["path/of/the/declaring/type.swift", ...],
    "identContext": "regex with {ident}" (optional, also per toggle; default: the identifier as a whole word),
    "declarationContext": "the same, used in the declaration files (default: identContext)",
-   "exclude": {"path:line": "why", ...}, "include": {"path:line": "toggle", ...}}
+   "exclude": {"path:line": "why", ...}, "include": {"path:line": "toggle" or {"toggle", "kind", "why"}, ...}}
 
 and writes FIXTURE_DIR/truth.json: every line of FIXTURE_DIR/src whose code (comments dropped,
 string contents blanked) names one of a toggle's Swift identifiers in the app's idiom, or holds
@@ -111,7 +111,8 @@ def main():
                             kind = 'read'
                         if where not in lines or lines[where][1] == 'key': lines[where] = (name, kind)
     for where, name in include.items():
-        lines[where] = (name, 'read')
+        # "path:line": "toggle", or {"toggle": …, "kind": …, "why": …} for a line the grep cannot see.
+        lines[where] = (name, 'read') if isinstance(name, str) else (name['toggle'], name.get('kind', 'read'))
     truth = {k: v for k, v in oracle.items() if k in ('app', 'convention', 'heldOut', 'repository', 'commit')}
     truth['toggles'] = [{k: v for k, v in t.items() if k in ('name', 'kind', 'key')} for t in oracle['toggles']]
     def order(item):

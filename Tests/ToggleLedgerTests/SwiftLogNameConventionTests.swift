@@ -68,9 +68,11 @@ import Testing
             }
             """], known: ["quickReplyEnabled", "pictureInPicture", "showGrid"])
         #expect(found == [
+            "LabFeatures.swift:2:37 member quickReplyEnabled LabFeatures(quickReplyEnabled: …) [initializer label] own",
             "LabFeatures.swift:3:9 declaration quickReplyEnabled let quickReplyEnabled [property]",
             "LabFeatures.swift:4:18 declaration pictureInPicture @Feature var pictureInPicture [property]",
             "LabFeatures.swift:5:9 declaration showGrid var showGrid [property]",
+            "LabFeatures.swift:6:10 member quickReplyEnabled init(quickReplyEnabled: …) [initializer label] own",
             "LabFeatures.swift:7:14 member quickReplyEnabled self.quickReplyEnabled [member] own",
             "Player.swift:4:31 member showGrid LabFeatures.shared.showGrid [member]",
             "Player.swift:5:21 member pictureInPicture features.pictureInPicture [member]",

@@ -6,19 +6,22 @@ import LedgerCore
 /// stored property: `Features.shared.x`, `AppEnvironment.current.featureFlags.x`, `flags.x`.
 extension SwiftReferenceScanner {
     /// `receiver.name` at `i` (the receiver), when `name` is a discovered toggle property.
-    func discoveredMember(_ tokens: [SwiftToken], at i: Int, file: String, facts: EnumFacts) -> RuleOutcome {
+    /// `self.x` counts in the body of a type named for toggles (`ownBody`).
+    func discoveredMember(_ tokens: [SwiftToken], at i: Int, file: String, facts: EnumFacts, ownBody: Bool = false) -> RuleOutcome {
         let member = tokens[i + 2]
         guard member.kind == .identifier, let keys = facts.discovery.propertyKeys[member.text] else { return .notApplicable }
         let receiver = tokens[i].text
         // `FeatureFlags.x` itself is a qualified member.
         if facts.discovery.propertyTypes.contains(receiver), i == 0 || !tokens[i - 1].isPunctuation(".") { return .notApplicable }
-        guard Self.namesToggles(receiver) || chainStartsAtToggleType(tokens, receiver: i, facts: facts) else {
+        let ownProperty = ownBody && receiver == "self" && (i == 0 || !tokens[i - 1].isPunctuation("."))
+        guard ownProperty || Self.namesToggles(receiver) || chainStartsAtToggleType(tokens, receiver: i, facts: facts) else {
             return .rejected("\(receiver).\(member.text): \(member.text) is a toggle property, but \(receiver) names no flags and its chain does not start at a toggle type")
         }
         return .references(keys.map { key in
             var reference = CodeReference(toggle: key, kind: .member, file: file, line: tokens[i].line, column: tokens[i].column,
                                           symbol: "\(receiver).\(member.text)", enumName: facts.discovery.propertyOwners[member.text])
             reference.ambiguousWith = keys.filter { $0 != key }
+            reference.ownBody = ownProperty
             return reference
         })
     }

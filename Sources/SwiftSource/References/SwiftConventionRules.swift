@@ -34,13 +34,16 @@ extension SwiftReferenceScanner {
         if let key = facts.keyConstants[name], facts.keyConstantOwners[name]?.contains(owner) == true, isStatic {
             return declared(key, symbol: prefix + name, form: "key constant", token: nameToken, file: file, owner: owner)
         }
-        guard let key = spellings[name] ?? knownSpelling(of: name) else { return .notApplicable }
+        guard let key = spellings[name] ?? knownSpelling(of: name) else {
+            if let key = facts.keyGetters[name], facts.keyGetterOwners[name]?.contains(owner) == true {
+                return declared(key, symbol: prefix + name, form: "key getter", token: nameToken, file: file, owner: owner)
+            }
+            return .notApplicable
+        }
         if let wrapper = Self.wrapper(tokens, binding: binding) {
             return declared(key, symbol: "@\(wrapper) \(tokens[binding].text) \(name)", form: "property", token: nameToken, file: file, owner: owner)
         }
-        // A Bool by its annotation or its literal initial value (`static let x = true`).
-        let isBool = binding + 3 < tokens.count && (tokens[binding + 2].isPunctuation(":") && tokens[binding + 3].text == "Bool"
-            || tokens[binding + 2].kind == .operator && tokens[binding + 2].text == "=" && (tokens[binding + 3].text == "true" || tokens[binding + 3].text == "false"))
+        let isBool = Self.declaresBool(tokens, binding: binding)
         guard body.ownsToggles || isBool else {
             return .rejected("\(prefix)\(name) is named like the toggle \(key), but \(owner) is not named for toggles and the property is neither a Bool nor wrapped (@Feature var)")
         }
@@ -88,8 +91,25 @@ extension SwiftReferenceScanner {
             key = constant
             form = "key constant"
         }
+        if key == nil, let getter = facts.keyGetters[name] {
+            key = getter
+            form = "key getter"
+        }
         guard let key else { return .notApplicable }
-        if form == "member", let others = facts.otherCases[name], !others.isEmpty,
+        // `Constants.UserDefaults.kidsProfile.showBanner`: a namespace enum so named, not the toggle.
+        if facts.enums[name] != nil, i + 2 < tokens.count, tokens[i + 2].isPunctuation(".") {
+            return .rejected("\(symbol): \(name) is an enum declared in the scanned files, read through as a namespace")
+        }
+        // `Constants.kidsProfile`, `AutofillSubfeature.passwordGeneration`: a static member of a type
+        // that declares no such toggle, when it is not named for toggles or a toggle enum declares the toggle.
+        if form == "member", chain.count == 1, chain[0].text != "Self", Self.startsUppercase(chain[0].text),
+           !Self.namesToggleType(chain[0].text) || (facts.caseKeys[name] != nil && !facts.toggleEnums.contains(chain[0].text)),
+           facts.staticToggleOwners[name]?.contains(chain[0].text) != true {
+            return .rejected("\(symbol): a static member of \(chain[0].text), which declares no toggle \(name)")
+        }
+        // `self.x` in the body of a type named for toggles is its own property, whatever others declare.
+        let ownProperty = ownBody && chain.count == 1 && chain[0].text == "self"
+        if form == "member", !ownProperty, let others = facts.otherCases[name], !others.isEmpty,
            !chain.contains(where: { Self.namesToggleType($0.text) }) {
             return .rejected("\(symbol): \(others.sorted().joined(separator: ", ")) also declare\(others.count == 1 ? "s" : "") \(name), and nothing in the chain is named for toggles")
         }
@@ -131,7 +151,10 @@ extension SwiftReferenceScanner {
     /// `register(name: "inbox")`) or as a dictionary literal's key (`["inbox": true]`), naming a
     /// toggle the log knows in some spelling. The accessor rules (`forKey:`, `key:`, `AppStorage(`,
     /// `x["k"]`) see their own strings.
-    func stringArgument(_ tokens: [SwiftToken], at i: Int, file: String, facts: EnumFacts) -> RuleOutcome {
+    func stringArgument(_ tokens: [SwiftToken], at i: Int, file: String, facts: EnumFacts, discovered: Bool = false) -> RuleOutcome {
+        if tokens[i].text.utf8.first == UInt8(ascii: "-"), !tokens[i].interpolated {
+            return launchArgument(tokens, at: i, file: file, facts: discovered ? facts : nil)
+        }
         guard i >= 2, i + 1 < tokens.count, !tokens[i].interpolated else { return .notApplicable }
         let previous = tokens[i - 1]
         let form: String
@@ -153,6 +176,34 @@ extension SwiftReferenceScanner {
                                       symbol: form == "dictionary key" ? "[\"\(text)\": …]"
                                         : previous.text == "(" ? "\(tokens[i - 2].kind == .identifier ? tokens[i - 2].text : "")(\"\(text)\")" : "\(tokens[i - 2].text): \"\(text)\"")
         reference.form = form
+        return .references([reference])
+    }
+
+    /// `"--disableFirebase"`, `"-newOnboarding"`: a command-line flag, wherever it stands
+    /// (`app.launchArguments`, `LaunchOption<Bool>("--x")`), naming a toggle the log knows in
+    /// some spelling after its dashes. The dashes say it is a key, not text.
+    /// Without a log, a property toggle found by shape (`facts`) is named so too.
+    func launchArgument(_ tokens: [SwiftToken], at i: Int, file: String, facts: EnumFacts? = nil) -> RuleOutcome {
+        let text = tokens[i].text
+        let name = String(text.drop { $0 == "-" })
+        guard text.utf8.count - name.utf8.count <= 2, let key = spellings[name] ?? facts?.discovery.propertyKeys[name]?.first else { return .notApplicable }
+        var reference = CodeReference(toggle: key, kind: .stringKey, file: file, line: tokens[i].line, column: tokens[i].column, symbol: "\"\(text)\"")
+        reference.form = "launch argument"
+        return .references([reference])
+    }
+
+    /// A string literal in a toggle enum's own body (`var remoteKey: String { switch self { case
+    /// .x: "x_enabled" } }`) naming a toggle the log knows in some spelling: its key, spelled
+    /// where removing the toggle touches it.
+    func ownKeyString(_ tokens: [SwiftToken], at i: Int, file: String) -> RuleOutcome {
+        guard !tokens[i].interpolated, let key = spellings[tokens[i].text] else { return .notApplicable }
+        // The accessor rules' own strings (`forKey: "x"`, `AppStorage("x")`, `x["k"]`) are theirs, and
+        // a case's raw value (`case x = "x"`) is its declaration's.
+        if i >= 2, tokens[i - 1].isPunctuation("[") || (tokens[i - 1].kind == .operator && tokens[i - 1].text == "=") || (tokens[i - 1].isPunctuation(":") && (tokens[i - 2].text == "forKey" || tokens[i - 2].text == "key"))
+            || (tokens[i - 1].isPunctuation("(") && tokens[i - 2].text == "AppStorage") { return .notApplicable }
+        var reference = CodeReference(toggle: key, kind: .stringKey, file: file, line: tokens[i].line, column: tokens[i].column, symbol: "\"\(tokens[i].text)\"")
+        reference.form = "own key"
+        reference.ownBody = true
         return .references([reference])
     }
 

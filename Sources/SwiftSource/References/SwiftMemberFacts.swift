@@ -16,6 +16,39 @@ extension SwiftReferenceScanner {
             || containsIgnoringCase(name, "experiment") || containsIgnoringCase(name, "switch") || containsIgnoringCase(name, "config")
     }
 
+    /// Whether an enum's name says it holds toggles only (flag, feature, toggle, experiment,
+    /// switch): one logged case makes all its cases toggles. `VPNConfigurationRemovalReason` or
+    /// `VpnManagerClientConfiguration` do not, whatever their cases are called.
+    static func namesToggleHolder(_ name: String) -> Bool {
+        containsIgnoringCase(name, "flag") || containsIgnoringCase(name, "feature") || containsIgnoringCase(name, "toggle")
+            || containsIgnoringCase(name, "experiment") || containsIgnoringCase(name, "switch")
+    }
+
+    /// Whether a type's name says it is the app's configuration object, whose properties are
+    /// its parameters: the word `Config` (`RemoteConfigClient`, `OEXConfig`), not `Configuration`
+    /// (`VpnManagerConfiguration` describes a connection).
+    static func namesConfigObject(_ name: String) -> Bool {
+        containsIgnoringCase(name, "config") && SwiftScanSettings.KeyStyle.words(name).contains { $0.lowercased() == "config" || $0.lowercased() == "configs" }
+    }
+
+    /// Whether the property bound at `binding` is a `Bool`: annotated (`: Bool`, `: Bool?`),
+    /// initialised with a literal (`= true`), or a generic over `Bool` (`= LaunchOption<Bool>(…)`,
+    /// `: Setting<Bool>`).
+    static func declaresBool(_ tokens: [SwiftToken], binding: Int) -> Bool {
+        guard binding + 3 < tokens.count else { return false }
+        let mark = tokens[binding + 2], first = tokens[binding + 3]
+        let annotated = mark.isPunctuation(":")
+        let assigned = mark.kind == .operator && mark.text == "="
+        guard annotated || assigned else { return false }
+        // `Bool?` is a setting that may be unset (`var safeMode: Bool?`), not a toggle.
+        if annotated && first.text == "Bool" {
+            return !(binding + 4 < tokens.count && tokens[binding + 4].kind == .operator && tokens[binding + 4].text.hasPrefix("?"))
+        }
+        if assigned && first.kind == .identifier && (first.text == "true" || first.text == "false") { return true }
+        return binding + 6 < tokens.count && first.kind == .identifier && tokens[binding + 4].kind == .operator && tokens[binding + 4].text == "<"
+            && tokens[binding + 5].text == "Bool" && tokens[binding + 6].kind == .operator && tokens[binding + 6].text.hasPrefix(">")
+    }
+
     /// Whether the binding at `binding` (`let`/`var`) is `static` or `class`.
     static func isStatic(_ tokens: [SwiftToken], binding: Int) -> Bool {
         var j = binding - 1
@@ -29,13 +62,14 @@ extension SwiftReferenceScanner {
     /// `static let x = "key"` (a key constant when the log knows the key in some spelling),
     /// `static let x = …`/`static var x` (another type's static member, unless a flags type
     /// declares the toggle so named), and `var x: T` (the property's type).
-    func recordMember(_ tokens: [SwiftToken], binding: Int, owner: String, into facts: inout EnumFacts) {
+    func recordMember(_ tokens: [SwiftToken], binding: Int, owner: String, file: String = "", into facts: inout EnumFacts) {
         let nameIndex = binding + 1
         let name = tokens[nameIndex].text
         if nameIndex + 2 < tokens.count, tokens[nameIndex + 1].isPunctuation(":"), tokens[nameIndex + 2].kind == .identifier,
            facts.declaredTypes[name] == nil {
             facts.declaredTypes[name] = tokens[nameIndex + 2].text
         }
+        recordKeyGetter(tokens, binding: binding, owner: owner, into: &facts)
         guard Self.isStatic(tokens, binding: binding) else { return }
         if nameIndex + 2 < tokens.count, tokens[nameIndex + 1].kind == .operator, tokens[nameIndex + 1].text == "=",
            tokens[nameIndex + 2].kind == .string, !tokens[nameIndex + 2].interpolated, let key = spellings[tokens[nameIndex + 2].text] {
@@ -43,7 +77,16 @@ extension SwiftReferenceScanner {
             facts.keyConstantOwners[name, default: []].insert(owner)
             return
         }
-        if knownSpelling(of: name) != nil && Self.namesToggleType(owner) { return }
+        if Self.declaresBool(tokens, binding: binding) {
+            facts.boolStatics.append((ToggleDeclaration(enumName: owner, caseName: name, file: file, line: tokens[nameIndex].line, column: tokens[nameIndex].column),
+                                      "static \(tokens[binding].text) \(name)"))
+        }
+        // A static Bool so named declares the toggle (`static var addMissingEpisodes: Bool { … }`,
+        // `static let disableFirebase = LaunchOption<Bool>(…)`): not another type's member.
+        if knownSpelling(of: name) != nil && (Self.namesToggleType(owner) || Self.declaresBool(tokens, binding: binding)) {
+            facts.staticToggleOwners[name, default: []].insert(owner)
+            return
+        }
         facts.otherCases[name, default: []].insert(owner)
     }
 

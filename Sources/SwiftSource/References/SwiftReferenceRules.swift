@@ -95,7 +95,7 @@ extension SwiftReferenceScanner {
                     } else if keyword != "class" || Self.startsUppercase(tokens[i + 1].text) {
                         let name = tokens[i + 1].text
                         let isToggleEnum = (keyword == "enum" || keyword == "extension") && facts.toggleEnums.contains(name)
-                        pendingBody = Body(typeToken: i + 1, isToggleEnum: isToggleEnum, ownsToggles: isToggleEnum || Self.namesToggleType(name))
+                        pendingBody = Body(typeToken: i + 1, isToggleEnum: isToggleEnum, ownsToggles: isToggleEnum || Self.namesToggleHolder(name) || Self.namesConfigObject(name))
                     }
                 }
                 if i + 2 < tokens.count, tokens[i + 1].isPunctuation("."), memo.mayQualify(tokens[i], scanner: self, facts: facts) {
@@ -105,9 +105,15 @@ extension SwiftReferenceScanner {
                         qualifiedDot = i + 1
                     }
                 }
+                // `FeatureFlags(netShield: true)`, `init(netShield: Bool)`: a flags struct's labels.
+                if i > 0, i + 1 < tokens.count, tokens[i + 1].isPunctuation(":"), tokens[i - 1].isPunctuation("(") || tokens[i - 1].isPunctuation(","),
+                   memo.mayBeMember(tokens[i], scanner: self, facts: facts) || (discoveredMembers && facts.discovery.propertyKeys[tokens[i].text] != nil) {
+                    let outcome = toggleArgumentLabel(tokens, label: i, file: file.path, facts: facts, ownBody: insideOwningBodies > 0)
+                    if case .notApplicable = outcome {} else { visit(i, outcome) }
+                }
                 // `Features.shared.x`, `featureFlags.x`: properties of toggle types found by shape.
                 if discoveredMembers, i + 2 < tokens.count, tokens[i + 1].isPunctuation(".") {
-                    let outcome = discoveredMember(tokens, at: i, file: file.path, facts: facts)
+                    let outcome = discoveredMember(tokens, at: i, file: file.path, facts: facts, ownBody: insideOwningBodies > 0)
                     if case .notApplicable = outcome {} else { visit(i, outcome) }
                 }
                 if i + 2 < tokens.count, tokens[i + 2].kind == .string, tokens[i + 1].kind == .punctuation,
@@ -147,7 +153,8 @@ extension SwiftReferenceScanner {
                 default: break
                 }
             case .string:
-                let outcome = stringArgument(tokens, at: i, file: file.path, facts: facts)
+                var outcome = stringArgument(tokens, at: i, file: file.path, facts: facts, discovered: discoveredMembers)
+                if case .notApplicable = outcome, insideToggleBodies > 0 { outcome = ownKeyString(tokens, at: i, file: file.path) }
                 if case .notApplicable = outcome {} else { visit(i, outcome) }
             default: break
             }
@@ -171,6 +178,10 @@ extension SwiftReferenceScanner {
     /// (`switch self { case .x: }`) is a reference marked as in its declaring type.
     func ownCase(_ tokens: [SwiftToken], dot i: Int, braces: [Body], file: String, facts: EnumFacts) -> RuleOutcome {
         let name = tokens[i + 1].text
+        // `.remoteReleasable(.feature(.history))`: the argument of another type's case or static call.
+        if i >= 3, tokens[i - 1].isPunctuation("("), tokens[i - 2].kind == .identifier, tokens[i - 3].isPunctuation(".") {
+            return .rejected("inside a toggle enum's body, .\(name) is the argument of .\(tokens[i - 2].text)(…), a member of another type")
+        }
         guard let body = braces.last(where: \.isToggleEnum), let declaration = facts.toggleCases[tokens[body.typeToken].text]?[name] else {
             return .rejected("inside a toggle enum's body or extension, where implicit members are the enum's own cases, and .\(name) is not one of them")
         }
@@ -201,7 +212,11 @@ extension SwiftReferenceScanner {
             }
         } else if facts.toggleEnums.contains(enumName)
                     || (facts.enums[enumName] == nil && Self.startsUppercase(enumName) && SwiftScanSettings.hasConventionalName(enumName)) {
-            // The enum is declared outside the scanned files: the log's names decide.
+            // The enum is declared outside the scanned files: the log's names decide, unless a
+            // scanned toggle enum declares the toggle (`AutofillSubfeature.passwordGeneration` is then another type's).
+            if !facts.toggleEnums.contains(enumName), let declaring = facts.caseKeys[member], !declaring.isEmpty {
+                return .rejected("\(enumName).\(member): \(member) is a case of a toggle enum declared in the scanned files, and \(enumName) is not declared in them")
+            }
             key = knownToggles.contains(member) ? member : knownSpelling(of: member)
             if key == nil, facts.toggleEnums.contains(enumName), member != "allCases", member != "init" {
                 let declared = facts.enums[enumName] != nil ? "is declared without cases in the scanned files" : "is not declared in the scanned files"

@@ -102,6 +102,17 @@ package struct SwiftReferenceScanner: Sendable {
         package var functionParameters: [String: Set<String>] = [:]
         /// Functions declared with a toggle enum parameter (`func isAvailable(_ f: Feature)`): queries.
         package var queryFunctions: Set<String> = []
+        /// `var discussionsEnabled: Bool { bool(forKey: "DISCUSSIONS_ENABLED") }`: getter → the toggle its key names.
+        package var keyGetters: [String: String] = [:]
+        /// Getter → the types declaring it.
+        package var keyGetterOwners: [String: Set<String>] = [:]
+        /// Static Bool property spelling a toggle → the types declaring it (`Settings.addMissingEpisodes`).
+        package var staticToggleOwners: [String: Set<String>] = [:]
+        /// Enums with a case carrying associated values (`case label(String)`): never key enums.
+        package var payloadEnums: Set<String> = []
+        /// Static Bool properties of any type (`static let x = LaunchOption<Bool>(…)`): without a
+        /// log, the ones named as a flags type's property declare that toggle too.
+        package var boolStatics: [(declaration: ToggleDeclaration, symbol: String)] = []
     }
 
     /// A toggle enum's `var defaultValue { switch self|rawValue { case …: value … } }`.
@@ -180,13 +191,20 @@ package struct SwiftReferenceScanner: Sendable {
             facts.absorb(file)
         }
         // An enum named for toggles one of whose cases the log knows (by its name or raw value, in
-        // any spelling) holds toggles: all its cases are, the unlogged ones untracked.
+        // any spelling) holds toggles: all its cases are, the unlogged ones untracked. An enum of
+        // Remote Config keys or configurations (`RemoteConfigParamKey`, `BuildConfiguration`) lists
+        // values of any kind: its logged cases only, and none when a case carries a payload
+        // (`case safeMode(Bool)`: a key enum's cases never do).
+        let spelledByLog = { (candidate: ToggleDeclaration) in
+            (candidate.rawValue.flatMap { spellings[$0] } ?? spellings[candidate.caseName]) != nil
+        }
         let holding = Set(facts.candidateCases.filter { candidate in
-            Self.namesToggleType(candidate.enumName) && facts.enums[candidate.enumName]?.codingKey != true
-                && (candidate.rawValue.flatMap { spellings[$0] } ?? spellings[candidate.caseName]) != nil
+            Self.namesToggleHolder(candidate.enumName) && facts.enums[candidate.enumName]?.codingKey != true && spelledByLog(candidate)
         }.map(\.enumName))
         for candidate in facts.candidateCases {
-            let logged = candidate.rawValue.map { knownToggles.contains($0) } ?? false
+            let logged = (candidate.rawValue.map { knownToggles.contains($0) } ?? false)
+                || (Self.namesToggleType(candidate.enumName) && facts.enums[candidate.enumName]?.codingKey != true
+                    && !facts.payloadEnums.contains(candidate.enumName) && spelledByLog(candidate))
             guard logged || holding.contains(candidate.enumName) else { continue }
             let rawValue = candidate.rawValue ?? candidate.caseName
             facts.declarations.append(candidate)
@@ -258,7 +276,7 @@ package struct SwiftReferenceScanner: Sendable {
                     pendingType = nil
                     recordParameters(tokens, function: i + 1, into: &facts)
                 } else if token.text == "let" || token.text == "var", let owner = types.last ?? nil {
-                    recordMember(tokens, binding: i, owner: owner, into: &facts)
+                    recordMember(tokens, binding: i, owner: owner, file: file.path, into: &facts)
                 }
             }
             switch token.kind {
@@ -332,6 +350,7 @@ package struct SwiftReferenceScanner: Sendable {
             var rawValue: String?
             if i < tokens.count, tokens[i].kind == .punctuation, tokens[i].text == "(" {
                 // Associated values: skip to the matching parenthesis.
+                facts.payloadEnums.insert(owner.name)
                 var depth = 0
                 while i < tokens.count {
                     if tokens[i].text == "(" && tokens[i].kind == .punctuation { depth += 1 }
@@ -461,6 +480,11 @@ extension SwiftReferenceScanner.EnumFacts {
         declarations += file.declarations
         keyConstants.merge(file.keyConstants) { first, _ in first }
         for (name, owners) in file.keyConstantOwners { keyConstantOwners[name, default: []].formUnion(owners) }
+        keyGetters.merge(file.keyGetters) { first, _ in first }
+        for (name, owners) in file.keyGetterOwners { keyGetterOwners[name, default: []].formUnion(owners) }
+        for (name, owners) in file.staticToggleOwners { staticToggleOwners[name, default: []].formUnion(owners) }
+        payloadEnums.formUnion(file.payloadEnums)
+        boolStatics += file.boolStatics
         declaredTypes.merge(file.declaredTypes) { first, _ in first }
         for (name, types) in file.functionParameters { functionParameters[name, default: []].formUnion(types) }
         // Defaults: the first value per case and the first fallback win; unreadable stays so.

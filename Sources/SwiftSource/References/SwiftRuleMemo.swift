@@ -61,7 +61,7 @@ extension SwiftReferenceScanner {
             if SwiftReferenceScanner.prefixKeywords.contains(name) { result |= prefixKeyword }
             let spelled = scanner.knownSpelling(of: name) != nil
             if facts.caseKeys[name] != nil || spelled || facts.keyConstants[name] != nil { result |= implicitCandidate }
-            if spelled || facts.keyConstants[name] != nil { result |= memberCandidate }
+            if spelled || facts.keyConstants[name] != nil || facts.keyGetters[name] != nil { result |= memberCandidate }
             if name == "let" || name == "var" || name == "func" || SwiftReferenceScanner.typeKeywords.contains(name) { result |= declarationKeyword }
             return result
         }

@@ -196,6 +196,17 @@ package struct ToggleTypeDiscovery: Sendable {
             }
             discovery.findings[name] = Finding(isToggleType: true, why: why, count: count, file: shape.file)
         }
+        // `extension LaunchOptions { static let disableFirebase = LaunchOption<Bool>(…) }` backing
+        // `FeatureFlags.disableFirebase`: another type's static Bool of a found toggle's name declares it too.
+        for (declaration, symbol) in facts.boolStatics where discovery.propertyKeys[declaration.caseName] != nil && !discovery.propertyTypes.contains(declaration.enumName) {
+            guard seen.insert(Position(declaration)).inserted else { continue }
+            facts.declarations.append(declaration)
+            discovery.symbols[Position(declaration)] = symbol
+            if let owners = facts.otherCases[declaration.caseName] {
+                let rest = owners.subtracting([declaration.enumName])
+                facts.otherCases[declaration.caseName] = rest.isEmpty ? nil : rest
+            }
+        }
         facts.discovery = discovery
     }
 }

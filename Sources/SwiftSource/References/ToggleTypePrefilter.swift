@@ -88,5 +88,6 @@ extension ToggleTypeDiscovery {
         }
     }
 
-    private static let toggleWordBytes: [[UInt8]] = toggleWords.map { Array($0.utf8) }
+    /// `config` too: `extension OEXConfig` may declare key getters (KeyGetterRule.swift).
+    private static let toggleWordBytes: [[UInt8]] = (toggleWords + ["config"]).map { Array($0.utf8) }
 }
