@@ -18,6 +18,9 @@ import Dispatch
 /// repository's root and the path). A file named explicitly is always scanned.
 public struct SwiftSourceScan: Sendable {
     package var scanner: SwiftReferenceScanner
+    /// Whether pass 2 passes over the files that hold none of the names a rule can match
+    /// (``ReferencePrefilter``); off only to check that it changes nothing.
+    package var prefiltersFiles = true
 
     public init(knownToggles: Set<String> = [], toggleKinds: [String: ToggleKind] = [:], settings: SwiftScanSettings = SwiftScanSettings()) {
         scanner = SwiftReferenceScanner(knownToggles: knownToggles, toggleKinds: toggleKinds, settings: settings)
@@ -29,6 +32,7 @@ public struct SwiftSourceScan: Sendable {
         let files = try listFiles(paths: paths, currentDirectory: currentDirectory)
         // Files are read and lexed once per pass rather than kept: memory stays per file.
         let (facts, unreadable, problems) = declarationFacts(files)
+        let prefilter = prefiltersFiles ? ReferencePrefilter(names: scanner.referenceNames(facts)) : .none
         // Pass 2 on every core: each thread reads, lexes and scans every n-th file into its own
         // list, and notes where each file's references start and end in it.
         let threads = Self.threadCount
@@ -42,7 +46,7 @@ public struct SwiftSourceScan: Sendable {
             var buffer = ReadBuffer()
             for index in stride(from: thread, to: files.count, by: threads) where !unreadable.contains(index) {
                 let start = references.count
-                switch Self.lex(files[index], declarationsOnly: false, names: &names, buffer: &buffer) {
+                switch Self.lex(files[index], declarationsOnly: false, names: &names, buffer: &buffer, prefilter: prefilter) {
                 case .success(let lexed): scanner.collectReferences(lexed, facts: facts, memo: &memo, into: &references)
                 case .failure(let error): failures.append(error.problem(files[index].display))
                 }
@@ -100,11 +104,13 @@ public struct SwiftSourceScan: Sendable {
     }
 
     package static func lex(_ file: (display: String, absolute: String), declarationsOnly: Bool, names: inout SwiftNameTable,
-                            buffer: inout ReadBuffer) -> Result<SwiftReferenceScanner.LexedFile, CodeScanError> {
+                            buffer: inout ReadBuffer, prefilter: ReferencePrefilter = .none) -> Result<SwiftReferenceScanner.LexedFile, CodeScanError> {
         read(file.absolute, into: &buffer).flatMap { bytes in
             // No `enum` nor `static` anywhere in the bytes and no type named for toggles: no case, key
             // constant, static member or toggle type to declare, no need to lex for pass 1.
-            if declarationsOnly && !contains(bytes, "enum") && !contains(bytes, "static") && !ToggleTypeDiscovery.mayDeclare(bytes) { return .success(SwiftReferenceScanner.LexedFile(path: file.display, tokens: [])) }
+            if declarationsOnly && !mayDeclare(bytes) { return .success(SwiftReferenceScanner.LexedFile(path: file.display, tokens: [])) }
+            // Pass 2: none of the names a rule can match, no reference.
+            if !declarationsOnly && !prefilter.mayReference(bytes) { return .success(SwiftReferenceScanner.LexedFile(path: file.display, tokens: [])) }
             do throws(SwiftTokenLimitExceeded) {
                 return .success(SwiftReferenceScanner.LexedFile(path: file.display, tokens: try SwiftLexer.tokenizeFile(bytes, names: &names)))
             } catch {

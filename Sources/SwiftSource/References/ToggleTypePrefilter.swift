@@ -66,7 +66,7 @@ extension ToggleTypeDiscovery {
     }
 
     /// The name after `position` (after blanks when a keyword precedes it) holds a toggle word.
-    private static func nameHoldsToggleWord(_ bytes: UnsafeBufferPointer<UInt8>, from position: Int, afterKeyword: Bool) -> Bool {
+    static func nameHoldsToggleWord(_ bytes: UnsafeBufferPointer<UInt8>, from position: Int, afterKeyword: Bool) -> Bool {
         var start = position
         if afterKeyword {
             guard start < bytes.count, bytes[start] == 0x20 || bytes[start] == 0x09 else { return false }

@@ -1,0 +1,43 @@
+import Testing
+@testable import SwiftSource
+
+/// Issue 27 (speed): pass 1 decides which files to lex in one pass over their bytes, where it
+/// made three (`enum`, `static`, then the declarations whose names hold a toggle word).
+@Suite struct DeclarationPrefilterTests {
+    /// The three searches it replaces, one after another.
+    static func threePasses(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            SwiftSourceScan.contains(buffer, "enum") || SwiftSourceScan.contains(buffer, "static") || ToggleTypeDiscovery.mayDeclare(buffer)
+        }
+    }
+
+    /// Random text with words and near misses planted at every offset, near the 16-byte blocks'
+    /// edges and the end: the one pass answers as the three did.
+    @Test func answersAsTheThreeSearchesDid() {
+        var generator = SeededGenerator(seed: 27)
+        let alphabet = Array("ab xyz\n\t{}().:_1".utf8)
+        let planted = ["enum", "enu", "static", "stati", "struct Flags", "struct Flag", "struct Point", "xstruct Flags", "class FeatureX",
+                       "class Feature", "protocol Toggles", "extension ExperimentKit", "extension Kit", "actor Switches", "actor Actor",
+                       "@Feature", "@propertyWrapper", "@objc", "@", "struct\tToggle", "structFlag", "eNum", "Static"]
+        var seen = (yes: 0, no: 0)
+        for _ in 0..<4000 {
+            var bytes = (0..<Int.random(in: 0...60, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            for _ in 0..<Int.random(in: 0...2, using: &generator) {
+                let word = Array(planted.randomElement(using: &generator)!.utf8)
+                let at = Int.random(in: 0...bytes.count, using: &generator)
+                bytes.insert(contentsOf: word, at: at)
+            }
+            let expected = Self.threePasses(bytes)
+            if expected { seen.yes += 1 } else { seen.no += 1 }
+            #expect(bytes.withUnsafeBufferPointer { SwiftSourceScan.mayDeclare($0) } == expected, "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
+        }
+        #expect(seen.yes > 500 && seen.no > 500, "both answers are tried: \(seen)")
+        for word in ["enum", "static", "struct Flags {", "@Feature var"] {
+            for offset in 0..<40 {
+                let bytes = Array(repeating: UInt8(ascii: " "), count: offset) + Array(word.utf8) + Array(repeating: UInt8(ascii: " "), count: 40 - offset)
+                #expect(bytes.withUnsafeBufferPointer { SwiftSourceScan.mayDeclare($0) }, "\(word) at \(offset)")
+                #expect(bytes.withUnsafeBufferPointer { SwiftSourceScan.mayDeclare(UnsafeBufferPointer(rebasing: $0[..<(offset + 3)])) } == Self.threePasses(Array(bytes[..<(offset + 3)])))
+            }
+        }
+    }
+}
