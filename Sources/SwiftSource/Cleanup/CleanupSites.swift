@@ -16,6 +16,8 @@ struct CleanupSite {
         /// The declaration of a toggle that is a property or key constant: tokens first...last
         /// (with its attributes); the sites inside it go with it.
         case property(ClosedRange<Int>, rule: String)
+        /// A statement that only sets the toggle (`flagMock.set(.x, value: true)`): tokens first...last.
+        case removedStatement(ClosedRange<Int>, rule: String)
         /// A use the cleanup cannot rewrite safely, and why.
         case unsupported(String)
     }
@@ -132,6 +134,7 @@ struct CleanupSiteFinder {
             }
         }
         if source.isPunctuation(open, "("), open >= 1, tokens[open - 1].kind == .identifier {
+            if let site = overrideStatement(source, first: first, last: last, open: open, symbol: symbol) { return site }
             return CleanupSite(token: first, symbol: symbol, kind: .unsupported("\(symbol) is passed to \(tokens[open - 1].text)(…), which is not a query method the cleanup knows the value of"))
         }
         return CleanupSite(token: first, symbol: symbol, kind: .unsupported("\(symbol) is used as a value (stored, listed, compared or passed on), which the cleanup cannot follow"))
