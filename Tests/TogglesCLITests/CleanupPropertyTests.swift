@@ -23,46 +23,50 @@ import Testing
         mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
     }
 
-    static let read = "flags.isFeatureOn(.inbox)"
+    /// The toggle's read in the two conventions generated: a toggle enum's case given to a query,
+    /// and a Bool property of a flags type (issue 27's convention), whose declaration goes too.
+    static let reads = ["flags.isFeatureOn(.inbox)", "FeatureFlags.inbox"]
+    static let declarations = ["enum FeatureFlag: String {\n    case inbox\n    case sync\n}\n",
+                               "struct FeatureFlags {\n    static let inbox = false\n    static let sync = true\n}\n"]
 
-    static func condition(_ g: inout Generator, depth: Int) -> String {
+    static func condition(_ g: inout Generator, depth: Int, read: String) -> String {
         if depth == 0 || g.below(3) == 0 {
             return [read, read, "a", "b", "work()", "!" + read, "on", "!on"][g.below(8)]
         }
         switch g.below(5) {
-        case 0: return condition(&g, depth: depth - 1) + " && " + condition(&g, depth: depth - 1)
-        case 1: return condition(&g, depth: depth - 1) + " || " + condition(&g, depth: depth - 1)
-        case 2: return "(" + condition(&g, depth: depth - 1) + ")"
-        case 3: return "!(" + condition(&g, depth: depth - 1) + ")"
-        default: return "(" + condition(&g, depth: depth - 1) + ") == " + ["true", "false", "a"][g.below(3)]
+        case 0: return condition(&g, depth: depth - 1, read: read) + " && " + condition(&g, depth: depth - 1, read: read)
+        case 1: return condition(&g, depth: depth - 1, read: read) + " || " + condition(&g, depth: depth - 1, read: read)
+        case 2: return "(" + condition(&g, depth: depth - 1, read: read) + ")"
+        case 3: return "!(" + condition(&g, depth: depth - 1, read: read) + ")"
+        default: return "(" + condition(&g, depth: depth - 1, read: read) + ") == " + ["true", "false", "a"][g.below(3)]
         }
     }
 
-    static func statements(_ g: inout Generator, depth: Int, indent: String, counter: inout Int) -> [String] {
+    static func statements(_ g: inout Generator, depth: Int, indent: String, counter: inout Int, read: String) -> [String] {
         var lines: [String] = []
         for _ in 0..<(1 + g.below(3)) {
             counter += 1
             switch depth == 0 ? 0 : g.below(6) {
             case 0: lines.append(indent + "log(\"\(counter)\")")
-            case 1: lines.append(indent + "log(\(condition(&g, depth: 2)) ? \"t\(counter)\" : \"f\(counter)\")")
-            case 2: lines.append(indent + "guard \(condition(&g, depth: 2)) else { return }")
+            case 1: lines.append(indent + "log(\(condition(&g, depth: 2, read: read)) ? \"t\(counter)\" : \"f\(counter)\")")
+            case 2: lines.append(indent + "guard \(condition(&g, depth: 2, read: read)) else { return }")
             case 3:
-                lines.append(indent + "switch \(condition(&g, depth: 1)) {")
+                lines.append(indent + "switch \(condition(&g, depth: 1, read: read)) {")
                 for label in g.below(2) == 0 ? ["case true:", "case false:"] : [["case false:", "case true:"][g.below(2)], "default:"] {
                     lines.append(indent + label)
-                    lines += statements(&g, depth: depth - 1, indent: indent + "    ", counter: &counter)
+                    lines += statements(&g, depth: depth - 1, indent: indent + "    ", counter: &counter, read: read)
                 }
                 lines.append(indent + "}")
             default:
-                lines.append(indent + "if \(condition(&g, depth: 2)) {")
-                lines += statements(&g, depth: depth - 1, indent: indent + "    ", counter: &counter)
+                lines.append(indent + "if \(condition(&g, depth: 2, read: read)) {")
+                lines += statements(&g, depth: depth - 1, indent: indent + "    ", counter: &counter, read: read)
                 if g.below(2) == 0 {
-                    lines.append(indent + "} else if \(condition(&g, depth: 2)) {")
-                    lines += statements(&g, depth: depth - 1, indent: indent + "    ", counter: &counter)
+                    lines.append(indent + "} else if \(condition(&g, depth: 2, read: read)) {")
+                    lines += statements(&g, depth: depth - 1, indent: indent + "    ", counter: &counter, read: read)
                 }
                 if g.below(2) == 0 {
                     lines.append(indent + "} else {")
-                    lines += statements(&g, depth: depth - 1, indent: indent + "    ", counter: &counter)
+                    lines += statements(&g, depth: depth - 1, indent: indent + "    ", counter: &counter, read: read)
                 }
                 lines.append(indent + "}")
             }
@@ -75,14 +79,18 @@ import Testing
     static func program(seed: UInt64) -> String {
         var g = Generator(state: seed)
         var counter = 0
-        let body = ["    let on = " + read] + statements(&g, depth: 2, indent: "    ", counter: &counter)
-        return "enum FeatureFlag: String {\n    case inbox\n    case sync\n}\n\nfunc run(flags: FlagService, a: Bool, b: Bool) {\n"
+        // Odd seeds read a case through a query, even ones a flags type's Bool property.
+        let convention = Int(seed % 2)
+        let read = reads[convention]
+        let body = ["    let on = " + read] + statements(&g, depth: 2, indent: "    ", counter: &counter, read: read)
+        return declarations[convention] + "\nfunc run(flags: FlagService, a: Bool, b: Bool) {\n"
             + body.joined(separator: "\n") + "\n}\n"
     }
 
     @Test func cleanedProgramsBehaveAsTheToggleFixedAtTheKeptValue() throws {
         var cleaned = 0
         var refused = 0
+        var cleanedByConvention = [0, 0]
         for seed in UInt64(1)...300 {
             let source = Self.program(seed: seed)
             for keep in [true, false] {
@@ -94,6 +102,7 @@ import Testing
                     continue
                 }
                 cleaned += 1
+                cleanedByConvention[Int(seed % 2)] += 1
                 let tokens = SwiftLexer.tokenize(after)
                 #expect(!tokens.contains { $0.text == "inbox" }, "seed \(seed): the cleaned program names the toggle")
                 for (a, b) in [(false, false), (false, true), (true, false), (true, true)] {
@@ -107,6 +116,8 @@ import Testing
         }
         // Refusals (a guard that always exits, a condition list after a call) are allowed, but most programs are cleaned.
         #expect(cleaned > refused, "cleaned \(cleaned), refused \(refused)")
+        // Both conventions are cleaned, not one refused throughout.
+        #expect(cleanedByConvention.allSatisfy { $0 > 100 }, "cleaned by convention (query, property): \(cleanedByConvention)")
     }
 }
 
@@ -308,6 +319,10 @@ struct MiniSwift {
         case "flags":
             guard let toggle else { throw Failure(message: "the cleaned program still reads the toggle") }
             for text in [".", "isFeatureOn", "(", ".", "inbox", ")"] { try expect(text) }
+            return toggle
+        case "FeatureFlags":
+            guard let toggle else { throw Failure(message: "the cleaned program still reads the toggle") }
+            for text in [".", "inbox"] { try expect(text) }
             return toggle
         default:
             throw Failure(message: "unknown operand \(name)")

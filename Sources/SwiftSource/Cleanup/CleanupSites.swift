@@ -13,6 +13,11 @@ struct CleanupSite {
         /// `let NAME = read` in a code block: removed once no read of NAME is left (they are
         /// sites of their own, `.read`, folded like the toggle's).
         case localBinding(letToken: Int, read: ClosedRange<Int>)
+        /// The declaration of a toggle that is a property or key constant: tokens first...last
+        /// (with its attributes); the sites inside it go with it.
+        case property(ClosedRange<Int>, rule: String)
+        /// A statement that only sets the toggle (`flagMock.set(.x, value: true)`): tokens first...last.
+        case removedStatement(ClosedRange<Int>, rule: String)
         /// A use the cleanup cannot rewrite safely, and why.
         case unsupported(String)
     }
@@ -40,6 +45,8 @@ struct CleanupSiteFinder {
     let scanner: SwiftReferenceScanner
     let facts: SwiftReferenceScanner.EnumFacts
     let target: CleanupTarget
+    /// The toggle's property and key-constant declarations in every file cleaned.
+    var conventions = ConventionDeclarations()
     /// Properties of a toggle case that read its value (`FeatureFlag.sync.enabled`).
     static let boolProperties: Set<String> = ["enabled", "isEnabled", "isOn", "on"]
 
@@ -53,8 +60,13 @@ struct CleanupSiteFinder {
                     sites.append(CleanupSite(token: index, symbol: reference.symbol, kind: .unsupported("\(reference.symbol) may also be \(reference.ambiguousWith.joined(separator: ", ")) (several toggle enums have the case)")))
                     continue
                 }
-                if let form = reference.form {
-                    sites.append(CleanupSite(token: index, symbol: reference.symbol, kind: .unsupported("\(reference.symbol) is a toggle's \(form), which the cleanup cannot rewrite (it rewrites the cases of toggle enums and their reads)")))
+                if reference.form != nil {
+                    sites.append(conventionSite(source, index, reference))
+                    continue
+                }
+                // `FeatureFlags.inbox` of a `struct FeatureFlags` (a flags type's name, not a toggle enum's).
+                if reference.kind == .member, index + 2 < tokens.count, isConventionProperty(owner: reference.enumName, name: tokens[index + 2].text) {
+                    sites.append(propertyRead(source, name: index + 2, symbol: reference.symbol))
                     continue
                 }
                 // The enum's own labels (`switch self { case .x: }`) are the declaration's, found below.
@@ -62,12 +74,23 @@ struct CleanupSiteFinder {
                 switch reference.kind {
                 case .member: sites.append(classify(source, first: index, last: index + 2, symbol: reference.symbol, qualified: true))
                 case .implicitMember: sites.append(classify(source, first: index, last: index + 1, symbol: reference.symbol, qualified: false))
-                case .stringKey: sites.append(classifyKey(source, index, symbol: reference.symbol))
+                case .stringKey: sites.append(classifyKey(source, first: index, last: index, symbol: reference.symbol))
                 case .declaration: break
                 }
             }
         }
         sites += declarationsAndOwnLabels(source)
+        // A property's declaration takes the sites inside it (`@Feature("inbox")`, its getter's key) with it.
+        let declared = sites.compactMap { site -> ClosedRange<Int>? in
+            if case .property(let range, _) = site.kind { return range }
+            return nil
+        }
+        if !declared.isEmpty {
+            sites.removeAll { site in
+                if case .property = site.kind { return false }
+                return declared.contains { $0.contains(site.token) }
+            }
+        }
         let regions = conditionalCompilation(source)
         for index in sites.indices where regions.contains(where: { $0.contains(sites[index].token) }) {
             sites[index].kind = .unsupported("inside #if … #endif: which branch is compiled is not known here")
@@ -111,37 +134,53 @@ struct CleanupSiteFinder {
             }
         }
         if source.isPunctuation(open, "("), open >= 1, tokens[open - 1].kind == .identifier {
+            if let site = overrideStatement(source, first: first, last: last, open: open, symbol: symbol) { return site }
             return CleanupSite(token: first, symbol: symbol, kind: .unsupported("\(symbol) is passed to \(tokens[open - 1].text)(…), which is not a query method the cleanup knows the value of"))
         }
         return CleanupSite(token: first, symbol: symbol, kind: .unsupported("\(symbol) is used as a value (stored, listed, compared or passed on), which the cleanup cannot follow"))
     }
 
-    /// `config.configValue(forKey: "k").boolValue`, `config["k"].boolValue`, `defaults.bool(forKey: "k")`.
-    private func classifyKey(_ source: CleanupSource, _ index: Int, symbol: String) -> CleanupSite {
+    /// The key at tokens first...last (a string, or a key constant `Keys.inbox`) read as a
+    /// Bool: `config.configValue(forKey: k).boolValue`, `config[k].boolValue`,
+    /// `defaults.bool(forKey: k)`, a query `isFeatureEnabled(k)`; or an entry keyed by it in a
+    /// dictionary literal (`register(defaults: [k: false])`).
+    func classifyKey(_ source: CleanupSource, first: Int, last: Int, symbol: String) -> CleanupSite {
         let tokens = source.tokens
         var readEnd: Int?
         var method = -1
-        if source.isPunctuation(index - 1, ":"), source.isIdentifier(index - 2, "forKey"), source.isPunctuation(index - 3, "("),
-           source.partner[index - 3] == index + 1, index >= 4, tokens[index - 4].kind == .identifier {
-            method = index - 4
-            let close = index + 1
+        if source.isPunctuation(first - 1, ":"), source.isIdentifier(first - 2, "forKey"), source.isPunctuation(first - 3, "("),
+           source.partner[first - 3] == last + 1, first >= 4, tokens[first - 4].kind == .identifier {
+            method = first - 4
+            let close = last + 1
             if tokens[method].text == "bool" { readEnd = close }
             if tokens[method].text == "configValue", source.isPunctuation(close + 1, "."), source.isIdentifier(close + 2, "boolValue") { readEnd = close + 2 }
-        } else if source.isPunctuation(index - 1, "["), source.partner[index - 1] == index + 1, index >= 2, tokens[index - 2].kind == .identifier,
-                  source.isPunctuation(index + 2, "."), source.isIdentifier(index + 3, "boolValue") {
-            method = index - 2
-            readEnd = index + 3
+        } else if source.isPunctuation(first - 1, "["), source.partner[first - 1] == last + 1, first >= 2, tokens[first - 2].kind == .identifier,
+                  source.isPunctuation(last + 2, "."), source.isIdentifier(last + 3, "boolValue") {
+            method = first - 2
+            readEnd = last + 3
+        } else {
+            // `isFeatureEnabled("inbox")`, `flags.isOn(key: Keys.inbox)`.
+            var open = first - 1
+            if source.isPunctuation(open, ":"), open >= 2, tokens[open - 1].kind == .identifier { open -= 2 }
+            if source.isPunctuation(open, "("), source.partner[open] == last + 1, open >= 1, tokens[open - 1].kind == .identifier,
+               scanner.settings.isQueryMethod(tokens[open - 1].text) {
+                method = open - 1
+                readEnd = last + 1
+            } else if source.isPunctuation(last + 1, ":"), source.isPunctuation(first - 1, "[") || source.isPunctuation(first - 1, ",") {
+                return CleanupSite(token: first, symbol: symbol, kind: .dictionaryEntry(key: first, colon: last + 1))
+            }
         }
         guard let readEnd else {
-            return CleanupSite(token: index, symbol: symbol, kind: .unsupported("the key \"\(tokens[index].text)\" is written, registered or read as another type, which the cleanup cannot follow"))
+            let key = first == last && tokens[first].kind == .string ? "\"\(tokens[first].text)\"" : symbol
+            return CleanupSite(token: first, symbol: symbol, kind: .unsupported("the key \(key) is written, registered or read as another type, which the cleanup cannot follow"))
         }
         switch chainStart(source, method: method) {
-        case .success(let start): return CleanupSite(token: index, symbol: symbol, kind: .read(start...readEnd))
-        case .failure(let refusal): return CleanupSite(token: index, symbol: symbol, kind: .unsupported(refusal.reason))
+        case .success(let start): return CleanupSite(token: first, symbol: symbol, kind: .read(start...readEnd))
+        case .failure(let refusal): return CleanupSite(token: first, symbol: symbol, kind: .unsupported(refusal.reason))
         }
     }
 
-    private func isAssigned(_ source: CleanupSource, _ index: Int) -> Bool {
+    func isAssigned(_ source: CleanupSource, _ index: Int) -> Bool {
         guard index < source.tokens.count, source.tokens[index].kind == .operator else { return false }
         let text = source.tokens[index].text
         return text.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(text)
@@ -150,7 +189,7 @@ struct CleanupSiteFinder {
     /// The first token of the receiver chain before `method` (`self.toggles.remote.`), refusing
     /// a receiver computed by a call (it would no longer run) or optional chaining (the read
     /// is a `Bool?`).
-    private func chainStart(_ source: CleanupSource, method: Int) -> Result<Int, BooleanFolding.Refusal> {
+    func chainStart(_ source: CleanupSource, method: Int) -> Result<Int, BooleanFolding.Refusal> {
         let tokens = source.tokens
         var start = method
         while start >= 2, source.isPunctuation(start - 1, ".") {

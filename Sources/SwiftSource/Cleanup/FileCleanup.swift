@@ -91,6 +91,9 @@ public struct FileCleanup: Sendable {
                 return .success(.init(edits: [source.removal(source.start(letToken)..<stop)], rule: "local bound to the toggle's value removed (its reads are folded)"))
             case .caseLabel(let range): return .success(try CaseRemoval(source: source).removeLabel(range))
             case .declaration(let name): return .success(try CaseRemoval(source: source).removeDeclaration(name))
+            case .property(let range, let rule), .removedStatement(let range, let rule):
+                guard let stop = source.end(range.upperBound) else { throw .init(reason: "a declaration holding a string the cleanup cannot place") }
+                return .success(.init(edits: [source.removal(source.start(range.lowerBound)..<stop)], rule: rule))
             case .dictionaryEntry(let key, let colon): return .success(try CaseRemoval(source: source).removeEntry(key: key, colon: colon))
             case .unsupported(let reason): throw .init(reason: reason)
             }

@@ -31,21 +31,28 @@ public struct ToggleCleanup: Sendable {
         let (facts, _, problems) = scan.declarationFacts(files)
         let declarations = facts.declarations.filter { $0.key == toggle }
         let target = CleanupTarget(toggle: toggle, cases: declarations.map { ($0.enumName, $0.caseName, $0.rawValue) }, keep: keep)
-        let finder = CleanupSiteFinder(scanner: scan.scanner, facts: facts, target: target)
-        // Only files whose bytes hold one of the toggle's spellings can name it.
-        let needles = Set([toggle] + declarations.flatMap { [$0.caseName] + ($0.rawValue.map { [$0] } ?? []) }).map { Array($0.utf8) }
-        var planned: [FileCleanup] = []
+        var finder = CleanupSiteFinder(scanner: scan.scanner, facts: facts, target: target)
+        // Only files whose bytes hold one of the toggle's spellings can name it: its log name in
+        // each key style, its cases and raw values, the key constants whose value names it.
+        var spellings = [toggle] + declarations.flatMap { [$0.caseName] + ($0.rawValue.map { [$0] } ?? []) }
+        spellings += scan.scanner.spellings.filter { $0.value == toggle }.map(\.key)
+        spellings += facts.keyConstants.filter { $0.value == toggle }.map(\.key)
+        let needles = Set(spellings).map { Array($0.utf8) }
+        var candidates: [(file: (display: String, absolute: String), bytes: [UInt8])] = []
         var unreadable = problems
         for file in files {
-            let bytes: [UInt8]
             switch SwiftSourceScan.readFile(file.absolute) {
-            case .success(let read): bytes = read
+            case .success(let bytes):
+                if needles.contains(where: { Self.contains(bytes, $0) }) { candidates.append((file, bytes)) }
             case .failure(let error):
                 unreadable.append("\(error)")
-                continue
             }
-            guard needles.contains(where: { Self.contains(bytes, $0) }) else { continue }
-            let cleanup = FileCleanup.plan(path: file.display, absolutePath: file.absolute, bytes: bytes, finder: finder)
+        }
+        // A read in one file is judged by the declaration in another (is the property a Bool?).
+        finder.conventions = ConventionDeclarations.collect(candidates.map { ($0.file.display, $0.bytes) }, finder: finder)
+        var planned: [FileCleanup] = []
+        for candidate in candidates {
+            let cleanup = FileCleanup.plan(path: candidate.file.display, absolutePath: candidate.file.absolute, bytes: candidate.bytes, finder: finder)
             if !cleanup.sites.isEmpty { planned.append(cleanup) }
         }
         return CleanupPlan(toggle: toggle, keep: keep, files: planned, fileCount: files.count, problems: unreadable)

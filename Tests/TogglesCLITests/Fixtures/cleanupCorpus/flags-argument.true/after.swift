@@ -1,0 +1,8 @@
+struct FeatureFlags {
+}
+
+func show(_ enabled: Bool) {}
+
+func run() {
+    show(true)
+}

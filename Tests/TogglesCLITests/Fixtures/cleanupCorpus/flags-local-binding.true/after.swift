@@ -1,0 +1,8 @@
+struct FeatureFlags {
+}
+
+func run(ready: Bool) {
+    if ready {
+        log("shown")
+    }
+}

@@ -1,0 +1,10 @@
+struct FeatureFlags {
+    static let inbox = false
+}
+
+func run(ready: Bool) {
+    let showsInbox = FeatureFlags.inbox
+    if showsInbox && ready {
+        log("shown")
+    }
+}

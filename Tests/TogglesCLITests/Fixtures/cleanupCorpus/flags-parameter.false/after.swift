@@ -1,0 +1,7 @@
+struct FeatureFlags {
+    var sync = false
+}
+
+func run(flags: FeatureFlags) {
+    log("always")
+}

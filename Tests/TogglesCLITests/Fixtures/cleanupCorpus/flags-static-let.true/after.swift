@@ -1,0 +1,7 @@
+struct FeatureFlags {
+    static let sync = true
+}
+
+func run() {
+    log("new inbox")
+}

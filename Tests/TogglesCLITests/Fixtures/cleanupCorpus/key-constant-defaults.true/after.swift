@@ -1,0 +1,9 @@
+import Foundation
+
+enum Keys {
+    static let syncKey = "sync"
+}
+
+func run() {
+    log("new")
+}

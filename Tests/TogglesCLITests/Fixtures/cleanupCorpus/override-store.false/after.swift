@@ -1,0 +1,17 @@
+enum FeatureFlag: String {
+    case sync
+
+    var enabled: Bool { rawValue.count > 4 }
+}
+
+struct OverrideStore {
+    func override(_ flag: FeatureFlag, withValue value: Bool) throws {}
+}
+
+func sync(remote: Bool) {
+    do {
+        try OverrideStore().override(FeatureFlag.sync, withValue: remote)
+    } catch {
+        log("failed")
+    }
+}

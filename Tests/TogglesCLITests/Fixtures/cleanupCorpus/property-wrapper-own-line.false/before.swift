@@ -1,0 +1,20 @@
+@propertyWrapper struct Feature {
+    let key: String
+    init(_ key: String) { self.key = key }
+    var wrappedValue: Bool { key.isEmpty }
+}
+
+struct Settings {
+    // Shown in the debug menu.
+    @Feature("inbox")
+    var inbox: Bool
+
+    @Feature("sync")
+    var sync: Bool
+}
+
+func run(settings: Settings) {
+    if settings.sync && settings.inbox {
+        log("both")
+    }
+}

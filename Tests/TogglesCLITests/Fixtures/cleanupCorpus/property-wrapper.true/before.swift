@@ -1,0 +1,16 @@
+@propertyWrapper struct Feature {
+    let key: String
+    init(_ key: String) { self.key = key }
+    var wrappedValue: Bool { key.isEmpty }
+}
+
+struct Settings {
+    @Feature("inbox") var inbox: Bool
+    @Feature("sync") var sync: Bool
+}
+
+func run(settings: Settings) {
+    if settings.inbox {
+        log("new")
+    }
+}

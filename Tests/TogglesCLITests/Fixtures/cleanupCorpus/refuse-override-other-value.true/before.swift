@@ -1,0 +1,17 @@
+enum FeatureFlag: String {
+    case inbox
+    case sync
+
+    var enabled: Bool { rawValue.count > 4 }
+}
+
+struct FlagMock {
+    func set(_ flag: FeatureFlag, value: Bool) {}
+}
+
+func testOldInbox(flagMock: FlagMock) {
+    flagMock.set(.inbox, value: false)
+    if !FeatureFlag.inbox.enabled {
+        log("old")
+    }
+}

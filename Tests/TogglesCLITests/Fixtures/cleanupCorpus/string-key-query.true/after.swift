@@ -1,0 +1,3 @@
+func run(flags: any FlagQuery) {
+    log("new")
+}

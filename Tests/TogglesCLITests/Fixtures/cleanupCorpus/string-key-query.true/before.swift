@@ -1,0 +1,7 @@
+func run(flags: any FlagQuery) {
+    if flags.isFeatureOn("inbox") {
+        log("new")
+    } else {
+        log("old")
+    }
+}
