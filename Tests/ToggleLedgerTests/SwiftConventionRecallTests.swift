@@ -149,7 +149,7 @@ import Testing
             "FeatureFlag.swift:2 declaration deselectChapters case deselectChapters",
             "FeatureFlag.swift:3 declaration rss_chapters case rssChapters",
             "FeatureFlag.swift:6 implicit-member deselectChapters .deselectChapters own",
-            "FeatureFlag.swift:6 string-key deselect_chapters_enabled \"deselect_chapters_enabled\" [own key] own",
+            "FeatureFlag.swift:6 string-key deselect_chapters_enabled \"deselect_chapters_enabled\" own",
             "FeatureFlag.swift:7 implicit-member rss_chapters .rssChapters own",
             "Settings.swift:2 declaration add_missing_episodes static var addMissingEpisodes [property]",
             "Settings.swift:3 member add_missing_episodes Constants.RemoteParams.addMissingEpisodes [member]",

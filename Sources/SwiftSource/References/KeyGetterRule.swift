@@ -8,8 +8,8 @@ extension SwiftReferenceScanner {
     /// Tokens of a getter's body looked through for its key: a getter is a line or two.
     private static let keyGetterBodyLimit = 96
 
-    /// `var name: Bool {` (or `Bool?`) at `binding`, in the body of `owner`, whose body holds a
-    /// string literal the log knows in some spelling: a key getter of that toggle.
+    /// `var name: Bool {` (or `Bool?`) at `binding`, in the body of `owner`, whose body passes a
+    /// string literal the log knows in some spelling to a call: a key getter of that toggle.
     func recordKeyGetter(_ tokens: [SwiftToken], binding: Int, owner: String, into facts: inout EnumFacts) {
         guard !spellings.isEmpty, tokens[binding].text == "var", binding + 4 < tokens.count,
               tokens[binding + 2].isPunctuation(":"), tokens[binding + 3].text == "Bool" else { return }
@@ -25,7 +25,10 @@ extension SwiftReferenceScanner {
                 depth -= 1
                 if depth == 0 { return }
             }
-            if token.kind == .string, !token.interpolated, let key = spellings[token.text] {
+            // A key is a call's argument (`bool(forKey: "K")`, `flag("K")`), not a case label's pattern
+            // (`switch rawValue { case "k": true }` is a toggle enum's own lookup).
+            if token.kind == .string, !token.interpolated, tokens[j - 1].isPunctuation("(") || (tokens[j - 1].isPunctuation(":") && tokens[j - 2].kind == .identifier),
+               let key = spellings[token.text] {
                 let name = tokens[binding + 1].text
                 if facts.keyGetters[name] == nil { facts.keyGetters[name] = key }
                 facts.keyGetterOwners[name, default: []].insert(owner)

@@ -202,7 +202,7 @@ extension SwiftReferenceScanner {
         if i >= 2, tokens[i - 1].isPunctuation("[") || (tokens[i - 1].kind == .operator && tokens[i - 1].text == "=") || (tokens[i - 1].isPunctuation(":") && (tokens[i - 2].text == "forKey" || tokens[i - 2].text == "key"))
             || (tokens[i - 1].isPunctuation("(") && tokens[i - 2].text == "AppStorage") { return .notApplicable }
         var reference = CodeReference(toggle: key, kind: .stringKey, file: file, line: tokens[i].line, column: tokens[i].column, symbol: "\"\(tokens[i].text)\"")
-        reference.form = "own key"
+        // No form: it belongs to the declaring type's body, which the cleanup rewrites with the case.
         reference.ownBody = true
         return .references([reference])
     }
