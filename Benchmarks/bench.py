@@ -275,10 +275,30 @@ def scan_table(args, toggles):
                        check=True, stdout=subprocess.DEVNULL)
     files = sum(1 for _, _, names in os.walk(tree) for name in names if name.endswith(".swift"))
     megabytes = sum(os.path.getsize(os.path.join(folder, name)) for folder, _, names in os.walk(tree) for name in names) / 1e6
+    # The tree's 200 toggles (generate-swift-tree.py's defaults) as a log and as a list of names,
+    # so the scan with a log can be set against ripgrep searching the same names (issue 27).
+    names = ["isRemoteFeature%dEnabled" % i for i in range(100)] + ["isLocalFeature%dEnabled" % i for i in range(100)]
+    names_file = os.path.join(args.work, "swift-tree-names.txt")
+    log = os.path.join(args.work, "swift-tree-log")
+    if not os.path.isdir(log):
+        created = os.path.join(args.work, "swift-tree-created.jsonl")
+        with open(created, "w") as handle:
+            for name in names:
+                handle.write('{"type":"created","toggle":"%s","kind":"%s","valueType":"bool","default":false,"category":"release",'
+                             '"at":"2026-01-01T00:00:00Z","actor":"bench@example.com"}\n' % (name, "remote" if "Remote" in name else "local"))
+        os.makedirs(log + ".tmp", exist_ok=True)
+        run([toggles, "append", "--file", created, "--log", log + ".tmp"])
+        os.rename(log + ".tmp", log)
+    with open(names_file, "w") as handle:
+        handle.write("\n".join(names) + "\n")
     print("| `toggles scan` of %s Swift files (%.0f MB) | median wall s | best wall s | median CPU s | peak RSS MB |" % ("{:,}".format(files), megabytes))
     print("|---|---:|---:|---:|---:|")
-    for name, extra in (("text", []), ("--format json", ["--format", "json"])):
-        results = [run([toggles, "scan", tree] + extra) for _ in range(max(7, args.repeat))]
+    commands = [("text", [toggles, "scan", tree]), ("--format json", [toggles, "scan", tree, "--format", "json"]),
+                ("text, --log with the 200 names", [toggles, "scan", tree, "--log", log])]
+    if shutil.which("rg"):
+        commands.append(("`rg -c -w -f names.txt` (the same 200 names)", ["rg", "-c", "-w", "-f", names_file, tree]))
+    for name, command in commands:
+        results = [run(command) for _ in range(max(7, args.repeat))]
         walls = sorted(result[0] for result in results)
         cpus = sorted(result[2] for result in results)
         print("| %s | %.3f | %.3f | %.3f | %.1f |" % (name, walls[len(walls) // 2], walls[0], cpus[len(cpus) // 2],

@@ -83,6 +83,7 @@ import ToggleLedger
         #expect(passes("[\"dark_mode\": true]"))
         #expect(passes("a.x"))
         #expect(passes("is\u{212A}ey"), "KELVIN SIGN is K to String")
+        #expect(passes("let a = 1\u{037E} let b = \u{1FEF}"), "GREEK QUESTION MARK is ; and VARIA is ` to String")
         #expect(!passes("let isKeyed = 1; let y = xx; // dark_modes"))
         #expect(!passes(""))
         #expect(!passes("$isKey _isKey isKey2"))

@@ -26,8 +26,7 @@ package struct ReferencePrefilter: Sendable {
             search = nil
             return
         }
-        let decomposingToASCII: [[UInt8]] = [[0xCD, 0xBE], [0xE1, 0xBF, 0xAF], [0xE2, 0x84, 0xAA]]
-        search = WholeWordSearch(names.sorted().map { (Array($0.utf8), true) } + decomposingToASCII.map { ($0, false) })
+        search = WholeWordSearch(names.sorted().map { Array($0.utf8) })
     }
 
     /// Files at most this long cannot exceed the lexer's token limit (a token takes at least one
@@ -38,7 +37,22 @@ package struct ReferencePrefilter: Sendable {
     package func mayReference(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count <= Self.largestFiltered else { return true }
         if nothingToFind { return false }
-        return search?.occurs(in: bytes) ?? true
+        guard let search else { return true }
+        return search.occurs(in: bytes) || Self.holdsCharacterDecomposingToASCII(bytes)
+    }
+
+    /// U+037E (CD BE), U+1FEF (E1 BF AF), U+212A (E2 84 AA): `String` takes each for an ASCII character.
+    static func holdsCharacterDecomposingToASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index + 1 < bytes.count {
+            switch bytes[index] {
+            case 0xCD where bytes[index + 1] == 0xBE: return true
+            case 0xE1 where index + 2 < bytes.count && bytes[index + 1] == 0xBF && bytes[index + 2] == 0xAF: return true
+            case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x84 && bytes[index + 2] == 0xAA: return true
+            default: index += 1
+            }
+        }
+        return false
     }
 }
 
@@ -61,6 +75,10 @@ extension SwiftReferenceScanner {
         for cases in facts.toggleCases.values { names.formUnion(cases.keys) }
         names.formUnion(facts.keyConstants.keys)
         names.formUnion(facts.discovery.propertyKeys.keys)
+        // Not needed by today's rules, which report a name above: a file that names a toggle type
+        // (an extension of a toggle enum, a flags struct's initializer) is lexed whatever it holds.
+        names.formUnion(facts.toggleEnums)
+        names.formUnion(facts.discovery.propertyTypes)
         return names
     }
 }

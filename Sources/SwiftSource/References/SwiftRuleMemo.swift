@@ -17,30 +17,37 @@ extension SwiftReferenceScanner {
 
         /// Whether `Name.member` can be anything but ``RuleOutcome/notApplicable`` for some
         /// member: the name is a declared enum, a toggle enum, or may be one declared elsewhere.
+        @inline(__always)
         mutating func mayQualify(_ token: SwiftToken, scanner: SwiftReferenceScanner, facts: EnumFacts) -> Bool {
             has(Self.qualifier, token, scanner, facts)
         }
 
         /// Whether the name is a keyword after which a leading dot starts an implicit member.
+        @inline(__always)
         mutating func isPrefixKeyword(_ token: SwiftToken, scanner: SwiftReferenceScanner, facts: EnumFacts) -> Bool {
             has(Self.prefixKeyword, token, scanner, facts)
         }
 
         /// Whether `.name` names a toggle (a toggle case, or a toggle the log knows by some spelling).
+        @inline(__always)
         mutating func mayBeImplicitToggle(_ token: SwiftToken, scanner: SwiftReferenceScanner, facts: EnumFacts) -> Bool {
             has(Self.implicitCandidate, token, scanner, facts)
         }
 
         /// Whether the name is `let`, `var`, `func` or a keyword that declares a type.
+        @inline(__always)
         mutating func isDeclarationKeyword(_ token: SwiftToken, scanner: SwiftReferenceScanner, facts: EnumFacts) -> Bool {
             has(Self.declarationKeyword, token, scanner, facts)
         }
 
         /// Whether `x.name` or `let name` may be a toggle: the log knows the name in some spelling, or it is a key constant.
+        @inline(__always)
         mutating func mayBeMember(_ token: SwiftToken, scanner: SwiftReferenceScanner, facts: EnumFacts) -> Bool {
             has(Self.memberCandidate, token, scanner, facts)
         }
 
+        @inline(__always)
+        // Inlined, so a token passed in is read in place, not copied (its text retained and released).
         private mutating func has(_ flag: UInt8, _ token: SwiftToken, _ scanner: SwiftReferenceScanner, _ facts: EnumFacts) -> Bool {
             let id = Int(token.name)
             // A token without an id (never an identifier today): decide without the memo.
