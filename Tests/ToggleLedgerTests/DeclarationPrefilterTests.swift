@@ -4,11 +4,25 @@ import Testing
 /// Issue 27 (speed): pass 1 decides which files to lex in one pass over their bytes, where it
 /// made three (`enum`, `static`, then the declarations whose names hold a toggle word).
 @Suite struct DeclarationPrefilterTests {
-    /// The three searches it replaces, one after another.
+    /// The three searches it replaces, written plainly, byte by byte: the oracle shares no code
+    /// with the vector pass it checks, only the name test both call.
     static func threePasses(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
-            SwiftSourceScan.contains(buffer, "enum") || SwiftSourceScan.contains(buffer, "static") || ToggleTypeDiscovery.mayDeclare(buffer)
+            SwiftSourceScan.contains(buffer, "enum") || SwiftSourceScan.contains(buffer, "static") || declarationByBytes(buffer)
         }
+    }
+
+    static func declarationByBytes(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        let words = ["struct", "class", "protocol", "extension", "actor", "@"].map { Array($0.utf8) }
+        for position in buffer.indices {
+            for word in words where position + word.count <= buffer.count
+                && buffer[position..<(position + word.count)].elementsEqual(word) {
+                let isAttribute = word.count == 1
+                if !isAttribute, position > 0, SwiftLexer.isIdentifierByte(buffer[position - 1]) { continue }
+                if ToggleTypeDiscovery.nameHoldsToggleWord(buffer, from: position + word.count, afterKeyword: !isAttribute) { return true }
+            }
+        }
+        return false
     }
 
     /// Random text with words and near misses planted at every offset, near the 16-byte blocks'

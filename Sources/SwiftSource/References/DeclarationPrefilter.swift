@@ -1,10 +1,10 @@
 /// Which files pass 1 lexes, from their bytes, in one pass: those holding `enum` or `static`
 /// anywhere (a case, a key constant, another type's static member) or a declaration or
-/// attribute whose name holds a toggle word (``ToggleTypeDiscovery/mayDeclare(_:)``). The three
+/// attribute whose name holds a toggle word (``ToggleTypeDiscovery/nameHoldsToggleWord(_:from:afterKeyword:)``). The three
 /// searches were three passes over every file, 11% of a scan of the 5,000-file tree, most of
 /// it in files that declare nothing.
 extension SwiftSourceScan {
-    /// What `contains(bytes, "enum") || contains(bytes, "static") || ToggleTypeDiscovery.mayDeclare(bytes)` says.
+    /// Whether the bytes hold `enum` or `static` anywhere, or a declaration word or `@` followed by a name holding a toggle word.
     ///
     /// 16 positions at a time: each word's first and second bytes and one more are compared as
     /// vectors (`enum` e-n-m, `static` s-t-i, `struct` s-t-t, `class` c-l-s, `protocol` p-r-l,
