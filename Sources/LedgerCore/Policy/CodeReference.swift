@@ -30,7 +30,7 @@ public struct CodeReference: Sendable, Hashable {
     public var ambiguousWith: [String] = []
     /// The convention the reference was found in when it is not a toggle enum's case
     /// (`property`, `key constant`, `member`, `string argument`, `dictionary key`): the cleanup
-    /// rewrites only enum cases, and refuses the others with this as its reason.
+    /// picks its rewrite by it (docs/cleanup.md), and names it when it refuses a site.
     public var form: String?
     /// Found inside the body (or an extension) of the type that declares the toggle: removing the
     /// toggle touches it too. `--explain` says so; the text and JSON output mark it.

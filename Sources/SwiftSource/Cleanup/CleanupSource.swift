@@ -161,7 +161,7 @@ extension CleanupSource {
     /// leave doubled or next to a brace.
     func removal(_ range: Range<Int>, withCommentsAbove: Bool = true) -> CleanupEdit {
         guard onlySpaceBefore(range.lowerBound), onlySpaceOrCommentAfter(range.upperBound) else {
-            return CleanupEdit(range, "")
+            return inlineRemoval(range)
         }
         var begin = lineStart(range.lowerBound)
         var stop = min(lineEnd(range.upperBound) + 1, bytes.count)
@@ -185,14 +185,43 @@ extension CleanupSource {
         return CleanupEdit(begin..<stop, "")
     }
 
+    /// Removes `range` from inside a line with the separator that belonged to it, so neither
+    /// an empty statement nor a doubled space is left: `X; b` → `b`, `a; X }` → `a }`,
+    /// `{ X }` → `{}`, `a X b` → `a b`.
+    private func inlineRemoval(_ range: Range<Int>) -> CleanupEdit {
+        var lower = range.lowerBound
+        var upper = range.upperBound
+        var spaceBefore = lower
+        while spaceBefore > 0 && isSpace(bytes[spaceBefore - 1]) { spaceBefore -= 1 }
+        let spaceAfter = firstNonSpace(from: upper)
+        let before = spaceBefore > 0 ? bytes[spaceBefore - 1] : nil
+        let after = spaceAfter < bytes.count ? bytes[spaceAfter] : nil
+        if after == UInt8(ascii: ";") {
+            upper = firstNonSpace(from: spaceAfter + 1)
+        } else if before == UInt8(ascii: ";") {
+            lower = spaceBefore - 1
+        } else if before == UInt8(ascii: "{") && after == UInt8(ascii: "}") {
+            lower = spaceBefore
+            upper = spaceAfter
+        } else if lower > spaceBefore {
+            upper = spaceAfter
+        }
+        return CleanupEdit(lower..<upper, "")
+    }
+
+    private func firstNonSpace(from offset: Int) -> Int {
+        var position = offset
+        while position < bytes.count && isSpace(bytes[position]) { position += 1 }
+        return position
+    }
+
     private func lastCodeByte(before offset: Int) -> UInt8? {
         let line = bytes[lineStart(offset)..<offset]
         return line.last { !isSpace($0) }
     }
 
     private func firstCodeByte(from offset: Int) -> UInt8? {
-        var position = offset
-        while position < bytes.count && isSpace(bytes[position]) { position += 1 }
+        let position = firstNonSpace(from: offset)
         return position < bytes.count ? bytes[position] : nil
     }
 }

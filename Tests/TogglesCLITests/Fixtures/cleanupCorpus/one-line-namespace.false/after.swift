@@ -1,0 +1,6 @@
+enum FeatureFlags {}
+enum LabFlags { static let sync = true }
+
+func run() {
+    if LabFlags.sync { log("sync") }
+}
