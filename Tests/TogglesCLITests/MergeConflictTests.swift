@@ -65,6 +65,15 @@ extension GitMergeTests {
         let html = try run(["report", "--now", "2026-03-03", "--format", "html"], in: repository)
         let remoteCreation = try eventID("isStories", "created", in: repository)
         #expect(html.status == 0 && html.stdout.contains("created-twice") && html.stdout.contains(remoteCreation), "HTML names the conflict and its events")
+        // Stale by a conflict alone: `resolve` settles it, so no removal plan and no "Then: remove".
+        try Data("enum FeatureFlag: String { case isStories }\nlet stories = FeatureFlag.isStories\n".utf8)
+            .write(to: repository.appendingPathComponent("Flags.swift"))
+        let scanned = try run(["check", "--now", "2026-03-03", "--scan", ".", "--format", "markdown"], in: repository)
+        #expect(scanned.stdout.contains("created-twice") && !scanned.stdout.contains("To remove from the code"), "\(scanned)")
+        let scannedHTML = try run(["report", "--now", "2026-03-03", "--scan", ".", "--format", "html"], in: repository)
+        #expect(scannedHTML.status == 0 && !scannedHTML.stdout.contains("Then: <code>toggles remove isStories"), "\(scannedHTML.stderr)")
+        let scannedGitHub = try run(["check", "--now", "2026-03-03", "--scan", ".", "--format", "github"], in: repository)
+        #expect(scannedGitHub.stdout.contains("created-twice") && !scannedGitHub.stdout.contains("remove it from the code"), "\(scannedGitHub)")
 
         let history = try run(["history", "isStories"], in: repository)
         #expect(history.stdout.split(separator: "\n").filter { $0.contains(" created ") }.count == 2, "both creations listed: \(history)")

@@ -90,8 +90,16 @@ extension GitMergeTests {
         #expect(check.stdout.contains("check failed: 0 stale toggles of 1 live + the minimum supported version's conflict (_app), more than --max-stale 0"), "\(check)")
         let report = try run(["report", "--now", "2026-03-04"], in: repository)
         #expect(report.stdout.contains("1 live, 0 stale, 0 launched, health 100%"), "\(report)")
+        // The log-wide entry has no lifecycle stage: no "in-development since" for `_app`.
+        let appRow = report.stdout.split(separator: "\n").first { $0.hasPrefix("_app ") }.map(String.init) ?? ""
+        #expect(appRow.contains("—  ") && !appRow.contains("in-development") && !appRow.contains("2026-03-01"), "\(report)")
         let markdown = try run(["check", "--now", "2026-03-04", "--format", "markdown"], in: repository)
         #expect(markdown.stdout.contains("**0 of 1 live toggles are stale**") && markdown.stdout.contains("0 stale toggles of 1 live + the minimum supported version's conflict"), "\(markdown)")
+        #expect(markdown.stdout.contains("| `_app` | — | "), "\(markdown)")
+        let html = try run(["report", "--now", "2026-03-04", "--format", "html"], in: repository)
+        let appRowHTML = html.stdout.split(separator: "\n").first { $0.contains("<td class=\"name-cell\">_app<br>") }.map(String.init) ?? ""
+        #expect(html.status == 0 && appRowHTML.contains("<td>log-wide</td><td>—</td>"), "the log-wide row has no stage: \(appRowHTML)")
+        #expect(appRowHTML.contains("toggles resolve _app") && !appRowHTML.contains("toggles remove _app"), "a conflict is resolved, not removed: \(appRowHTML)")
         let junit = try run(["check", "--now", "2026-03-04", "--format", "junit"], in: repository)
         #expect(junit.stdout.contains(#"<testsuite name="toggles: live toggles" tests="1" failures="0""#), "the live suite counts the toggles in use: \(junit)")
         #expect(junit.stdout.contains(#"<testsuite name="toggles: log-wide" tests="1" failures="1""#) && junit.stdout.contains(#"name="inUse" value="1""#), "\(junit)")

@@ -27,6 +27,9 @@ public struct StaleReport: Sendable {
         /// toggle's, but no toggle, so outside the live, stale and health counts.
         @inlinable public var isLogWide: Bool { toggle.name == Event.appToggle }
         public var owner: String? { toggle.definition.owner }
+        /// Stale for a reason its code should go for: a conflict alone is settled by `toggles
+        /// resolve`, so it gets no removal plan, cleanup hint or "then remove".
+        public var callsForRemoval: Bool { reasons.contains { $0.code != .conflict } }
     }
 
     /// Counts over the live toggles.
@@ -71,11 +74,12 @@ public struct StaleReport: Sendable {
     /// them with its ``RemovalPlan``; nil when the code was not scanned.
     public var codeReferences: [String: [CodeReference]]?
 
-    /// The stale live toggles the code still declares or uses, with their sites (`--scan`).
+    /// The stale live toggles the code still declares or uses, with their sites (`--scan`): the
+    /// removal plans (``Entry/callsForRemoval``).
     public var staleInTheCode: [(entry: Entry, references: [CodeReference])] {
         guard let codeReferences else { return [] }
         return entries.compactMap { entry in
-            guard entry.isStale, let references = codeReferences[entry.name], !references.isEmpty else { return nil }
+            guard entry.callsForRemoval, let references = codeReferences[entry.name], !references.isEmpty else { return nil }
             return (entry, references)
         }
     }

@@ -59,7 +59,7 @@ package enum CIFindings {
     /// `remove it from the code with `toggles cleanup NAME``, for a stale toggle the code still
     /// names and whose kept value is a Bool (`--value true|false` when the log cannot decide).
     package static func cleanupHint(of entry: StaleReport.Entry, in report: StaleReport) -> String? {
-        guard let references = report.codeReferences?[entry.name], !references.isEmpty,
+        guard entry.callsForRemoval, let references = report.codeReferences?[entry.name], !references.isEmpty,
               let command = RemovalPlan(entry.toggle).cleanupCommand(entry.name) else { return nil }
         return "remove it from the code with `\(command)`"
     }

@@ -34,7 +34,7 @@ public enum StaleJUnitRenderer {
                     var lines = entry.reasons.map { "\($0.code.rawValue): \($0.message)" }
                     if let hint = CIFindings.cleanupHint(of: entry, in: report) { lines.append(hint) }
                     lines.append("owner: \(entry.owner ?? "none")")
-                    lines.append("stage: \(entry.toggle.stage.words) for \(StaleReason.days(entry.stageDays))")
+                    if !entry.isLogWide { lines.append("stage: \(entry.toggle.stage.words) for \(StaleReason.days(entry.stageDays))") }
                     if let created = entry.declaredAt { lines.append("created at \(paths.relative(created.file)):\(created.line)") }
                     test.failure = (
                         entry.reasons.map(\.code.rawValue).joined(separator: ","),

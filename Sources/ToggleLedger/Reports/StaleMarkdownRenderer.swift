@@ -80,8 +80,9 @@ public enum StaleMarkdownRenderer {
         }
     }
 
+    /// `in development for 3 days`; `—` for the log-wide entry, which has no lifecycle stage.
     package static func stage(_ entry: StaleReport.Entry) -> String {
-        "\(entry.toggle.stage.words) for \(days(entry.stageDays))"
+        entry.isLogWide ? "—" : "\(entry.toggle.stage.words) for \(days(entry.stageDays))"
     }
 
     package static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }

@@ -13,7 +13,8 @@ public enum StaleTextRenderer {
             headers: ["NAME", "STAGE", "SINCE", "AGE", "EXTENDED", "CATEGORY", "OWNER", "STALE"], maximumCellWidth: 80)
         for entry in report.entries {
             table.rows.append([
-                entry.name, entry.toggle.stage.rawValue, entry.toggle.stageSince.date.description,
+                entry.name, entry.isLogWide ? "—" : entry.toggle.stage.rawValue,
+                entry.isLogWide ? "—" : entry.toggle.stageSince.date.description,
                 "\(entry.ageDays)d", entry.toggle.extensions.short, category(entry), entry.owner ?? "—",
                 entry.reasons.isEmpty ? waiting(entry) : entry.reasons.map { "\($0.code.rawValue) (\($0.figure))" }.joined(separator: ", "),
             ])

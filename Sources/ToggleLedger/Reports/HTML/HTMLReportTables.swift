@@ -38,10 +38,13 @@ enum HTMLReportTables {
             }
             output.append("</ul>")
             // The command that records the removal once the code no longer uses it.
-            let retire = entry.reasons.contains { $0.code == .retireRemote }
-            output.append(retire ? "<p class=\"then\">Then: <code>toggles retire " : "<p class=\"then\">Then: <code>toggles remove ")
-            output.escaped(entry.name)
-            output.append("</code></p></td>")
+            if entry.callsForRemoval {
+                let retire = entry.reasons.contains { $0.code == .retireRemote }
+                output.append(retire ? "<p class=\"then\">Then: <code>toggles retire " : "<p class=\"then\">Then: <code>toggles remove ")
+                output.escaped(entry.name)
+                output.append("</code></p>")
+            }
+            output.append("</td>")
             if scanned {
                 output.append("<td>")
                 let references = report.codeReferences?[entry.name] ?? []
@@ -155,11 +158,15 @@ enum HTMLReportTables {
             output.append(")")
         }
         output.append("</td><td>")
-        output.write(entry.toggle.stage.words)
-        // The date whole: a narrow column wraps before it, never inside it.
-        output.append(" since <span class=\"nowrap\">")
-        output.write(entry.toggle.stageSince.date.description)
-        output.append("</span>")
+        if entry.isLogWide {
+            output.append("—")  // the minimum supported version has no lifecycle stage
+        } else {
+            output.write(entry.toggle.stage.words)
+            // The date whole: a narrow column wraps before it, never inside it.
+            output.append(" since <span class=\"nowrap\">")
+            output.write(entry.toggle.stageSince.date.description)
+            output.append("</span>")
+        }
         output.append("</td><td class=\"num\" data-sort=\"")
         output.append(entry.ageDays)
         output.append("\">")
