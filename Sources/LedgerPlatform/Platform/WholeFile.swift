@@ -43,8 +43,14 @@ package enum WholeFile {
             var failure: Int32 = 0
             var atEnd = false
             let start = bytes.count
-            bytes.reserveCapacity(capacity)
-            bytes.append(contentsOf: repeatElement(0, count: capacity - start))
+            // Zeroed by `Array(repeating:count:)` (a memset in the optimised stdlib): appending
+            // `repeatElement` went byte by byte in a debug build, 30 s for a 40 MB file.
+            if start == 0 {
+                bytes = [UInt8](repeating: 0, count: capacity)
+            } else {
+                bytes.reserveCapacity(capacity)
+                bytes += [UInt8](repeating: 0, count: capacity - start)
+            }
             var count = start
             bytes.withUnsafeMutableBytes { buffer in
                 while count < buffer.count {
