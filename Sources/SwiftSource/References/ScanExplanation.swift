@@ -19,7 +19,7 @@ extension SwiftSourceScan {
         // (`./App/Flags.swift`) it would be read twice, and its cases counted twice.
         if !files.contains(where: isTarget) { files += try listFiles(paths: [file], currentDirectory: currentDirectory) }
         guard let target = files.first(where: isTarget) else { throw CodeScanError.missing(file) }
-        let facts = declarationFacts(files).0
+        let (scanner, facts, _, _) = discoveringFacts(files)
         let bytes = try Self.readFile(target.absolute).get()
         let lineCount = bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) } + (bytes.last.map { $0 == UInt8(ascii: "\n") ? 0 : 1 } ?? 0)
         guard line <= lineCount else { throw CodeScanError.lineBeyondEnd(target.display, line: line, lines: lineCount) }

@@ -30,6 +30,9 @@ package struct SwiftReferenceScanner: Sendable {
     /// Every spelling of every name the log knows (as written, camelCase, snake_case,
     /// kebab-case) → the name: how a string key or a member may spell a toggle.
     package var spellings: [String: String]
+    /// Whether `knownToggles` are names discovery found, not a log's (DiscoveredToggleNames.swift):
+    /// toggle types are still discovered and no enum is demoted for want of logged cases.
+    package var namesFromDiscovery = false
 
     package init(knownToggles: Set<String> = [], toggleKinds: [String: ToggleKind] = [:], settings: SwiftScanSettings = SwiftScanSettings()) {
         self.knownToggles = knownToggles.union(toggleKinds.keys)
@@ -54,6 +57,8 @@ package struct SwiftReferenceScanner: Sendable {
     package struct LexedFile: Sendable {
         package var path: String
         package var tokens: [SwiftToken]
+        /// Pass 1: the lines under a MARK comment naming feature flags (ToggleSections.swift).
+        package var sections: [ClosedRange<Int>] = []
 
         package init(path: String, tokens: [SwiftToken]) {
             self.path = path
@@ -131,7 +136,11 @@ package struct SwiftReferenceScanner: Sendable {
 
     /// Scans sources given in memory (path, text); for tests and tools.
     package func scan(sources: [(path: String, text: String)]) -> ScanResult {
-        scan(files: sources.map { LexedFile(path: $0.path, tokens: SwiftLexer.tokenize($0.text)) }, fileCount: sources.count)
+        scan(files: sources.map { source in
+            var file = LexedFile(path: source.path, tokens: SwiftLexer.tokenize(source.text))
+            file.sections = Array(source.text.utf8).withUnsafeBufferPointer { ToggleTypeDiscovery.toggleSections($0) }
+            return file
+        }, fileCount: sources.count)
     }
 
     package func scan(files: [LexedFile], fileCount: Int, problems: [String] = []) -> ScanResult {
@@ -145,18 +154,23 @@ package struct SwiftReferenceScanner: Sendable {
     /// for a file to skip.
     package func scan(fileCount: Int, problems: [String] = [], file: (_ index: Int, _ declarationsOnly: Bool) -> LexedFile?) -> ScanResult {
         var scanned = 0
-        let facts = collectFacts(fileCount: fileCount) { index in
+        var facts = collectFacts(fileCount: fileCount) { index in
             let lexed = file(index, true)
             if lexed != nil { scanned += 1 }
             return lexed
         }
+        var scanner = self
+        if let named = adoptingDiscoveredNames(facts) {
+            scanner = named
+            facts = named.collectFacts(fileCount: fileCount) { index in file(index, true) }
+        }
         var references = Self.declarationReferences(facts)
         for index in 0..<fileCount {
             guard let lexed = file(index, false) else { continue }
-            collectReferences(lexed, facts: facts, into: &references)
+            scanner.collectReferences(lexed, facts: facts, into: &references)
         }
         references.sortByPosition()
-        return ScanResult(references: references, declarations: facts.declarations, fileCount: scanned, problems: problems)
+        return ScanResult(references: references, declarations: scanner.declaredToggles(facts), fileCount: scanned, problems: problems)
     }
 
     package static func declarationReferences(_ facts: EnumFacts) -> [CodeReference] {
@@ -177,7 +191,7 @@ package struct SwiftReferenceScanner: Sendable {
     package func fileFacts(_ file: LexedFile) -> EnumFacts {
         var facts = EnumFacts()
         collectDeclarations(file, into: &facts)
-        facts.discovery = ToggleTypeDiscovery.collect(file.tokens, path: file.path)
+        facts.discovery = ToggleTypeDiscovery.collect(file.tokens, path: file.path, sections: file.sections)
         return facts
     }
 
@@ -220,7 +234,7 @@ package struct SwiftReferenceScanner: Sendable {
         }
         facts.candidateCases = []
         // Shapes are for adoption, without a log (issue 27 §2); with one, the log's names decide (§1).
-        if knownToggles.isEmpty { ToggleTypeDiscovery.resolve(into: &facts) }
+        if knownToggles.isEmpty || namesFromDiscovery { ToggleTypeDiscovery.resolve(into: &facts) }
         for index in facts.declarations.indices {
             let declaration = facts.declarations[index]
             if !knownToggles.contains(declaration.rawValue ?? declaration.caseName) {

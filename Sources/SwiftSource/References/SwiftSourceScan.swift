@@ -31,7 +31,8 @@ public struct SwiftSourceScan: Sendable {
     public func run(paths: [String], currentDirectory: String) throws -> ScanResult {
         let files = try listFiles(paths: paths, currentDirectory: currentDirectory)
         // Files are read and lexed once per pass rather than kept: memory stays per file.
-        let (facts, unreadable, problems) = declarationFacts(files)
+        // Without a log, the names discovery finds stand in for the log's (DiscoveredToggleNames.swift).
+        let (scanner, facts, unreadable, problems) = discoveringFacts(files)
         let prefilter = prefiltersFiles ? ReferencePrefilter(names: scanner.referenceNames(facts)) : .none
         // Pass 2 on every core: each thread reads, lexes and scans every n-th file into its own
         // list, and notes where each file's references start and end in it.
@@ -58,7 +59,7 @@ public struct SwiftSourceScan: Sendable {
                                           chunks: { index in
                                               found[index % threads].references[ranges[index]]
                                           })
-        return ScanResult(references: references, declarations: facts.declarations, fileCount: files.count - unreadable.count,
+        return ScanResult(references: references, declarations: scanner.declaredToggles(facts), fileCount: files.count - unreadable.count,
                           problems: problems + found.all.flatMap(\.problems))
     }
 
@@ -112,7 +113,9 @@ public struct SwiftSourceScan: Sendable {
             // Pass 2: none of the names a rule can match, no reference.
             if !declarationsOnly && !prefilter.mayReference(bytes) { return .success(SwiftReferenceScanner.LexedFile(path: file.display, tokens: [])) }
             do throws(SwiftTokenLimitExceeded) {
-                return .success(SwiftReferenceScanner.LexedFile(path: file.display, tokens: try SwiftLexer.tokenizeFile(bytes, names: &names)))
+                var lexed = SwiftReferenceScanner.LexedFile(path: file.display, tokens: try SwiftLexer.tokenizeFile(bytes, names: &names))
+                if declarationsOnly { lexed.sections = ToggleTypeDiscovery.toggleSections(bytes) }
+                return .success(lexed)
             } catch {
                 return .failure(.tooManyTokens(file.display, limit: error.limit, byteCount: error.byteCount))
             }
