@@ -135,7 +135,10 @@ extension SwiftReferenceScanner {
     package func declaredToggles(_ facts: EnumFacts) -> [ToggleDeclaration] {
         guard namesFromDiscovery else { return facts.declarations }
         var seen = Set(facts.declarations.map(\.key))
-        return facts.declarations + facts.discovery.named.filter { seen.insert($0.key).inserted }
+        return (facts.declarations + facts.discovery.named.filter { seen.insert($0.key).inserted }).sorted { a, b in
+            // By bytes, as the declarations are (`!=` on String would take café in NFC and in NFD for one file).
+            !a.file.utf8.elementsEqual(b.file.utf8) ? a.file.utf8.lexicographicallyPrecedes(b.file.utf8) : (a.line, a.column) < (b.line, b.column)
+        }
     }
 }
 
