@@ -9,8 +9,17 @@ import LedgerCore
 /// - an enum with cases whose name holds one of those words, with a Bool lookup over its cases
 ///   (`var isEnabled: Bool`, `func isOn() -> Bool`) or taken by a Bool query declared anywhere
 ///   (`func isEnabled(_ feature: Feature) -> Bool`): each case is a toggle;
+/// - an enum with cases whose name holds capability or build configuration (`TalkCapability`,
+///   `BuildConfiguration`), taken by a Bool query declared anywhere (`func serverHasTalkCapability(_:) -> Bool`,
+///   ``static func `is`(_:) -> Bool``): each case is a toggle. These words name the availability
+///   idiom (a feature the server supports, asked before use) and the build-time toggle idiom;
+///   unlike the toggle words they also name plain descriptions, so a Bool query taking the enum
+///   is required (its own `var isDebug: Bool` is not enough);
 /// - a `@propertyWrapper` type whose name holds one of those words: each property it wraps
 ///   (`@Feature var pictureInPicture`) is a toggle.
+///
+/// Shapes that name a toggle in any type (a key getter, a Remote Config key namespace, a
+/// feature-flag MARK section) are in DiscoveredToggleNames.swift: their names stand in for the log's.
 ///
 /// Pass 1 collects the shapes of each file on its own (``collect(_:path:)``); after every file,
 /// ``resolve(into:)`` turns the shapes into declarations of toggle types that the reference
