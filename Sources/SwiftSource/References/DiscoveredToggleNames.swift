@@ -115,19 +115,46 @@ extension ToggleTypeDiscovery {
 }
 
 extension SwiftReferenceScanner {
-    /// Without a log, the scanner that reads the code as if the log held the names discovery
-    /// found (``ToggleTypeDiscovery/discoveredNames``), still discovering toggle types; nil when
-    /// there is a log or nothing was named. Pass 1 runs again with it: which `static let` is a key
-    /// constant, which getter a key getter, is decided there by the names.
-    package func adoptingDiscoveredNames(_ facts: EnumFacts) -> SwiftReferenceScanner? {
-        guard knownToggles.isEmpty, !namesFromDiscovery else { return nil }
-        let names = facts.discovery.discoveredNames
-        guard !names.isEmpty else { return nil }
+    /// The scanner and facts for pass 2 from pass 1's `merged` facts: without a log, when
+    /// discovery named toggles (``ToggleTypeDiscovery/discoveredNames``), a scanner that reads the
+    /// code as if the log held those names, still discovering toggle types. What pass 1 decides by
+    /// the log's names (key constants, key getters, static Bools that declare a toggle) is decided
+    /// again from the candidates it kept (``NamingCandidates``), without lexing a file twice.
+    package func resolvingDiscoveredNames(_ merged: EnumFacts) -> (SwiftReferenceScanner, EnumFacts) {
+        let names = merged.discovery.discoveredNames
+        guard knownToggles.isEmpty, !namesFromDiscovery, !names.isEmpty else { return (self, resolveFacts(merged)) }
         var scanner = self
         scanner.knownToggles = names
         scanner.spellings = Self.spellings(of: names)
         scanner.namesFromDiscovery = true
-        return scanner
+        var replayed = merged
+        scanner.decideNamingCandidates(&replayed)
+        return (scanner, scanner.resolveFacts(replayed))
+    }
+
+    /// Pass 1's decisions by the log's names, made again from the candidates a pass without a
+    /// log kept, as `recordKeyGetter` and `recordMember` would have made them with these names.
+    private func decideNamingCandidates(_ facts: inout EnumFacts) {
+        let candidates = facts.naming
+        for getter in candidates.getters {
+            guard let key = getter.literals.lazy.compactMap({ spellings[$0] }).first else { continue }
+            if facts.keyGetters[getter.name] == nil { facts.keyGetters[getter.name] = key }
+            facts.keyGetterOwners[getter.name, default: []].insert(getter.owner)
+        }
+        for member in candidates.statics {
+            if let literal = member.literal, let key = spellings[literal] {
+                if facts.keyConstants[member.name] == nil { facts.keyConstants[member.name] = key }
+                facts.keyConstantOwners[member.name, default: []].insert(member.owner)
+            } else if knownSpelling(of: member.name) != nil && (Self.namesToggleType(member.owner) || member.isBool) {
+                facts.staticToggleOwners[member.name, default: []].insert(member.owner)
+            } else {
+                continue
+            }
+            // Pass 1 took it for another type's static member.
+            facts.otherCases[member.name]?.remove(member.owner)
+            if facts.otherCases[member.name]?.isEmpty == true { facts.otherCases[member.name] = nil }
+        }
+        facts.naming = NamingCandidates()
     }
 
     /// The toggles a scan declares: the enums' cases and the types' found by shape, and, when the
@@ -143,15 +170,23 @@ extension SwiftReferenceScanner {
 }
 
 extension SwiftSourceScan {
-    /// Pass 1, then, without a log, pass 1 again with the names discovery found standing in for
-    /// the log's (a first `scan` or `sync swift` finds a key getter's uses as a log would).
+    /// Pass 1, and without a log the names discovery found standing in for the log's (a first
+    /// `scan` or `sync swift` finds a key getter's uses as a log would).
     package func discoveringFacts(_ files: [(display: String, absolute: String)])
         -> (scanner: SwiftReferenceScanner, facts: SwiftReferenceScanner.EnumFacts, unreadable: Set<Int>, problems: [String]) {
-        let first = declarationFacts(files)
-        guard let named = scanner.adoptingDiscoveredNames(first.0) else { return (scanner, first.0, first.unreadable, first.problems) }
-        var again = self
-        again.scanner = named
-        let second = again.declarationFacts(files)
-        return (named, second.0, second.unreadable, second.problems)
+        let merged = mergedDeclarationFacts(files)
+        let (scanner, facts) = scanner.resolvingDiscoveredNames(merged.0)
+        return (scanner, facts, merged.unreadable, merged.problems)
     }
+}
+
+/// What pass 1 without a log keeps for ``SwiftReferenceScanner/resolvingDiscoveredNames(_:)``:
+/// the members whose meaning depends on the log's names.
+package struct NamingCandidates: Sendable {
+    /// `var x: Bool { … "K" … }`: the string literals its body passes to a call, in order.
+    package var getters: [(name: String, owner: String, literals: [String])] = []
+    /// `static let x = "k"` (`literal`) or another static member, and whether it is a Bool.
+    package var statics: [(name: String, owner: String, literal: String?, isBool: Bool)] = []
+
+    package init() {}
 }

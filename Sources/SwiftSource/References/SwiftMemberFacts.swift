@@ -88,6 +88,12 @@ extension SwiftReferenceScanner {
             return
         }
         facts.otherCases[name, default: []].insert(owner)
+        // Without a log, kept for the names discovery may find (DiscoveredToggleNames.swift).
+        if spellings.isEmpty {
+            let value = nameIndex + 2 < tokens.count && tokens[nameIndex + 1].kind == .operator && tokens[nameIndex + 1].text == "="
+                && tokens[nameIndex + 2].kind == .string && !tokens[nameIndex + 2].interpolated ? tokens[nameIndex + 2].text : nil
+            facts.naming.statics.append((name, owner, value, Self.declaresBool(tokens, binding: binding)))
+        }
     }
 
     /// `func name(label inner: Type, _ x: Other)`: each parameter's type by its label, and the

@@ -118,6 +118,8 @@ package struct SwiftReferenceScanner: Sendable {
         /// Static Bool properties of any type (`static let x = LaunchOption<Bool>(…)`): without a
         /// log, the ones named as a flags type's property declare that toggle too.
         package var boolStatics: [(declaration: ToggleDeclaration, symbol: String)] = []
+        /// Without a log: the members pass 1 would decide about by the log's names (DiscoveredToggleNames.swift).
+        package var naming = NamingCandidates()
     }
 
     /// A toggle enum's `var defaultValue { switch self|rawValue { case …: value … } }`.
@@ -154,16 +156,12 @@ package struct SwiftReferenceScanner: Sendable {
     /// for a file to skip.
     package func scan(fileCount: Int, problems: [String] = [], file: (_ index: Int, _ declarationsOnly: Bool) -> LexedFile?) -> ScanResult {
         var scanned = 0
-        var facts = collectFacts(fileCount: fileCount) { index in
+        let merged = mergeFacts(fileCount: fileCount) { index in
             let lexed = file(index, true)
             if lexed != nil { scanned += 1 }
-            return lexed
+            return lexed.map(fileFacts)
         }
-        var scanner = self
-        if let named = adoptingDiscoveredNames(facts) {
-            scanner = named
-            facts = named.collectFacts(fileCount: fileCount) { index in file(index, true) }
-        }
+        let (scanner, facts) = resolvingDiscoveredNames(merged)
         var references = Self.declarationReferences(facts)
         for index in 0..<fileCount {
             guard let lexed = file(index, false) else { continue }
@@ -198,12 +196,24 @@ package struct SwiftReferenceScanner: Sendable {
     /// The same from each file's own facts (nil for a file to skip), merged in file order as
     /// one pass over the files would collect them.
     package func collectFacts(fileCount: Int, fileFacts: (Int) -> EnumFacts?) -> EnumFacts {
+        resolveFacts(mergeFacts(fileCount: fileCount, fileFacts: fileFacts))
+    }
+
+    /// The files' own facts merged in file order, before the decisions that need all of them.
+    package func mergeFacts(fileCount: Int, fileFacts: (Int) -> EnumFacts?) -> EnumFacts {
         var facts = EnumFacts()
         facts.toggleEnums.formUnion(settings.toggleEnums)
         for index in 0..<fileCount {
             guard let file = fileFacts(index) else { continue }
             facts.absorb(file)
         }
+        return facts
+    }
+
+    /// The decisions that need every file's facts (`merged`): which `String` enums the log's
+    /// names make toggle enums, each case's key, the declared defaults, the types found by shape.
+    package func resolveFacts(_ merged: EnumFacts) -> EnumFacts {
+        var facts = merged
         // An enum named for toggles one of whose cases the log knows (by its name or raw value, in
         // any spelling) holds toggles: all its cases are, the unlogged ones untracked. An enum of
         // Remote Config keys or configurations (`RemoteConfigParamKey`, `BuildConfiguration`) lists
@@ -423,6 +433,8 @@ extension SwiftReferenceScanner.EnumFacts {
         for (name, owners) in file.staticToggleOwners { staticToggleOwners[name, default: []].formUnion(owners) }
         payloadEnums.formUnion(file.payloadEnums)
         boolStatics += file.boolStatics
+        naming.getters += file.naming.getters
+        naming.statics += file.naming.statics
         declaredTypes.merge(file.declaredTypes) { first, _ in first }
         for (name, types) in file.functionParameters { functionParameters[name, default: []].formUnion(types) }
         // Defaults: the first value per case and the first fallback win; unreadable stays so.

@@ -70,6 +70,12 @@ public struct SwiftSourceScan: Sendable {
     /// merged in file order (lexing the files with `enum` serially was most of a real app's
     /// pass 1: 1,735 of WooCommerce's 4,056 files). Also the files that could not be read, and why.
     package func declarationFacts(_ files: [(display: String, absolute: String)]) -> (SwiftReferenceScanner.EnumFacts, unreadable: Set<Int>, problems: [String]) {
+        let merged = mergedDeclarationFacts(files)
+        return (scanner.resolveFacts(merged.0), merged.unreadable, merged.problems)
+    }
+
+    /// The same before the decisions that need every file (``SwiftReferenceScanner/resolveFacts(_:)``).
+    package func mergedDeclarationFacts(_ files: [(display: String, absolute: String)]) -> (SwiftReferenceScanner.EnumFacts, unreadable: Set<Int>, problems: [String]) {
         let threads = Self.threadCount
         let found = ConcurrentSlots(count: files.count, initial: FileFinding.none)
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
@@ -84,7 +90,7 @@ public struct SwiftSourceScan: Sendable {
         }
         var problems: [String] = []
         var unreadable = Set<Int>()
-        let facts = scanner.collectFacts(fileCount: files.count) { index -> SwiftReferenceScanner.EnumFacts? in
+        let facts = scanner.mergeFacts(fileCount: files.count) { index -> SwiftReferenceScanner.EnumFacts? in
             switch found[index] {
             case .none: return nil
             case .declares(let facts): return facts
