@@ -2,7 +2,7 @@ import LedgerCore
 
 /// Pass 1 of discovery for the conventions whose toggles are named by a member or a key, not
 /// by a type: without a log, these shapes give the toggles' names, and the scan then reads the
-/// code as it would with a log holding them (``SwiftReferenceScanner/adoptingDiscoveredNames(_:)``),
+/// code as it would with a log holding them (``SwiftReferenceScanner/resolvingDiscoveredNames(_:)``),
 /// so their uses are found by the log's rules (members, properties, string keys, key constants).
 /// - a **key getter**: a computed `Bool` property, in any type or extension, whose body reads one
 ///   string-literal key from a store (`var discussionsEnabled: Bool { bool(forKey: "DISCUSSIONS_ENABLED") }`,
