@@ -57,7 +57,7 @@ public enum SwiftSync {
     ) -> Plan {
         var plan = Plan()
         guard !declarations.isEmpty else {
-            plan.refusals.append("no toggle enum cases found (RemoteToggle, InternalToggle, BuildTargetToggle, RemoteConfigKeys, an enum conforming to ToggleType, a String enum named …Flag(s)/…Feature(s)/…Toggle(s)/…Switch, or one the setting swift.toggleEnums names) and no toggle type found by shape (a FeatureFlags struct or namespace with Bool properties, an enum named for toggles that a Bool query takes, a toggle @propertyWrapper); nothing to sync")
+            plan.refusals.append("no toggle enum cases found (RemoteToggle, InternalToggle, BuildTargetToggle, RemoteConfigKeys, an enum conforming to ToggleType, a String enum named …Flag(s)/…Feature(s)/…Toggle(s)/…Switch, or one the setting swift.toggleEnums names) and no toggle type found by shape (a FeatureFlags struct or namespace with Bool properties, an enum named for toggles, capabilities or build configurations that a Bool query takes, a toggle @propertyWrapper) nor named by its shape (a key getter, a Remote Config key namespace, a Bool under a Feature Flags MARK); nothing to sync")
             return plan
         }
         var declared = Set<String>()

@@ -19,7 +19,7 @@ extension SwiftSourceScan {
         // (`./App/Flags.swift`) it would be read twice, and its cases counted twice.
         if !files.contains(where: isTarget) { files += try listFiles(paths: [file], currentDirectory: currentDirectory) }
         guard let target = files.first(where: isTarget) else { throw CodeScanError.missing(file) }
-        let facts = declarationFacts(files).0
+        let (scanner, facts, _, _) = discoveringFacts(files)
         let bytes = try Self.readFile(target.absolute).get()
         let lineCount = bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) } + (bytes.last.map { $0 == UInt8(ascii: "\n") ? 0 : 1 } ?? 0)
         guard line <= lineCount else { throw CodeScanError.lineBeyondEnd(target.display, line: line, lines: lineCount) }
@@ -45,33 +45,35 @@ extension SwiftSourceScan {
                     case .member: rule = facts.discovery.propertyTypes.contains(reference.enumName ?? "")
                         ? "a property of the toggle type \(reference.enumName ?? "") (found by shape)" : "a qualified case of the toggle enum \(reference.enumName ?? "")"
                     case .implicitMember: rule = "a toggle case or a toggle the log knows" + (scanner.queryCall(tokens, dot: index).map { $0.hasPrefix("switch ") ? ", a case of \($0)" : ", the argument of \($0)" } ?? ", where no other enum has a case of that name")
-                    case .stringKey: rule = "string key at a \(reference.symbol.hasPrefix("[") ? "subscript" : "key") accessor"
+                    case .stringKey: rule = reference.symbol.hasPrefix("case .") ? "the key a switch over self in the enum's key property (`var keyName: String`) gives the case"
+                        : "string key at a \(reference.symbol.hasPrefix("[") ? "subscript" : "key") accessor"
                     case .declaration: rule = "declaration"
                     }
                     let ambiguity = reference.ambiguousWith.isEmpty ? "" : "; ambiguous: it may also be \(reference.ambiguousWith.joined(separator: ", "))"
                     let own = reference.ownBody ? "; inside the body of the type that declares it, which removing the toggle touches too" : ""
-                    notes.append((reference.column, "`\(reference.symbol)` is \(reference.toggle) (\(reference.kind.rawValue): \(reference.form.map { Self.conventionRule($0, reference) } ?? rule))\(ambiguity)\(own)"))
+                    notes.append((reference.column, "`\(reference.symbol)` is \(reference.toggle) (\(reference.kind.rawValue): \(reference.form.map { Self.conventionRule($0, reference, names: scanner.namesFromDiscovery ? "discovery names" : "the log names") } ?? rule))\(ambiguity)\(own)"))
                 }
             }
         }
         let lineTokens = tokens.filter { $0.line == line }
         if notes.isEmpty {
             let why = lineTokens.isEmpty ? "no code on this line (comments and string contents are never code)"
-                : "no toggle enum case, qualified member, implicit member or string key on this line names a toggle (the log knows \(scanner.knownToggles.count) toggle names; the scanned files declare \(facts.declarations.count) toggle cases)"
+                : "no toggle enum case, qualified member, implicit member or string key on this line names a toggle (\(scanner.namesFromDiscovery ? "without a log, discovery named" : "the log knows") \(scanner.knownToggles.count) toggle names; the scanned files declare \(facts.declarations.count) toggle cases)"
             return ["\(lexed.path):\(line): \(why)"]
         }
         return notes.sorted { $0.column < $1.column }.map { "\(lexed.path):\(line):\($0.column): \($0.text)" }
     }
 
     /// Why a reference found by a convention rule (``CodeReference/form``) is one.
-    static func conventionRule(_ form: String, _ reference: CodeReference) -> String {
+    /// `names`: "the log names", or without a log "discovery names" (DiscoveredToggleNames.swift).
+    static func conventionRule(_ form: String, _ reference: CodeReference, names: String = "the log names") -> String {
         switch form {
         case "key constant" where reference.kind == .declaration:
             "a key constant of \(reference.enumName ?? "a type") whose value is the toggle's key"
         case "key constant": "a key constant read through the type that declares it"
-        case "property": "a property of \(reference.enumName ?? "a type") named as the log names the toggle (in some spelling)"
-        case "member": "a member named as the log names the toggle (in some spelling), read through a chain named for toggles or a name no other scanned type declares"
-        default: "a string literal the log knows (in some spelling), as a \(form)"
+        case "property": "a property of \(reference.enumName ?? "a type") named as \(names) the toggle (in some spelling)"
+        case "member": "a member named as \(names) the toggle (in some spelling), read through a chain named for toggles or a name no other scanned type declares"
+        default: "a string literal \(names == "the log names" ? "the log knows" : "naming a toggle discovery found") (in some spelling), as a \(form)"
         }
     }
 

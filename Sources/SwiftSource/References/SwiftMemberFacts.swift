@@ -88,6 +88,12 @@ extension SwiftReferenceScanner {
             return
         }
         facts.otherCases[name, default: []].insert(owner)
+        // Without a log, kept for the names discovery may find (DiscoveredToggleNames.swift).
+        if spellings.isEmpty {
+            let value = nameIndex + 2 < tokens.count && tokens[nameIndex + 1].kind == .operator && tokens[nameIndex + 1].text == "="
+                && tokens[nameIndex + 2].kind == .string && !tokens[nameIndex + 2].interpolated ? tokens[nameIndex + 2].text : nil
+            facts.naming.statics.append((name, owner, value, Self.declaresBool(tokens, binding: binding)))
+        }
     }
 
     /// `func name(label inner: Type, _ x: Other)`: each parameter's type by its label, and the
@@ -125,7 +131,7 @@ extension SwiftReferenceScanner {
     /// An enum that is a toggle enum by its name alone, none of whose cases or raw values the
     /// log knows (`enum PremiumFeature: String` of entitlements), is not one when the log is not empty.
     func demoteUnloggedEnums(_ facts: inout EnumFacts) {
-        guard !knownToggles.isEmpty else { return }
+        guard !knownToggles.isEmpty, !namesFromDiscovery else { return }
         var logged: Set<String> = []
         for declaration in facts.declarations where knownToggles.contains(declaration.key) { logged.insert(declaration.enumName) }
         let demoted = Set(facts.enums.filter { $0.value.isToggle && $0.value.byName && !logged.contains($0.key) }.map(\.key))

@@ -75,6 +75,7 @@ extension SwiftReferenceScanner {
         var insideToggleBodies = 0
         // Read once: a nested dictionary read per identifier retains and releases it.
         let discoveredMembers = !facts.discovery.propertyKeys.isEmpty
+        let hasCaseKeys = !facts.discovery.branchKeys.isEmpty
         var insideOwningBodies = 0
         var pendingBody = Body.other
         // The dot after a qualifier the qualified-member rule decided about: not a member access too.
@@ -155,6 +156,7 @@ extension SwiftReferenceScanner {
             case .string:
                 var outcome = stringArgument(tokens, at: i, file: file.path, facts: facts, discovered: discoveredMembers)
                 if case .notApplicable = outcome, insideToggleBodies > 0 { outcome = ownKeyString(tokens, at: i, file: file.path) }
+                if case .notApplicable = outcome, insideToggleBodies > 0, hasCaseKeys { outcome = caseKey(tokens, at: i, file: file.path, facts: facts) }
                 if case .notApplicable = outcome {} else { visit(i, outcome) }
             default: break
             }

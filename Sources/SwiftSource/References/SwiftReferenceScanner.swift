@@ -30,6 +30,9 @@ package struct SwiftReferenceScanner: Sendable {
     /// Every spelling of every name the log knows (as written, camelCase, snake_case,
     /// kebab-case) → the name: how a string key or a member may spell a toggle.
     package var spellings: [String: String]
+    /// Whether `knownToggles` are names discovery found, not a log's (DiscoveredToggleNames.swift):
+    /// toggle types are still discovered and no enum is demoted for want of logged cases.
+    package var namesFromDiscovery = false
 
     package init(knownToggles: Set<String> = [], toggleKinds: [String: ToggleKind] = [:], settings: SwiftScanSettings = SwiftScanSettings()) {
         self.knownToggles = knownToggles.union(toggleKinds.keys)
@@ -54,6 +57,8 @@ package struct SwiftReferenceScanner: Sendable {
     package struct LexedFile: Sendable {
         package var path: String
         package var tokens: [SwiftToken]
+        /// Pass 1: the lines under a MARK comment naming feature flags (ToggleSections.swift).
+        package var sections: [ClosedRange<Int>] = []
 
         package init(path: String, tokens: [SwiftToken]) {
             self.path = path
@@ -113,6 +118,8 @@ package struct SwiftReferenceScanner: Sendable {
         /// Static Bool properties of any type (`static let x = LaunchOption<Bool>(…)`): without a
         /// log, the ones named as a flags type's property declare that toggle too.
         package var boolStatics: [(declaration: ToggleDeclaration, symbol: String)] = []
+        /// Without a log: the members pass 1 would decide about by the log's names (DiscoveredToggleNames.swift).
+        package var naming = NamingCandidates()
     }
 
     /// A toggle enum's `var defaultValue { switch self|rawValue { case …: value … } }`.
@@ -131,7 +138,11 @@ package struct SwiftReferenceScanner: Sendable {
 
     /// Scans sources given in memory (path, text); for tests and tools.
     package func scan(sources: [(path: String, text: String)]) -> ScanResult {
-        scan(files: sources.map { LexedFile(path: $0.path, tokens: SwiftLexer.tokenize($0.text)) }, fileCount: sources.count)
+        scan(files: sources.map { source in
+            var file = LexedFile(path: source.path, tokens: SwiftLexer.tokenize(source.text))
+            file.sections = Array(source.text.utf8).withUnsafeBufferPointer { ToggleTypeDiscovery.toggleSections($0) }
+            return file
+        }, fileCount: sources.count)
     }
 
     package func scan(files: [LexedFile], fileCount: Int, problems: [String] = []) -> ScanResult {
@@ -145,18 +156,19 @@ package struct SwiftReferenceScanner: Sendable {
     /// for a file to skip.
     package func scan(fileCount: Int, problems: [String] = [], file: (_ index: Int, _ declarationsOnly: Bool) -> LexedFile?) -> ScanResult {
         var scanned = 0
-        let facts = collectFacts(fileCount: fileCount) { index in
+        let merged = mergeFacts(fileCount: fileCount) { index in
             let lexed = file(index, true)
             if lexed != nil { scanned += 1 }
-            return lexed
+            return lexed.map(fileFacts)
         }
+        let (scanner, facts) = resolvingDiscoveredNames(merged)
         var references = Self.declarationReferences(facts)
         for index in 0..<fileCount {
             guard let lexed = file(index, false) else { continue }
-            collectReferences(lexed, facts: facts, into: &references)
+            scanner.collectReferences(lexed, facts: facts, into: &references)
         }
         references.sortByPosition()
-        return ScanResult(references: references, declarations: facts.declarations, fileCount: scanned, problems: problems)
+        return ScanResult(references: references, declarations: scanner.declaredToggles(facts), fileCount: scanned, problems: problems)
     }
 
     package static func declarationReferences(_ facts: EnumFacts) -> [CodeReference] {
@@ -177,19 +189,31 @@ package struct SwiftReferenceScanner: Sendable {
     package func fileFacts(_ file: LexedFile) -> EnumFacts {
         var facts = EnumFacts()
         collectDeclarations(file, into: &facts)
-        facts.discovery = ToggleTypeDiscovery.collect(file.tokens, path: file.path)
+        facts.discovery = ToggleTypeDiscovery.collect(file.tokens, path: file.path, sections: file.sections)
         return facts
     }
 
     /// The same from each file's own facts (nil for a file to skip), merged in file order as
     /// one pass over the files would collect them.
     package func collectFacts(fileCount: Int, fileFacts: (Int) -> EnumFacts?) -> EnumFacts {
+        resolveFacts(mergeFacts(fileCount: fileCount, fileFacts: fileFacts))
+    }
+
+    /// The files' own facts merged in file order, before the decisions that need all of them.
+    package func mergeFacts(fileCount: Int, fileFacts: (Int) -> EnumFacts?) -> EnumFacts {
         var facts = EnumFacts()
         facts.toggleEnums.formUnion(settings.toggleEnums)
         for index in 0..<fileCount {
             guard let file = fileFacts(index) else { continue }
             facts.absorb(file)
         }
+        return facts
+    }
+
+    /// The decisions that need every file's facts (`merged`): which `String` enums the log's
+    /// names make toggle enums, each case's key, the declared defaults, the types found by shape.
+    package func resolveFacts(_ merged: EnumFacts) -> EnumFacts {
+        var facts = merged
         // An enum named for toggles one of whose cases the log knows (by its name or raw value, in
         // any spelling) holds toggles: all its cases are, the unlogged ones untracked. An enum of
         // Remote Config keys or configurations (`RemoteConfigParamKey`, `BuildConfiguration`) lists
@@ -220,7 +244,7 @@ package struct SwiftReferenceScanner: Sendable {
         }
         facts.candidateCases = []
         // Shapes are for adoption, without a log (issue 27 §2); with one, the log's names decide (§1).
-        if knownToggles.isEmpty { ToggleTypeDiscovery.resolve(into: &facts) }
+        if knownToggles.isEmpty || namesFromDiscovery { ToggleTypeDiscovery.resolve(into: &facts) }
         for index in facts.declarations.indices {
             let declaration = facts.declarations[index]
             if !knownToggles.contains(declaration.rawValue ?? declaration.caseName) {
@@ -382,82 +406,6 @@ package struct SwiftReferenceScanner: Sendable {
         }
         return i
     }
-
-    /// Reads the body of `var defaultValue: T { … }`; returns the index after its closing brace.
-    private static func readDefaults(_ tokens: [SwiftToken], after start: Int, into defaults: inout EnumDefaults) -> Int {
-        var i = start
-        while i < tokens.count && !(tokens[i].kind == .punctuation && tokens[i].text == "{") { i += 1 }
-        let open = i
-        var depth = 0
-        var close = open
-        while close < tokens.count {
-            if tokens[close].kind == .punctuation && tokens[close].text == "{" { depth += 1 }
-            if tokens[close].kind == .punctuation && tokens[close].text == "}" {
-                depth -= 1
-                if depth == 0 { break }
-            }
-            close += 1
-        }
-        let body = Array(tokens[min(open + 1, tokens.count)..<min(close, tokens.count)])
-        if let parsed = parseDefaultSwitch(body) {
-            defaults.values.merge(parsed.values) { first, _ in first }
-            defaults.fallback = defaults.fallback ?? parsed.fallback
-        } else {
-            defaults.readable = false
-        }
-        return min(close + 1, tokens.count)
-    }
-
-    /// `switch self|rawValue { case .a, "b": [return] value … default: [return] value }`.
-    private static func parseDefaultSwitch(_ body: [SwiftToken]) -> EnumDefaults? {
-        guard body.count >= 4, body[0].text == "switch", body[1].text == "self" || body[1].text == "rawValue",
-              body[2].text == "{", body.last?.text == "}" else { return nil }
-        var result = EnumDefaults()
-        var i = 3
-        func literal() -> DeclaredDefault? {
-            if i < body.count && body[i].text == "return" && body[i].kind == .identifier { i += 1 }
-            guard i < body.count else { return nil }
-            let token = body[i]
-            i += 1
-            switch token.kind {
-            case .identifier where token.text == "true": return .bool(true)
-            case .identifier where token.text == "false": return .bool(false)
-            case .string where !token.interpolated: return .text(token.text)
-            default: return nil
-            }
-        }
-        while i < body.count - 1 {
-            let token = body[i]
-            if token.text == "default" {
-                guard i + 1 < body.count, body[i + 1].text == ":" else { return nil }
-                i += 2
-                guard let value = literal() else { return nil }
-                result.fallback = value
-                continue
-            }
-            guard token.text == "case" else { return nil }
-            i += 1
-            var names: [String] = []
-            while i < body.count {
-                if body[i].kind == .punctuation && body[i].text == ".", i + 1 < body.count, body[i + 1].kind == .identifier {
-                    names.append(body[i + 1].text)
-                    i += 2
-                } else if body[i].kind == .string && !body[i].interpolated {
-                    names.append(body[i].text)
-                    i += 1
-                } else {
-                    return nil
-                }
-                if i < body.count && body[i].text == "," { i += 1; continue }
-                break
-            }
-            guard i < body.count, body[i].text == ":" else { return nil }
-            i += 1
-            guard let value = literal() else { return nil }
-            for name in names where result.values[name] == nil { result.values[name] = value }
-        }
-        return result
-    }
 }
 
 extension SwiftReferenceScanner.EnumFacts {
@@ -485,6 +433,8 @@ extension SwiftReferenceScanner.EnumFacts {
         for (name, owners) in file.staticToggleOwners { staticToggleOwners[name, default: []].formUnion(owners) }
         payloadEnums.formUnion(file.payloadEnums)
         boolStatics += file.boolStatics
+        naming.getters += file.naming.getters
+        naming.statics += file.naming.statics
         declaredTypes.merge(file.declaredTypes) { first, _ in first }
         for (name, types) in file.functionParameters { functionParameters[name, default: []].formUnion(types) }
         // Defaults: the first value per case and the first fallback win; unreadable stays so.

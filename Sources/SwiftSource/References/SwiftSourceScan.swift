@@ -31,7 +31,8 @@ public struct SwiftSourceScan: Sendable {
     public func run(paths: [String], currentDirectory: String) throws -> ScanResult {
         let files = try listFiles(paths: paths, currentDirectory: currentDirectory)
         // Files are read and lexed once per pass rather than kept: memory stays per file.
-        let (facts, unreadable, problems) = declarationFacts(files)
+        // Without a log, the names discovery finds stand in for the log's (DiscoveredToggleNames.swift).
+        let (scanner, facts, unreadable, problems) = discoveringFacts(files)
         let prefilter = prefiltersFiles ? ReferencePrefilter(names: scanner.referenceNames(facts)) : .none
         // Pass 2 on every core: each thread reads, lexes and scans every n-th file into its own
         // list, and notes where each file's references start and end in it.
@@ -58,7 +59,7 @@ public struct SwiftSourceScan: Sendable {
                                           chunks: { index in
                                               found[index % threads].references[ranges[index]]
                                           })
-        return ScanResult(references: references, declarations: facts.declarations, fileCount: files.count - unreadable.count,
+        return ScanResult(references: references, declarations: scanner.declaredToggles(facts), fileCount: files.count - unreadable.count,
                           problems: problems + found.all.flatMap(\.problems))
     }
 
@@ -69,6 +70,12 @@ public struct SwiftSourceScan: Sendable {
     /// merged in file order (lexing the files with `enum` serially was most of a real app's
     /// pass 1: 1,735 of WooCommerce's 4,056 files). Also the files that could not be read, and why.
     package func declarationFacts(_ files: [(display: String, absolute: String)]) -> (SwiftReferenceScanner.EnumFacts, unreadable: Set<Int>, problems: [String]) {
+        let merged = mergedDeclarationFacts(files)
+        return (scanner.resolveFacts(merged.0), merged.unreadable, merged.problems)
+    }
+
+    /// The same before the decisions that need every file (``SwiftReferenceScanner/resolveFacts(_:)``).
+    package func mergedDeclarationFacts(_ files: [(display: String, absolute: String)]) -> (SwiftReferenceScanner.EnumFacts, unreadable: Set<Int>, problems: [String]) {
         let threads = Self.threadCount
         let found = ConcurrentSlots(count: files.count, initial: FileFinding.none)
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
@@ -83,7 +90,7 @@ public struct SwiftSourceScan: Sendable {
         }
         var problems: [String] = []
         var unreadable = Set<Int>()
-        let facts = scanner.collectFacts(fileCount: files.count) { index -> SwiftReferenceScanner.EnumFacts? in
+        let facts = scanner.mergeFacts(fileCount: files.count) { index -> SwiftReferenceScanner.EnumFacts? in
             switch found[index] {
             case .none: return nil
             case .declares(let facts): return facts
@@ -112,7 +119,9 @@ public struct SwiftSourceScan: Sendable {
             // Pass 2: none of the names a rule can match, no reference.
             if !declarationsOnly && !prefilter.mayReference(bytes) { return .success(SwiftReferenceScanner.LexedFile(path: file.display, tokens: [])) }
             do throws(SwiftTokenLimitExceeded) {
-                return .success(SwiftReferenceScanner.LexedFile(path: file.display, tokens: try SwiftLexer.tokenizeFile(bytes, names: &names)))
+                var lexed = SwiftReferenceScanner.LexedFile(path: file.display, tokens: try SwiftLexer.tokenizeFile(bytes, names: &names))
+                if declarationsOnly { lexed.sections = ToggleTypeDiscovery.toggleSections(bytes) }
+                return .success(lexed)
             } catch {
                 return .failure(.tooManyTokens(file.display, limit: error.limit, byteCount: error.byteCount))
             }

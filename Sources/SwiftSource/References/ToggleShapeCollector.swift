@@ -31,10 +31,13 @@ extension ToggleTypeDiscovery {
         var kind: String
         /// Whether the name says toggle: only then are its members collected.
         var namedForToggles: Bool
+        /// Whether the name says it lists Remote Config keys (`RemoteParams`).
+        var namesRemoteKeys = false
     }
 
     /// The shapes `tokens` (one file's, at `path`) declare.
-    package static func collect(_ tokens: [SwiftToken], path: String) -> ToggleTypeDiscovery {
+    /// `sections`: the line ranges under a MARK comment naming feature flags (``toggleSections(_:)``).
+    package static func collect(_ tokens: [SwiftToken], path: String, sections: [ClosedRange<Int>] = []) -> ToggleTypeDiscovery {
         var discovery = ToggleTypeDiscovery()
         // The type each open brace is the body of (nil for other braces).
         var frames: [Frame?] = []
@@ -93,8 +96,10 @@ extension ToggleTypeDiscovery {
                 if propertyWrapperAttribute, holdsToggleWord(name) { discovery.wrappers[name] = "\(path):\(token.line)" }
                 propertyWrapperAttribute = false
                 attribute = nil
-                pending = Frame(name: name, kind: token.text, namedForToggles: holdsToggleWord(name))
-                if holdsToggleWord(name) {
+                // An enum named for capabilities or build configurations holds toggles too, when a Bool query takes it.
+                let namedForToggles = holdsToggleWord(name) || ((token.text == "enum" || token.text == "extension") && namesQueriedValues(name))
+                pending = Frame(name: name, kind: token.text, namedForToggles: namedForToggles, namesRemoteKeys: namesRemoteKeys(name))
+                if namedForToggles {
                     if discovery.shapes[name] == nil {
                         discovery.shapes[name] = Shape(kind: token.text, file: path)
                         discovery.shapeOrder.append(name)
@@ -120,7 +125,14 @@ extension ToggleTypeDiscovery {
                     discovery.symbols[Position(declaration)] = "@\(attribute.name) \(token.text) \(tokens[i + 1].text)"
                 }
                 attribute = nil
+                if let frame {
+                    // Shapes that name toggles in any type (DiscoveredToggleNames.swift).
+                    readKeyGetter(tokens, binding: i, owner: frame.name, path: path, into: &discovery)
+                    if frame.namesRemoteKeys { readRemoteKey(tokens, binding: i, owner: frame.name, path: path, into: &discovery) }
+                    if !sections.isEmpty { readSectionProperty(tokens, binding: i, owner: frame.name, path: path, sections: sections, into: &discovery) }
+                }
                 guard let frame, frame.namedForToggles else { break }
+                if frame.kind == "enum" || frame.kind == "extension" { readCaseKeys(tokens, binding: i, owner: frame.name, path: path, into: &discovery) }
                 let isStatic = i > 0 && (tokens[i - 1].text == "static" || tokens[i - 1].text == "class")
                 guard let value = boolShape(tokens, name: i + 1) else { break }
                 if frame.kind == "enum" && !isStatic {
@@ -149,7 +161,7 @@ extension ToggleTypeDiscovery {
 
     /// `x: Bool`, `x: Bool = true`, `x = false`, `x: Bool { … }` after `var`/`let`: the default
     /// it declares (`.notDeclared` when computed or not given), or nil when it is not a Bool.
-    private static func boolShape(_ tokens: [SwiftToken], name: Int) -> DeclaredDefault? {
+    static func boolShape(_ tokens: [SwiftToken], name: Int) -> DeclaredDefault? {
         var j = name + 1
         guard j < tokens.count else { return nil }
         var typed = false

@@ -9,8 +9,17 @@ import LedgerCore
 /// - an enum with cases whose name holds one of those words, with a Bool lookup over its cases
 ///   (`var isEnabled: Bool`, `func isOn() -> Bool`) or taken by a Bool query declared anywhere
 ///   (`func isEnabled(_ feature: Feature) -> Bool`): each case is a toggle;
+/// - an enum with cases whose name holds capability or build configuration (`TalkCapability`,
+///   `BuildConfiguration`), taken by a Bool query declared anywhere (`func serverHasTalkCapability(_:) -> Bool`,
+///   ``static func `is`(_:) -> Bool``): each case is a toggle. These words name the availability
+///   idiom (a feature the server supports, asked before use) and the build-time toggle idiom;
+///   unlike the toggle words they also name plain descriptions, so a Bool query taking the enum
+///   is required (its own `var isDebug: Bool` is not enough);
 /// - a `@propertyWrapper` type whose name holds one of those words: each property it wraps
 ///   (`@Feature var pictureInPicture`) is a toggle.
+///
+/// Shapes that name a toggle in any type (a key getter, a Remote Config key namespace, a
+/// feature-flag MARK section) are in DiscoveredToggleNames.swift: their names stand in for the log's.
 ///
 /// Pass 1 collects the shapes of each file on its own (``collect(_:path:)``); after every file,
 /// ``resolve(into:)`` turns the shapes into declarations of toggle types that the reference
@@ -46,6 +55,13 @@ package struct ToggleTypeDiscovery: Sendable {
     package var wrapped: [(wrapper: String, declaration: ToggleDeclaration)] = []
     /// What the members look like in the source (`static let x`), by declaration position.
     package var symbols: [Position: String] = [:]
+    /// Toggles named by a key getter, a key namespace or a feature-flag section (DiscoveredToggleNames.swift).
+    package var named: [ToggleDeclaration] = []
+    /// Why each of `named` is a toggle, for `--explain`.
+    package var namedWhy: [Position: String] = [:]
+    /// `case .x: "key"` in a key property of an enum named for toggles (CaseKeyRule.swift): the
+    /// literal's position → the enum and the case whose key it is.
+    package var branchKeys: [Position: (enumName: String, caseName: String)] = [:]
 
     // Set by `resolve`.
     package var findings: [String: Finding] = [:]
@@ -66,6 +82,12 @@ package struct ToggleTypeDiscovery: Sendable {
             line = declaration.line
             column = declaration.column
         }
+
+        init(file: String, line: Int, column: Int) {
+            self.file = file
+            self.line = line
+            self.column = column
+        }
     }
 
     package init() {}
@@ -83,6 +105,14 @@ package struct ToggleTypeDiscovery: Sendable {
         SwiftReferenceScanner.containsIgnoringCase(name, "flag") || SwiftReferenceScanner.containsIgnoringCase(name, "feature")
             || SwiftReferenceScanner.containsIgnoringCase(name, "toggle") || SwiftReferenceScanner.containsIgnoringCase(name, "experiment")
             || SwiftReferenceScanner.containsIgnoringCase(name, "switch")
+    }
+
+    /// `TalkCapability`, `BuildConfiguration`: the availability idiom (what the server or device
+    /// supports, asked as `serverHasCapability(.x)`) and the build-time one (`BuildConfiguration.is(.debug)`).
+    /// Such an enum's cases are toggles only when a Bool query takes the enum (its own Bool
+    /// members are not enough: `var isDebug: Bool` describes a configuration, it does not switch one).
+    package static func namesQueriedValues(_ name: String) -> Bool {
+        SwiftReferenceScanner.containsIgnoringCase(name, "capabilit") || SwiftReferenceScanner.containsIgnoringCase(name, "buildconfig")
     }
 
     /// The symbol a declaration reference shows: `static let x` for a property, else nil (a case).
@@ -110,6 +140,9 @@ package struct ToggleTypeDiscovery: Sendable {
         wrappers.merge(file.wrappers) { first, _ in first }
         wrapped += file.wrapped
         symbols.merge(file.symbols) { first, _ in first }
+        named += file.named
+        namedWhy.merge(file.namedWhy) { first, _ in first }
+        branchKeys.merge(file.branchKeys) { first, _ in first }
     }
 
     /// After pass 1: makes the shapes that qualify toggle types in `facts`, and says why the
@@ -156,16 +189,19 @@ package struct ToggleTypeDiscovery: Sendable {
         for name in discovery.shapeOrder {
             guard let shape = discovery.shapes[name], !facts.toggleEnums.contains(name) || wrappedBy[name] != nil else { continue }
             if !shape.cases.isEmpty {
-                guard holdsToggleWord(name), !shape.codingKey else { continue }
-                let evidence = shape.boolLookup.map { "cases are read by the Bool lookup `\($0)`" }
+                let forToggles = holdsToggleWord(name)
+                guard forToggles || namesQueriedValues(name), !shape.codingKey else { continue }
+                let named = forToggles ? "an enum named for toggles" : "an enum named for capabilities or build configurations"
+                let evidence = (forToggles ? shape.boolLookup.map { "cases are read by the Bool lookup `\($0)`" } : nil)
                     ?? discovery.queries[name].map { "cases are the argument of the Bool query \($0)" }
                 guard let evidence else {
-                    let why = "an enum named for toggles, but no Bool member reads its cases and no Bool query takes it (an entitlement, a screen or a key?)"
+                    let why = forToggles ? "\(named), but no Bool member reads its cases and no Bool query takes it (an entitlement, a screen or a key?)"
+                        : "\(named), but no Bool query declared in the scanned files takes it (`func has(_ c: \(name)) -> Bool`)"
                     discovery.findings[name] = Finding(isToggleType: false, why: why, count: 0, file: shape.file)
                     if facts.enums[name]?.isToggle == false { facts.enums[name]?.rule += "; nor a toggle type by shape: \(why)" }
                     continue
                 }
-                let why = "an enum named for toggles whose \(evidence) (\(shape.cases.count) case\(shape.cases.count == 1 ? "" : "s"))"
+                let why = "\(named) whose \(evidence) (\(shape.cases.count) case\(shape.cases.count == 1 ? "" : "s"))"
                 facts.toggleEnums.insert(name)
                 facts.enums[name]?.isToggle = true
                 facts.enums[name]?.rule = why
