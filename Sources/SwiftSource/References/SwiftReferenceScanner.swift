@@ -28,7 +28,7 @@ package struct SwiftReferenceScanner: Sendable {
     package var toggleKinds: [String: ToggleKind]
     package var settings: SwiftScanSettings
     /// Every spelling of every name the log knows (as written, camelCase, snake_case,
-    /// kebab-case) → the name: how a string key or a member may spell a toggle.
+    /// kebab-case, SCREAMING_SNAKE_CASE: ``NameSpelling``) → the name: how a string key or a member may spell a toggle.
     package var spellings: [String: String]
 
     package init(knownToggles: Set<String> = [], toggleKinds: [String: ToggleKind] = [:], settings: SwiftScanSettings = SwiftScanSettings()) {
@@ -38,13 +38,14 @@ package struct SwiftReferenceScanner: Sendable {
         spellings = Self.spellings(of: self.knownToggles)
     }
 
-    /// The log's names first, so a name that is another's spelling stays itself.
+    /// The log's names first, so a name that is another's spelling stays itself; then each
+    /// name's ``NameSpelling/variants(of:)``.
     static func spellings(of names: Set<String>) -> [String: String] {
         var result: [String: String] = [:]
         for name in names { result[name] = name }
         for name in names.sorted() {
-            for style in SwiftScanSettings.KeyStyle.allCases where result[style.spell(name)] == nil {
-                result[style.spell(name)] = name
+            for variant in NameSpelling.variants(of: name) where result[variant] == nil {
+                result[variant] = name
             }
         }
         return result
@@ -106,6 +107,11 @@ package struct SwiftReferenceScanner: Sendable {
         package var keyGetters: [String: String] = [:]
         /// Getter → the types declaring it.
         package var keyGetterOwners: [String: Set<String>] = [:]
+        /// Property spelling a toggle → the types named for toggles declaring it (`struct FeatureFlags { let safeMode: Bool }`):
+        /// where the toggle lives, so another type's property so named is not it (ToggleHomeRules.swift).
+        package var toggleMemberOwners: [String: Set<String>] = [:]
+        /// Toggles declared as a toggle enum's case: read as `Enum.case` or `.case`, not through a value.
+        package var caseDeclaredToggles: Set<String> = []
         /// Static Bool property spelling a toggle → the types declaring it (`Settings.addMissingEpisodes`).
         package var staticToggleOwners: [String: Set<String>] = [:]
         /// Enums with a case carrying associated values (`case label(String)`): never key enums.
@@ -201,10 +207,18 @@ package struct SwiftReferenceScanner: Sendable {
         let holding = Set(facts.candidateCases.filter { candidate in
             Self.namesToggleHolder(candidate.enumName) && facts.enums[candidate.enumName]?.codingKey != true && spelledByLog(candidate)
         }.map(\.enumName))
+        // A case a toggle enum already declares (`case debugMenu` of `FeatureFlag`) is not made a toggle
+        // of another enum by its name alone (`enum VPNConfigurationRemovalReason { case debugMenu }`).
+        var toggleEnumsByCase: [String: Set<String>] = [:]
+        for (enumName, cases) in facts.toggleCases { for caseName in cases.keys { toggleEnumsByCase[caseName, default: []].insert(enumName) } }
+        let declaredByToggleEnum = { (candidate: ToggleDeclaration) in
+            toggleEnumsByCase[candidate.caseName].map { !$0.subtracting([candidate.enumName]).isEmpty } ?? false
+        }
         for candidate in facts.candidateCases {
-            let logged = (candidate.rawValue.map { knownToggles.contains($0) } ?? false)
+            let logged = (candidate.rawValue.map { spellings[$0] != nil } ?? false)
                 || (Self.namesToggleType(candidate.enumName) && facts.enums[candidate.enumName]?.codingKey != true
-                    && !facts.payloadEnums.contains(candidate.enumName) && spelledByLog(candidate))
+                    && !facts.payloadEnums.contains(candidate.enumName) && spelledByLog(candidate)
+                    && (holding.contains(candidate.enumName) || !declaredByToggleEnum(candidate)))
             guard logged || holding.contains(candidate.enumName) else { continue }
             let rawValue = candidate.rawValue ?? candidate.caseName
             facts.declarations.append(candidate)
@@ -241,6 +255,7 @@ package struct SwiftReferenceScanner: Sendable {
             facts.caseKeys[declaration.caseName, default: []].append(declaration.key)
         }
         facts.keyNames = knownToggles.union(facts.declarations.map(\.key))
+        for cases in facts.toggleCases.values { facts.caseDeclaredToggles.formUnion(cases.values.map(\.key)) }
         return facts
     }
 
@@ -280,6 +295,9 @@ package struct SwiftReferenceScanner: Sendable {
                 }
             }
             switch token.kind {
+            case .identifier where token.text == "init" && i + 1 < tokens.count && tokens[i + 1].kind != .identifier && (i == 0 || !tokens[i - 1].isPunctuation(".")):
+                // A type's initializer taking a toggle makes `Type(.x)` (and `@Type(.x) var`) a query.
+                if let owner = types.last ?? nil { recordParameters(tokens, function: i, called: owner, into: &facts) }
             case .identifier where token.text == "enum" && i + 1 < tokens.count && tokens[i + 1].kind == .identifier:
                 let name = tokens[i + 1].text
                 var inherited: [String] = []
@@ -483,6 +501,7 @@ extension SwiftReferenceScanner.EnumFacts {
         keyGetters.merge(file.keyGetters) { first, _ in first }
         for (name, owners) in file.keyGetterOwners { keyGetterOwners[name, default: []].formUnion(owners) }
         for (name, owners) in file.staticToggleOwners { staticToggleOwners[name, default: []].formUnion(owners) }
+        for (name, owners) in file.toggleMemberOwners { toggleMemberOwners[name, default: []].formUnion(owners) }
         payloadEnums.formUnion(file.payloadEnums)
         boolStatics += file.boolStatics
         declaredTypes.merge(file.declaredTypes) { first, _ in first }
