@@ -110,6 +110,9 @@ package struct SwiftReferenceScanner: Sendable {
         /// Property spelling a toggle → the types named for toggles declaring it (`struct FeatureFlags { let safeMode: Bool }`):
         /// where the toggle lives, so another type's property so named is not it (ToggleHomeRules.swift).
         package var toggleMemberOwners: [String: Set<String>] = [:]
+        /// `.feature(.history)` in the body of `owner`: `name` given to another type's member `call`, which
+        /// says that type declares `name` too (kept after pass 1 when `owner` is a toggle enum).
+        package var argumentMembers: [(owner: String, call: String, name: String)] = []
         /// Toggles declared as a toggle enum's case: read as `Enum.case` or `.case`, not through a value.
         package var caseDeclaredToggles: Set<String> = []
         /// Static Bool property spelling a toggle → the types declaring it (`Settings.addMissingEpisodes`).
@@ -207,12 +210,15 @@ package struct SwiftReferenceScanner: Sendable {
         let holding = Set(facts.candidateCases.filter { candidate in
             Self.namesToggleHolder(candidate.enumName) && facts.enums[candidate.enumName]?.codingKey != true && spelledByLog(candidate)
         }.map(\.enumName))
-        // A case a toggle enum already declares (`case debugMenu` of `FeatureFlag`) is not made a toggle
-        // of another enum by its name alone (`enum VPNConfigurationRemovalReason { case debugMenu }`).
+        // A toggle a toggle enum or a type named for toggles already declares (`case debugMenu` of
+        // `FeatureFlag`, `let vpnAccelerator: Bool` of `FeatureFlags`) is not made a case of another
+        // enum by its name alone (`enum VPNConfigurationRemovalReason { case debugMenu }`).
         var toggleEnumsByCase: [String: Set<String>] = [:]
         for (enumName, cases) in facts.toggleCases { for caseName in cases.keys { toggleEnumsByCase[caseName, default: []].insert(enumName) } }
+        let toggleMembers = facts.toggleMemberOwners
         let declaredByToggleEnum = { (candidate: ToggleDeclaration) in
-            toggleEnumsByCase[candidate.caseName].map { !$0.subtracting([candidate.enumName]).isEmpty } ?? false
+            (toggleEnumsByCase[candidate.caseName].map { !$0.subtracting([candidate.enumName]).isEmpty } ?? false)
+                || toggleMembers[candidate.caseName] != nil
         }
         for candidate in facts.candidateCases {
             let logged = (candidate.rawValue.map { spellings[$0] != nil } ?? false)
@@ -246,6 +252,7 @@ package struct SwiftReferenceScanner: Sendable {
             facts.toggleCases[declaration.enumName]?[declaration.caseName]?.knownAs = facts.declarations[index].knownAs
         }
         demoteUnloggedEnums(&facts)
+        resolveArgumentMembers(&facts)
         resolveQueryFunctions(&facts)
         facts.declarations.sort { a, b in
             // By bytes: `!=` on String would take café in NFC and in NFD for one file.
@@ -312,6 +319,8 @@ package struct SwiftReferenceScanner: Sendable {
                 pendingEnum = (name, record.isToggle, record.rawString && !record.codingKey)
                 i = j
                 continue
+            case .punctuation where i >= 3 && i + 3 < tokens.count && tokens[i - 2].isPunctuation(".") && token.text == "(":
+                Self.recordArgumentMember(tokens, open: i, owner: types.last { $0 != nil } ?? nil, into: &facts)
             case .punctuation where token.text == "{":
                 braces.append(pendingEnum)
                 pendingEnum = nil
@@ -502,6 +511,7 @@ extension SwiftReferenceScanner.EnumFacts {
         for (name, owners) in file.keyGetterOwners { keyGetterOwners[name, default: []].formUnion(owners) }
         for (name, owners) in file.staticToggleOwners { staticToggleOwners[name, default: []].formUnion(owners) }
         for (name, owners) in file.toggleMemberOwners { toggleMemberOwners[name, default: []].formUnion(owners) }
+        argumentMembers += file.argumentMembers
         payloadEnums.formUnion(file.payloadEnums)
         boolStatics += file.boolStatics
         declaredTypes.merge(file.declaredTypes) { first, _ in first }

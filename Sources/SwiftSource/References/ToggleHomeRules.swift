@@ -102,4 +102,24 @@ extension SwiftReferenceScanner {
         }
         return nil
     }
+
+    /// `.feature(.history)` at `open` (the parenthesis): an implicit member given alone to another
+    /// implicit member's call, recorded with the type whose body holds it.
+    static func recordArgumentMember(_ tokens: [SwiftToken], open i: Int, owner: String?, into facts: inout EnumFacts) {
+        guard let owner, tokens[i - 1].kind == .identifier, tokens[i + 1].isPunctuation("."), tokens[i + 2].kind == .identifier,
+              tokens[i + 3].isPunctuation(")") else { return }
+        let before = tokens[i - 3]
+        // `.feature(` starts an expression: not `x.feature(` nor `f().feature(`.
+        guard before.kind != .identifier || prefixKeywords.contains(before.text), !before.isPunctuation(")"), !before.isPunctuation("]") else { return }
+        facts.argumentMembers.append((owner, tokens[i - 1].text, tokens[i + 2].text))
+    }
+
+    /// A toggle enum mapping its case to another type's (`case .history: .remoteReleasable(.feature(.history))`)
+    /// says that type declares the name too: outside a query, `.history` is not resolved to the toggle.
+    func resolveArgumentMembers(_ facts: inout EnumFacts) {
+        for member in facts.argumentMembers where facts.toggleCases[member.owner]?[member.name] != nil {
+            facts.otherCases[member.name, default: []].insert("the argument type of .\(member.call)(…)")
+        }
+        facts.argumentMembers = []
+    }
 }
