@@ -18,7 +18,8 @@ extension SwiftReferenceScanner {
     /// `receiver.name` (a member access) when the syntax says it is another type's member:
     /// - the toggle is a toggle enum's case and `name` no type declares as a toggle property:
     ///   a case is read as `Enum.case` or `.case`, never through a value (`room.roomDescription`,
-    ///   `capabilities.typingPrivacy` when the case is `typingIndicators = "typing-privacy"`);
+    ///   `capabilities.typingPrivacy` when the case is `typingIndicators = "typing-privacy"`),
+    ///   unless the chain is named for toggles (`settings.features.x`: a flags type not scanned);
     /// - the receiver's declared type (`let brazeConfig: BrazeConfig`, `self` in a view model, a
     ///   tuple `let features = (netShield: …)`) is not one of the types the scanned files declare
     ///   the toggle in, and some are.
@@ -27,7 +28,7 @@ extension SwiftReferenceScanner {
         guard let receiver = chain.last else { return nil }
         let homes = toggleHomes(of: name, facts: facts)
         if homes.isEmpty, facts.caseDeclaredToggles.contains(key), facts.discovery.propertyKeys[name] == nil,
-           !facts.toggleEnums.contains(receiver.text) {
+           !facts.toggleEnums.contains(receiver.text), !chain.contains(where: { Self.namesToggleHolder($0.text) }) {
             let cases = facts.caseKeys.filter { $0.value.contains(key) }.keys.sorted().joined(separator: ", ")
             return "the toggle \(key) is a case of a toggle enum (\(cases)), read as Enum.case or .case, and no type declares \(name) as a toggle property: \(receiver.text).\(name) is another type's member"
         }
