@@ -121,8 +121,8 @@ extension SwiftReferenceScanner {
                     if depth == 0 { return }
                 }
                 if depth == 1, token.text == ",", i + 1 < tokens.count, tokens[i + 1].kind == .identifier { label = nil }
-                if depth == 1, token.text == ":", i + 1 < tokens.count, tokens[i + 1].kind == .identifier {
-                    let type = tokens[i + 1].text
+                if depth == 1, token.text == ":", i + 1 < tokens.count, tokens[Self.typeName(tokens, after: i)].kind == .identifier {
+                    let type = tokens[Self.typeName(tokens, after: i)].text
                     facts.functionParameters[function, default: []].insert(type)
                     if let label, label != "_", facts.declaredTypes[label] == nil { facts.declaredTypes[label] = type }
                     // `from connectionConfig: ConnectionConfiguration`: the name the body reads it by.

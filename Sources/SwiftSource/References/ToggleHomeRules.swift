@@ -55,7 +55,8 @@ extension SwiftReferenceScanner {
         while k + 2 < tokens.count {
             defer { k += 1 }
             guard tokens[k].kind == .identifier, tokens[k].text == name else { continue }
-            let before = tokens[k - 1], mark = tokens[k + 1], next = tokens[k + 2]
+            let before = tokens[k - 1], mark = tokens[k + 1]
+            let next = tokens[typeName(tokens, after: k + 1)]
             let binding = before.kind == .identifier && (before.text == "let" || before.text == "var")
             if mark.isPunctuation(":"), next.kind == .identifier, startsUppercase(next.text),
                binding || before.isPunctuation("(") || before.isPunctuation(",") || before.kind == .identifier {
@@ -65,6 +66,24 @@ extension SwiftReferenceScanner {
         }
         return nil
     }
+
+    /// Where the type after the `:` at `colon` is named, past `inout`, `some`, `any`, `borrowing`,
+    /// `consuming`, `sending` and attributes (`@escaping`): `flags: inout FeatureFlags` is a `FeatureFlags`.
+    static func typeName(_ tokens: [SwiftToken], after colon: Int) -> Int {
+        var j = colon + 1
+        while j + 1 < tokens.count {
+            if tokens[j].kind == .identifier, typeModifiers.contains(tokens[j].text) {
+                j += 1
+            } else if tokens[j].isPunctuation("@"), tokens[j + 1].kind == .identifier {
+                j += 2
+            } else {
+                break
+            }
+        }
+        return min(j, tokens.count - 1)
+    }
+
+    static let typeModifiers: Set<String> = ["inout", "some", "any", "borrowing", "consuming", "sending", "__owned", "__shared"]
 
     /// The declared type recorded for a property whose value is a tuple literal (`let features = (a: …, b: …)`).
     static let tupleType = "(tuple)"
