@@ -212,7 +212,7 @@ package struct SwiftReferenceScanner: Sendable {
         }.map(\.enumName))
         // A toggle a toggle enum or a type named for toggles already declares (`case debugMenu` of
         // `FeatureFlag`, `let vpnAccelerator: Bool` of `FeatureFlags`) is not made a case of another
-        // enum by its name alone (`enum VPNConfigurationRemovalReason { case debugMenu }`).
+        // enum by its name alone (`enum TunnelConfigurationReason { case debugMenu }`).
         var toggleEnumsByCase: [String: Set<String>] = [:]
         for (enumName, cases) in facts.toggleCases { for caseName in cases.keys { toggleEnumsByCase[caseName, default: []].insert(enumName) } }
         let toggleMembers = facts.toggleMemberOwners

@@ -1,6 +1,6 @@
 /// Precision rules with a log (issue 27 §3): a name the log knows is often also a member of
 /// another type (`room.roomDescription` beside `case roomDescription` of a capability enum,
-/// `brazeConfig.pushNotificationsEnabled` beside `OEXConfig`'s key getter, a view model's
+/// `brazeConfig.pushNotificationsEnabled` beside `AppConfig`'s key getter, a view model's
 /// `var safeMode: Bool` beside `FeatureFlags.safeMode`). Each rule here asks where the scanned
 /// files declare the toggle, its home, and rejects a member or declaration that the syntax
 /// places in another type.
