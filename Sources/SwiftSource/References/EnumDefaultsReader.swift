@@ -1,7 +1,6 @@
 import LedgerCore
-
-/// Pass 1: a toggle enum's `var defaultValue { switch self|rawValue { case …: value … } }`, the
-/// default each case declares (what `sync swift` creates a toggle with).
+/// Pass 1's reader of a toggle enum's `var defaultValue { switch self { case .x: true … } }`:
+/// the in-app default of each case, for the findings that say which value to keep.
 extension SwiftReferenceScanner {
     /// Reads the body of `var defaultValue: T { … }`; returns the index after its closing brace.
     static func readDefaults(_ tokens: [SwiftToken], after start: Int, into defaults: inout EnumDefaults) -> Int {
@@ -29,7 +28,7 @@ extension SwiftReferenceScanner {
     }
 
     /// `switch self|rawValue { case .a, "b": [return] value … default: [return] value }`.
-    private static func parseDefaultSwitch(_ body: [SwiftToken]) -> EnumDefaults? {
+    static func parseDefaultSwitch(_ body: [SwiftToken]) -> EnumDefaults? {
         guard body.count >= 4, body[0].text == "switch", body[1].text == "self" || body[1].text == "rawValue",
               body[2].text == "{", body.last?.text == "}" else { return nil }
         var result = EnumDefaults()

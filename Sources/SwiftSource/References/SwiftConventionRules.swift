@@ -47,6 +47,7 @@ extension SwiftReferenceScanner {
         guard body.ownsToggles || isBool else {
             return .rejected("\(prefix)\(name) is named like the toggle \(key), but \(owner) is not named for toggles and the property is neither a Bool nor wrapped (@Feature var)")
         }
+        if !body.ownsToggles, let why = declaredInAnotherType(name: name, owner: owner, facts: facts) { return .rejected("\(prefix)\(name): \(why)") }
         return declared(key, symbol: prefix + name, form: "property", token: nameToken, file: file, owner: owner)
     }
 
@@ -78,7 +79,7 @@ extension SwiftReferenceScanner {
     /// constant read through its type (`RCKeys.roundedAvatar`), or the log's name in some spelling
     /// and either no scanned type declares a static member or case so named or the chain reads
     /// through something named for toggles (`LabFeatures.shared.showGrid`, `settings.features.x`).
-    func memberAccess(_ tokens: [SwiftToken], dot i: Int, file: String, facts: EnumFacts, ownBody: Bool) -> RuleOutcome {
+    func memberAccess(_ tokens: [SwiftToken], dot i: Int, file: String, facts: EnumFacts, ownBody: Bool, enclosingType: String? = nil) -> RuleOutcome {
         let name = tokens[i + 1].text
         let chain = receiverChain(tokens, before: i)
         let symbol = (chain.map(\.text) + [name]).joined(separator: ".")
@@ -112,6 +113,9 @@ extension SwiftReferenceScanner {
         if form == "member", !ownProperty, let others = facts.otherCases[name], !others.isEmpty,
            !chain.contains(where: { Self.namesToggleType($0.text) }) {
             return .rejected("\(symbol): \(others.sorted().joined(separator: ", ")) also declare\(others.count == 1 ? "s" : "") \(name), and nothing in the chain is named for toggles")
+        }
+        if !ownProperty, let why = memberOfAnotherType(tokens, name: name, key: key, chain: chain, enclosingType: enclosingType, facts: facts) {
+            return .rejected("\(symbol): \(why)")
         }
         var reference = CodeReference(toggle: key, kind: .member, file: file, line: tokens[i + 1].line, column: tokens[i + 1].column, symbol: symbol)
         reference.form = form
@@ -219,6 +223,7 @@ extension SwiftReferenceScanner {
     /// toggle enum parameter. Nil when the syntax does not say.
     func expectedType(_ tokens: [SwiftToken], dot i: Int, facts: EnumFacts) -> (type: String, isToggle: Bool)? {
         guard i >= 2 else { return nil }
+        if let root = keyPathRoot(tokens, dot: i) { return (root, facts.toggleEnums.contains(root) || Self.namesToggleType(root)) }
         let previous = tokens[i - 1]
         if previous.isPunctuation("("), tokens[i - 2].kind == .identifier, facts.queryFunctions.contains(tokens[i - 2].text) {
             return (tokens[i - 2].text, true)

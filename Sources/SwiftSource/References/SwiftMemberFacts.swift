@@ -68,6 +68,12 @@ extension SwiftReferenceScanner {
         if nameIndex + 2 < tokens.count, tokens[nameIndex + 1].isPunctuation(":"), tokens[nameIndex + 2].kind == .identifier,
            facts.declaredTypes[name] == nil {
             facts.declaredTypes[name] = tokens[nameIndex + 2].text
+        } else if nameIndex + 2 < tokens.count, tokens[nameIndex + 1].kind == .operator, tokens[nameIndex + 1].text == "=",
+                  tokens[nameIndex + 2].isPunctuation("("), facts.declaredTypes[name] == nil {
+            facts.declaredTypes[name] = Self.tupleType
+        }
+        if Self.namesToggleHolder(owner) || Self.namesConfigObject(owner), spellings[name] != nil {
+            facts.toggleMemberOwners[name, default: []].insert(owner)
         }
         recordKeyGetter(tokens, binding: binding, owner: owner, into: &facts)
         guard Self.isStatic(tokens, binding: binding) else { return }
@@ -98,8 +104,13 @@ extension SwiftReferenceScanner {
 
     /// `func name(label inner: Type, _ x: Other)`: each parameter's type by its label, and the
     /// function's parameter types.
-    func recordParameters(_ tokens: [SwiftToken], function nameIndex: Int, into facts: inout EnumFacts) {
+    /// `init(_ flag: FeatureFlag)` of a type is recorded under the type's name (`called`), as
+    /// `FeatureFlagged(.drawings)` and `@FeatureFlagged(.drawings) var x` call it.
+    func recordParameters(_ tokens: [SwiftToken], function nameIndex: Int, called: String? = nil, into facts: inout EnumFacts) {
+        let function = called ?? tokens[nameIndex].text
         var i = nameIndex + 1
+        // A failable initializer: `init?(`.
+        if called != nil, i < tokens.count, tokens[i].kind == .operator, tokens[i].text == "?" || tokens[i].text == "!" { i += 1 }
         // Generic parameters: `func f<T>(`.
         if i < tokens.count, tokens[i].kind == .operator, tokens[i].text.hasPrefix("<") {
             while i < tokens.count, !tokens[i].isPunctuation("("), i - nameIndex < 32 { i += 1 }
@@ -116,10 +127,13 @@ extension SwiftReferenceScanner {
                     if depth == 0 { return }
                 }
                 if depth == 1, token.text == ",", i + 1 < tokens.count, tokens[i + 1].kind == .identifier { label = nil }
-                if depth == 1, token.text == ":", i + 1 < tokens.count, tokens[i + 1].kind == .identifier {
-                    let type = tokens[i + 1].text
-                    facts.functionParameters[tokens[nameIndex].text, default: []].insert(type)
+                if depth == 1, token.text == ":", i + 1 < tokens.count, tokens[Self.typeName(tokens, after: i)].kind == .identifier {
+                    let type = tokens[Self.typeName(tokens, after: i)].text
+                    facts.functionParameters[function, default: []].insert(type)
                     if let label, label != "_", facts.declaredTypes[label] == nil { facts.declaredTypes[label] = type }
+                    // `from connectionConfig: ConnectionConfiguration`: the name the body reads it by.
+                    let inner = tokens[i - 1]
+                    if inner.kind == .identifier, inner.text != label, facts.declaredTypes[inner.text] == nil { facts.declaredTypes[inner.text] = type }
                 }
             } else if depth == 1, token.kind == .identifier, label == nil, tokens[i - 1].kind == .punctuation {
                 label = token.text

@@ -136,7 +136,8 @@ extension SwiftReferenceScanner {
                 case UInt8(ascii: "."):
                     if isMemberAccess(tokens, dot: i, memo: &memo, facts: facts) {
                         guard qualifiedDot != i, memo.mayBeMember(tokens[i + 1], scanner: self, facts: facts) else { break }
-                        let outcome = memberAccess(tokens, dot: i, file: file.path, facts: facts, ownBody: insideOwningBodies > 0)
+                        let enclosing = braces.last { $0.typeToken >= 0 }.map { tokens[$0.typeToken].text }
+                        let outcome = memberAccess(tokens, dot: i, file: file.path, facts: facts, ownBody: insideOwningBodies > 0, enclosingType: enclosing)
                         if case .notApplicable = outcome {} else { visit(i, outcome) }
                         break
                     }
@@ -270,6 +271,9 @@ extension SwiftReferenceScanner {
         let expected = expectedType(tokens, dot: i, facts: facts)
         if let expected, !expected.isToggle, (facts.otherCases[name] ?? []).contains(expected.type) {
             return .rejected(".\(name) is a \(expected.type): \(tokens[i - 2].text) is declared as \(expected.type), which declares \(name)")
+        }
+        if expected == nil, let why = comparedWithAnotherType(tokens, dot: i, facts: facts) {
+            return .rejected(".\(name): \(why)")
         }
         if expected?.isToggle != true, let others = facts.otherCases[name], !others.isEmpty, queryCall(tokens, dot: i, labels: &labels) == nil {
             return .rejected(".\(name) is also a case of \(others.sorted().joined(separator: ", ")) (not a toggle enum); it counts only as the argument of a query method such as isFeatureOn(.\(name)) or as a case of a switch over a flag")

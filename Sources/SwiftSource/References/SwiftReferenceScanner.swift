@@ -28,7 +28,7 @@ package struct SwiftReferenceScanner: Sendable {
     package var toggleKinds: [String: ToggleKind]
     package var settings: SwiftScanSettings
     /// Every spelling of every name the log knows (as written, camelCase, snake_case,
-    /// kebab-case) → the name: how a string key or a member may spell a toggle.
+    /// kebab-case, SCREAMING_SNAKE_CASE: ``NameSpelling``) → the name: how a string key or a member may spell a toggle.
     package var spellings: [String: String]
     /// Whether `knownToggles` are names discovery found, not a log's (DiscoveredToggleNames.swift):
     /// toggle types are still discovered and no enum is demoted for want of logged cases.
@@ -41,13 +41,14 @@ package struct SwiftReferenceScanner: Sendable {
         spellings = Self.spellings(of: self.knownToggles)
     }
 
-    /// The log's names first, so a name that is another's spelling stays itself.
+    /// The log's names first, so a name that is another's spelling stays itself; then each
+    /// name's ``NameSpelling/variants(of:)``.
     static func spellings(of names: Set<String>) -> [String: String] {
         var result: [String: String] = [:]
         for name in names { result[name] = name }
         for name in names.sorted() {
-            for style in SwiftScanSettings.KeyStyle.allCases where result[style.spell(name)] == nil {
-                result[style.spell(name)] = name
+            for variant in NameSpelling.variants(of: name) where result[variant] == nil {
+                result[variant] = name
             }
         }
         return result
@@ -111,6 +112,14 @@ package struct SwiftReferenceScanner: Sendable {
         package var keyGetters: [String: String] = [:]
         /// Getter → the types declaring it.
         package var keyGetterOwners: [String: Set<String>] = [:]
+        /// Property spelling a toggle → the types named for toggles declaring it (`struct FeatureFlags { let safeMode: Bool }`):
+        /// where the toggle lives, so another type's property so named is not it (ToggleHomeRules.swift).
+        package var toggleMemberOwners: [String: Set<String>] = [:]
+        /// `.feature(.history)` in the body of `owner`: `name` given to another type's member `call`, which
+        /// says that type declares `name` too (kept after pass 1 when `owner` is a toggle enum).
+        package var argumentMembers: [(owner: String, call: String, name: String)] = []
+        /// Toggles declared as a toggle enum's case: read as `Enum.case` or `.case`, not through a value.
+        package var caseDeclaredToggles: Set<String> = []
         /// Static Bool property spelling a toggle → the types declaring it (`Settings.addMissingEpisodes`).
         package var staticToggleOwners: [String: Set<String>] = [:]
         /// Enums with a case carrying associated values (`case label(String)`): never key enums.
@@ -225,10 +234,21 @@ package struct SwiftReferenceScanner: Sendable {
         let holding = Set(facts.candidateCases.filter { candidate in
             Self.namesToggleHolder(candidate.enumName) && facts.enums[candidate.enumName]?.codingKey != true && spelledByLog(candidate)
         }.map(\.enumName))
+        // A toggle a toggle enum or a type named for toggles already declares (`case debugMenu` of
+        // `FeatureFlag`, `let vpnAccelerator: Bool` of `FeatureFlags`) is not made a case of another
+        // enum by its name alone (`enum TunnelConfigurationReason { case debugMenu }`).
+        var toggleEnumsByCase: [String: Set<String>] = [:]
+        for (enumName, cases) in facts.toggleCases { for caseName in cases.keys { toggleEnumsByCase[caseName, default: []].insert(enumName) } }
+        let toggleMembers = facts.toggleMemberOwners
+        let declaredByToggleEnum = { (candidate: ToggleDeclaration) in
+            (toggleEnumsByCase[candidate.caseName].map { !$0.subtracting([candidate.enumName]).isEmpty } ?? false)
+                || toggleMembers[candidate.caseName] != nil
+        }
         for candidate in facts.candidateCases {
-            let logged = (candidate.rawValue.map { knownToggles.contains($0) } ?? false)
+            let logged = (candidate.rawValue.map { spellings[$0] != nil } ?? false)
                 || (Self.namesToggleType(candidate.enumName) && facts.enums[candidate.enumName]?.codingKey != true
-                    && !facts.payloadEnums.contains(candidate.enumName) && spelledByLog(candidate))
+                    && !facts.payloadEnums.contains(candidate.enumName) && spelledByLog(candidate)
+                    && (holding.contains(candidate.enumName) || !declaredByToggleEnum(candidate)))
             guard logged || holding.contains(candidate.enumName) else { continue }
             let rawValue = candidate.rawValue ?? candidate.caseName
             facts.declarations.append(candidate)
@@ -256,6 +276,7 @@ package struct SwiftReferenceScanner: Sendable {
             facts.toggleCases[declaration.enumName]?[declaration.caseName]?.knownAs = facts.declarations[index].knownAs
         }
         demoteUnloggedEnums(&facts)
+        resolveArgumentMembers(&facts)
         resolveQueryFunctions(&facts)
         facts.declarations.sort { a, b in
             // By bytes: `!=` on String would take café in NFC and in NFD for one file.
@@ -265,6 +286,7 @@ package struct SwiftReferenceScanner: Sendable {
             facts.caseKeys[declaration.caseName, default: []].append(declaration.key)
         }
         facts.keyNames = knownToggles.union(facts.declarations.map(\.key))
+        for cases in facts.toggleCases.values { facts.caseDeclaredToggles.formUnion(cases.values.map(\.key)) }
         return facts
     }
 
@@ -304,6 +326,9 @@ package struct SwiftReferenceScanner: Sendable {
                 }
             }
             switch token.kind {
+            case .identifier where token.text == "init" && i + 1 < tokens.count && tokens[i + 1].kind != .identifier && (i == 0 || !tokens[i - 1].isPunctuation(".")):
+                // A type's initializer taking a toggle makes `Type(.x)` (and `@Type(.x) var`) a query.
+                if let owner = types.last ?? nil { recordParameters(tokens, function: i, called: owner, into: &facts) }
             case .identifier where token.text == "enum" && i + 1 < tokens.count && tokens[i + 1].kind == .identifier:
                 let name = tokens[i + 1].text
                 var inherited: [String] = []
@@ -318,6 +343,8 @@ package struct SwiftReferenceScanner: Sendable {
                 pendingEnum = (name, record.isToggle, record.rawString && !record.codingKey)
                 i = j
                 continue
+            case .punctuation where i >= 3 && i + 3 < tokens.count && tokens[i - 2].isPunctuation(".") && token.text == "(":
+                Self.recordArgumentMember(tokens, open: i, owner: types.last { $0 != nil } ?? nil, into: &facts)
             case .punctuation where token.text == "{":
                 braces.append(pendingEnum)
                 pendingEnum = nil
@@ -431,6 +458,8 @@ extension SwiftReferenceScanner.EnumFacts {
         keyGetters.merge(file.keyGetters) { first, _ in first }
         for (name, owners) in file.keyGetterOwners { keyGetterOwners[name, default: []].formUnion(owners) }
         for (name, owners) in file.staticToggleOwners { staticToggleOwners[name, default: []].formUnion(owners) }
+        for (name, owners) in file.toggleMemberOwners { toggleMemberOwners[name, default: []].formUnion(owners) }
+        argumentMembers += file.argumentMembers
         payloadEnums.formUnion(file.payloadEnums)
         boolStatics += file.boolStatics
         naming.getters += file.naming.getters

@@ -10,7 +10,8 @@ struct FeatureFlags {
     static let inbox = false
 }
 
-func run(mailbox: Mailbox) {
+func run() {
+    let mailbox = Mailbox()
     if FeatureFlags.inbox && mailbox.inbox.isEmpty {
         log("new")
     }

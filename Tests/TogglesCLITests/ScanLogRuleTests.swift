@@ -1,0 +1,201 @@
+import Foundation
+import SwiftSource
+import Testing
+
+/// `toggles scan` with a log (issue 27 §1 and §3): the log's names in any spelling, the
+/// arguments of a property wrapper's attribute and key paths as reads, and the members and
+/// declarations that the syntax places in another type than the toggle's.
+@Suite struct ScanLogRuleTests {
+    /// `file:line toggle kind symbol` of each reference `scan App --format json` reports, with a log
+    /// creating `toggles` (remote, Bool) and `files` under App/.
+    func references(toggles: [String], files: [String: String]) throws -> [String] {
+        let directory = try TemporaryDirectory()
+        for toggle in toggles {
+            let created = InProcessToggles.run(["create", toggle, "--kind", "remote", "--type", "bool", "--default", "false", "--actor", "t@example.com"], in: directory.url)
+            try #require(created.status == 0, "\(created)")
+        }
+        for (path, text) in files { try directory.write("App/\(path)", text) }
+        let run = InProcessToggles.run(["scan", "App", "--format", "json"], in: directory.url)
+        try #require(run.status == 0, "\(run)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let references = try #require(document["references"] as? [[String: Any]])
+        return references.map { "\($0["file"]!):\($0["line"]!) \($0["toggle"]!) \($0["kind"]!) \($0["symbol"]!)" }
+    }
+
+    @Test func aNameMatchesEverySpellingOfIt() throws {
+        let found = try references(toggles: ["system_messages", "discussionsEnabled"], files: [
+            "Capability.swift": """
+                enum TalkCapability: String {
+                    case systemMessages = "system-messages"
+                    case other = "other"
+                }
+                """,
+            "Use.swift": """
+                func load(_ manager: Manager, config: Config) {
+                    if manager.serverHasTalkCapability(.systemMessages) { show() }
+                    if config.bool(forKey: "DISCUSSIONS_ENABLED") { discuss() }
+                }
+                """,
+        ])
+        #expect(found.contains("App/Capability.swift:2 system_messages declaration case systemMessages"), "\(found)")
+        #expect(found.contains("App/Use.swift:2 system_messages implicit-member .systemMessages"), "\(found)")
+        #expect(found.contains { $0.hasPrefix("App/Use.swift:3 discussionsEnabled string-key") }, "\(found)")
+        #expect(!found.contains { $0.contains("other") }, "\(found)")
+    }
+
+    /// Random words in camelCase, snake_case, kebab-case and SCREAMING_SNAKE_CASE have one
+    /// normalized form, and each spelling's variants are the others. Words of two letters or
+    /// more: camelCase cannot tell `oT` (o, t) from one word.
+    @Test func everySpellingOfRandomWordsNormalizesAlike() {
+        var generator = SystemRandomNumberGenerator()
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        for _ in 0..<500 {
+            let words = (0..<Int.random(in: 1...4, using: &generator)).map { _ in
+                String((0..<Int.random(in: 2...7, using: &generator)).map { _ in letters.randomElement(using: &generator)! })
+                    + (Bool.random(using: &generator) ? String(Int.random(in: 0...99, using: &generator)) : "")
+            }
+            let camel = words.enumerated().map { $0 == 0 ? $1 : $1.prefix(1).uppercased() + $1.dropFirst() }.joined()
+            let snake = words.joined(separator: "_")
+            let spellings = [camel, snake, words.joined(separator: "-"), snake.uppercased()]
+            for spelling in spellings {
+                #expect(NameSpelling.normalized(spelling) == snake, "\(spelling)")
+                #expect(Set(NameSpelling.variants(of: spelling)).isSuperset(of: spellings), "\(spelling): \(NameSpelling.variants(of: spelling))")
+            }
+        }
+    }
+
+    @Test func aPropertyWrappersArgumentIsARead() throws {
+        let found = try references(toggles: ["drawings"], files: [
+            "Flags.swift": """
+                enum FeatureFlag { case drawings }
+                enum Route { case drawings }
+                @propertyWrapper
+                struct FeatureFlagged {
+                    var flag: FeatureFlag
+                    var wrappedValue: Bool { false }
+                    init(_ flag: FeatureFlag) { self.flag = flag }
+                }
+                """,
+            "Map.swift": """
+                struct MapView {
+                    @FeatureFlagged(.drawings) private var allowMapDrawings
+                    var route: Route = .drawings
+                }
+                """,
+        ])
+        #expect(found.contains("App/Map.swift:2 drawings implicit-member .drawings"), "\(found)")
+        #expect(!found.contains { $0.hasPrefix("App/Map.swift:3") }, "\(found)")
+    }
+
+    @Test func aKeyPathRootedAtTheFlagsTypeIsARead() throws {
+        let found = try references(toggles: ["vpnAccelerator"], files: [
+            "Flags.swift": """
+                struct FeatureFlags { let vpnAccelerator: Bool }
+                enum ClientConfiguration: String { case vpnAccelerator, other }
+                """,
+            "Feature.swift": """
+                enum Accelerator {
+                    static let featureFlag: KeyPath<FeatureFlags, Bool>? = \\.vpnAccelerator
+                    static let setting: KeyPath<Preferences, Bool> = \\.vpnAccelerator
+                }
+                """,
+        ])
+        #expect(found.contains("App/Feature.swift:2 vpnAccelerator implicit-member .vpnAccelerator"), "\(found)")
+        #expect(!found.contains { $0.hasPrefix("App/Feature.swift:3") }, "\(found)")
+    }
+
+    @Test func anotherTypesMemberNamedLikeTheToggleIsNotIt() throws {
+        let found = try references(toggles: ["safeMode", "PUSH_NOTIFICATIONS"], files: [
+            "Flags.swift": """
+                struct FeatureFlags { let safeMode: Bool }
+                extension AppConfig {
+                    var pushNotificationsEnabled: Bool { bool(forKey: "PUSH_NOTIFICATIONS") }
+                    var brazeConfig: BrazeConfig { BrazeConfig() }
+                }
+                struct BrazeConfig { var pushNotificationsEnabled: Bool = false }
+                """,
+            "Settings.swift": """
+                final class AdvancedSettingsViewModel {
+                    let flags: FeatureFlags
+                    let connection: Connection
+                    var safeMode: Bool { flags.safeMode }
+                    func apply() { self.safeMode = connection.safeMode }
+                    func push(config: AppConfig) -> Bool { config.pushNotificationsEnabled && config.brazeConfig.pushNotificationsEnabled }
+                    let features = (safeMode: Cell(), other: Cell())
+                    func cell() -> Cell { features.safeMode }
+                }
+                """,
+        ])
+        let settings = found.filter { $0.hasPrefix("App/Settings.swift") }
+        #expect(settings == ["App/Settings.swift:4 safeMode member flags.safeMode", "App/Settings.swift:6 PUSH_NOTIFICATIONS member config.pushNotificationsEnabled"], "\(found)")
+        #expect(found.contains("App/Flags.swift:1 safeMode declaration let safeMode"), "\(found)")
+    }
+
+    @Test func aToggleEnumsCaseIsNotReadThroughAValue() throws {
+        let found = try references(toggles: ["room_description", "typing_privacy"], files: [
+            "Capability.swift": """
+                enum TalkCapability: String {
+                    case roomDescription = "room-description"
+                    case typingIndicators = "typing-privacy"
+                }
+                """,
+            "Room.swift": """
+                func show(room: Room, capabilities: Capabilities) {
+                    if has(.roomDescription) { label.text = room.roomDescription }
+                    capabilities.typingPrivacy = true
+                    if TalkCapability.typingIndicators.rawValue.isEmpty { return }
+                }
+                """,
+        ])
+        let room = found.filter { $0.hasPrefix("App/Room.swift") }
+        #expect(room == ["App/Room.swift:2 room_description implicit-member .roomDescription", "App/Room.swift:4 typing_privacy member TalkCapability.typingIndicators"], "\(found)")
+    }
+
+    @Test func anImplicitMemberComparedWithAnotherTypesMemberIsNotTheToggle() throws {
+        let found = try references(toggles: ["note_to_self"], files: [
+            "Capability.swift": """
+                enum TalkCapability: String { case noteToSelf = "note-to-self" }
+                """,
+            "Room.swift": """
+                func show(room: Room, capability: TalkCapability) {
+                    guard room.type != .noteToSelf else { return }
+                    if capability == .noteToSelf { note() }
+                }
+                """,
+        ])
+        let room = found.filter { $0.hasPrefix("App/Room.swift") }
+        #expect(room == ["App/Room.swift:3 note_to_self implicit-member .noteToSelf"], "\(found)")
+    }
+
+    @Test func aCaseOfAnotherEnumNamedLikeAToggleCaseIsNotOne() throws {
+        let found = try references(toggles: ["debugMenu"], files: [
+            "Flags.swift": """
+                enum FeatureFlag: String { case debugMenu, sync }
+                enum VPNConfigurationRemovalReason: String { case signedOut, debugMenu }
+                """,
+        ])
+        #expect(found.filter { $0.contains("debugMenu") } == ["App/Flags.swift:1 debugMenu declaration case debugMenu"], "\(found)")
+    }
+
+    @Test func aCaseTheToggleEnumMapsToAnotherTypesMemberIsThatTypesElsewhere() throws {
+        let found = try references(toggles: ["history"], files: [
+            "Flags.swift": """
+                enum FeatureFlag: String { case history }
+                extension FeatureFlag {
+                    var source: Source {
+                        switch self {
+                        case .history: return .remoteReleasable(.feature(.history))
+                        }
+                    }
+                }
+                """,
+            "Use.swift": """
+                func load(flagger: FeatureFlagger, configuration: PrivacyConfiguration) {
+                    let settings = configuration.settings(for: .history)
+                    if flagger.isFeatureOn(.history) { show(settings) }
+                }
+                """,
+        ])
+        #expect(found.filter { $0.hasPrefix("App/Use.swift") } == ["App/Use.swift:3 history implicit-member .history"], "\(found)")
+    }
+}
