@@ -22,6 +22,8 @@ package struct SwiftNameTable {
     private var spellings: [UInt8] = []
     /// The text of each id.
     package private(set) var texts: [String] = []
+    /// Where the text of each id is kept for the process (``SwiftTokenTexts``): what a token holds.
+    package private(set) var textAddresses: [UnsafePointer<String>] = []
 
     /// `capacity` slots, a power of two; 0 makes a placeholder that holds nothing until swapped.
     package init(capacity: Int = 1024) {
@@ -68,7 +70,9 @@ package struct SwiftNameTable {
         let spelled = UnsafeBufferPointer(rebasing: bytes[start..<end])
         entries.append(Entry(head: head, count: Int32(truncatingIfNeeded: count), hash: UInt32(truncatingIfNeeded: hash), start: spellings.count))
         if count > 16 { spellings.append(contentsOf: spelled) }
-        texts.append(String(decoding: spelled, as: UTF8.self))
+        let address = SwiftTokenTexts.shared.address(of: spelled) { String(decoding: spelled, as: UTF8.self) }
+        texts.append(address.pointee)
+        textAddresses.append(address)
         slots[slot] = Int32(id + 1)
         if texts.count * 2 > slots.count { grow() }
         return Int32(id)
