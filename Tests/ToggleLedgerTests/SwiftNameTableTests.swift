@@ -112,4 +112,21 @@ import Testing
         }
         #expect(checked > 20)
     }
+
+    /// A token is plain data (copying one retains nothing) that keeps its text after the table
+    /// that lexed it is gone; texts are told apart by their bytes, so `café` in NFC and in NFD
+    /// stay two spellings, and a name past 16 bytes that differs only in its last word is its own.
+    @Test func tokensArePlainDataThatKeepTheirTextsSpelledAsWritten() {
+        #expect(_isPOD(SwiftToken.self))
+        #expect(MemoryLayout<SwiftToken>.stride == 24)
+        let source = "let caf\u{E9} = \"cafe\u{301}\"; isRemoteFeature14Enabled + isRemoteFeature14Enablee + aVeryLongIdentifierNumber7"
+        let tokens = SwiftLexer.tokenize(source)
+        let texts = tokens.map(\.text)
+        #expect(texts == ["let", "caf\u{E9}", "=", "cafe\u{301}", ";", "isRemoteFeature14Enabled", "+", "isRemoteFeature14Enablee", "+", "aVeryLongIdentifierNumber7"])
+        #expect(Array(tokens[1].text.utf8) == Array("caf\u{E9}".utf8) && Array(tokens[3].text.utf8) == Array("cafe\u{301}".utf8))
+        #expect(tokens[5].name != tokens[7].name)
+        // Equal tokens by canonical equivalence, as when a token held its `String`.
+        #expect(SwiftToken(kind: .string, text: "caf\u{E9}", line: 1, column: 1, spaceBefore: true)
+            == SwiftToken(kind: .string, text: "cafe\u{301}", line: 1, column: 1, spaceBefore: true))
+    }
 }

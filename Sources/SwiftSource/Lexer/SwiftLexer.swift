@@ -3,7 +3,11 @@ import LedgerModel
 import LedgerStore
 import LedgerCore
 /// One token of Swift source, as much as finding toggle references needs.
-package struct SwiftToken: Sendable, Hashable {
+///
+/// Plain data (24 bytes): its text is a pointer to the process's one copy of that spelling
+/// (``SwiftTokenTexts``), read in place, so making, copying and freeing tokens retains and
+/// releases nothing. Unchecked `Sendable`: the text it points to is never written again.
+package struct SwiftToken: @unchecked Sendable, Hashable {
     package enum Kind: UInt8, Sendable {
         /// A name or keyword; backticks are removed (`` `internal` `` is `internal`).
         case identifier
@@ -16,11 +20,11 @@ package struct SwiftToken: Sendable, Hashable {
         case `operator`
     }
 
-    package var text: String
+    private var textAddress: UnsafePointer<String>
     /// The text's id in the ``SwiftNameTable`` the file was lexed with; -1 for punctuation
     /// and for a string token whose text is empty because it is not simple.
     package var name: Int32
-    // 32-bit line and column keep a token at 32 bytes (it was 48), as they are millions.
+    // 32-bit line and column keep a token small, as they are millions.
     private var storedLine: Int32
     private var storedColumn: Int32
     package var kind: Kind
@@ -30,6 +34,11 @@ package struct SwiftToken: Sendable, Hashable {
     package var spaceBefore: Bool
     /// For strings: whether it contains `\(…)`; its code is lexed as tokens before it.
     package var interpolated: Bool
+
+    /// Read where it is kept, as a stored property is: no copy, no retain.
+    package var text: String {
+        unsafeAddress { textAddress }
+    }
 
     /// 1-based line and column (in bytes) of the token's first character.
     package var line: Int { Int(storedLine) }
@@ -41,14 +50,36 @@ package struct SwiftToken: Sendable, Hashable {
     }
 
     package init(kind: Kind, text: String, name: Int32 = -1, line: Int, column: Int, spaceBefore: Bool, interpolated: Bool = false) {
+        self.init(kind: kind, textAddress: SwiftTokenTexts.shared.address(of: text), name: name, line: line, column: column,
+                  spaceBefore: spaceBefore, interpolated: interpolated)
+    }
+
+    init(kind: Kind, textAddress: UnsafePointer<String>, name: Int32, line: Int, column: Int, spaceBefore: Bool, interpolated: Bool) {
         self.kind = kind
-        self.text = text
+        self.textAddress = textAddress
         self.name = name
-        symbol = kind == .punctuation || kind == .operator ? text.utf8.first ?? 0 : 0
+        symbol = kind == .punctuation || kind == .operator ? textAddress.pointee.utf8.first ?? 0 : 0
         storedLine = Int32(truncatingIfNeeded: line)
         storedColumn = Int32(truncatingIfNeeded: column)
         self.spaceBefore = spaceBefore
         self.interpolated = interpolated
+    }
+
+    /// As the stored `String` compared: by canonical equivalence.
+    package static func == (a: SwiftToken, b: SwiftToken) -> Bool {
+        a.kind == b.kind && a.name == b.name && a.storedLine == b.storedLine && a.storedColumn == b.storedColumn && a.symbol == b.symbol
+            && a.spaceBefore == b.spaceBefore && a.interpolated == b.interpolated && (a.textAddress == b.textAddress || a.text == b.text)
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(name)
+        hasher.combine(storedLine)
+        hasher.combine(storedColumn)
+        hasher.combine(kind)
+        hasher.combine(symbol)
+        hasher.combine(spaceBefore)
+        hasher.combine(interpolated)
     }
 }
 
@@ -84,6 +115,9 @@ package struct SwiftLexer {
 
     /// The most tokens a file may have: lexing stops at one more, which proves it has too many.
     private let limit: Int
+    /// Where the texts of punctuation and of `""` are kept (``SwiftTokenTexts``), read once per file.
+    private let asciiTexts = SwiftTokenTexts.ascii
+    private let emptyText = SwiftTokenTexts.empty
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) {
         self.bytes = bytes
@@ -92,9 +126,9 @@ package struct SwiftLexer {
     }
 
     /// The most tokens a Swift file of `byteCount` bytes may have: two million, plus one per
-    /// 8 bytes. A token is 32 bytes (its text, name id, line, column and flags), so a file of
-    /// nothing but `{` would otherwise cost 32 times its size (a 40 MB one peaked at 2 GB); with
-    /// the limit the tokens take at most 4 times the file plus 64 MB. Code has one token per 5 to 7
+    /// 8 bytes. A token is 24 bytes (its text's address, name id, line, column and flags), so a file of
+    /// nothing but `{` would otherwise cost 24 times its size (a 40 MB one, at 32 bytes a token, peaked
+    /// at 2 GB); with the limit the tokens take at most 3 times the file plus 48 MB. Code has one token per 5 to 7
     /// bytes (this package's sources: 6.8), so only a file past tens of megabytes of dense code,
     /// or one made to exhaust memory, reaches it.
     package static func maximumTokens(forBytes byteCount: Int) -> Int {
@@ -171,7 +205,7 @@ package struct SwiftLexer {
                 // A bare regex literal is a literal: its text is never code (`/Flag.x/` names nothing).
                 let start = index
                 index = regexLiteralEnd()!
-                emit(.string, "", start: start)
+                emit(.string, emptyText, start: start)
             case UInt8(ascii: "\""):
                 lexString(pounds: 0)
             case UInt8(ascii: "#"):
@@ -181,7 +215,7 @@ package struct SwiftLexer {
                     index += pounds
                     lexString(pounds: pounds)
                 } else {
-                    emit(.punctuation, "#", start: index)
+                    emit(.punctuation, asciiTexts[Int(byte)], start: index)
                     index += 1
                 }
             case UInt8(ascii: "`"):
@@ -194,7 +228,7 @@ package struct SwiftLexer {
                 emitNamed(.identifier, from: nameStart, to: nameEnd, start: start)
             case UInt8(ascii: "("):
                 if !interpolations.isEmpty { interpolations[interpolations.count - 1].parens += 1 }
-                emit(.punctuation, "(", start: index)
+                emit(.punctuation, asciiTexts[Int(byte)], start: index)
                 index += 1
             case UInt8(ascii: ")"):
                 if let open = interpolations.last {
@@ -207,17 +241,17 @@ package struct SwiftLexer {
                     }
                     interpolations[interpolations.count - 1].parens -= 1
                 }
-                emit(.punctuation, ")", start: index)
+                emit(.punctuation, asciiTexts[Int(byte)], start: index)
                 index += 1
             case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),
                  UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "@"):
-                emit(.punctuation, Self.punctuation(byte), start: index)
+                emit(.punctuation, asciiTexts[Int(byte)], start: index)
                 index += 1
             case UInt8(ascii: "."):
                 if peek(1) == UInt8(ascii: ".") {
                     lexOperator()
                 } else {
-                    emit(.punctuation, ".", start: index)
+                    emit(.punctuation, asciiTexts[Int(byte)], start: index)
                     index += 1
                 }
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -246,21 +280,6 @@ package struct SwiftLexer {
                     spaceBefore = true
                 }
             }
-        }
-    }
-
-    /// The punctuation's text as a literal, which costs no allocation or UTF-8 check.
-    private static func punctuation(_ byte: UInt8) -> String {
-        switch byte {
-        case UInt8(ascii: "["): "["
-        case UInt8(ascii: "]"): "]"
-        case UInt8(ascii: "{"): "{"
-        case UInt8(ascii: "}"): "}"
-        case UInt8(ascii: ","): ","
-        case UInt8(ascii: ":"): ":"
-        case UInt8(ascii: ";"): ";"
-        case UInt8(ascii: "@"): "@"
-        default: String(UnicodeScalar(byte))
         }
     }
 
@@ -314,9 +333,9 @@ package struct SwiftLexer {
         lineStart = position + 1
     }
 
-    private mutating func emit(_ kind: SwiftToken.Kind, _ text: String, name: Int32 = -1, start: Int, line tokenLine: Int? = nil, column: Int? = nil, interpolated: Bool = false) {
+    private mutating func emit(_ kind: SwiftToken.Kind, _ text: UnsafePointer<String>, name: Int32 = -1, start: Int, line tokenLine: Int? = nil, column: Int? = nil, interpolated: Bool = false) {
         tokens.append(SwiftToken(
-            kind: kind, text: text, name: name, line: tokenLine ?? line, column: column ?? (start - lineStart + 1),
+            kind: kind, textAddress: text, name: name, line: tokenLine ?? line, column: column ?? (start - lineStart + 1),
             spaceBefore: spaceBefore, interpolated: interpolated))
         spaceBefore = false
     }
@@ -324,7 +343,7 @@ package struct SwiftLexer {
     /// A token whose text is `bytes[from..<to]`, spelled through the name table.
     private mutating func emitNamed(_ kind: SwiftToken.Kind, from textStart: Int, to textEnd: Int, start: Int) {
         let name = names.id(bytes, from: textStart, to: textEnd)
-        emit(kind, names.texts[Int(name)], name: name, start: start)
+        emit(kind, names.textAddresses[Int(name)], name: name, start: start)
     }
 
     /// Space, tab, carriage return, vertical tab, form feed: blanks other than a newline.
@@ -417,21 +436,21 @@ package struct SwiftLexer {
                 if closes {
                     let name = simple ? names.id(bytes, from: contentStart, to: index) : -1
                     index += (multiline ? 3 : 1) + pounds
-                    emit(.string, name < 0 ? "" : names.texts[Int(name)], name: name, start: index, line: tokenLine, column: column, interpolated: resumed)
+                    emit(.string, name < 0 ? emptyText : names.textAddresses[Int(name)], name: name, start: index, line: tokenLine, column: column, interpolated: resumed)
                     return
                 }
             }
             if byte == 0x0A {
                 if !multiline {
                     // An unterminated single-line string ends at the line's end, as the compiler recovers.
-                    emit(.string, "", start: index, line: tokenLine, column: column, interpolated: resumed)
+                    emit(.string, emptyText, start: index, line: tokenLine, column: column, interpolated: resumed)
                     return
                 }
                 newline(at: index)
             }
             index += 1
         }
-        emit(.string, "", start: index, line: tokenLine, column: column, interpolated: resumed)
+        emit(.string, emptyText, start: index, line: tokenLine, column: column, interpolated: resumed)
     }
 
     private func hasPounds(_ count: Int, at position: Int) -> Bool {

@@ -22,6 +22,8 @@ package struct SwiftNameTable {
     private var spellings: [UInt8] = []
     /// The text of each id.
     package private(set) var texts: [String] = []
+    /// Where the text of each id is kept for the process (``SwiftTokenTexts``): what a token holds.
+    package private(set) var textAddresses: [UnsafePointer<String>] = []
 
     /// `capacity` slots, a power of two; 0 makes a placeholder that holds nothing until swapped.
     package init(capacity: Int = 1024) {
@@ -50,10 +52,8 @@ package struct SwiftNameTable {
         Self.copyHead(bytes, start, count, into: &head)
         #endif
         var hash = (head.0 &* 0x9E37_79B9_7F4A_7C15) ^ (head.1 &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(count)
-        // Longer names: the rest of the bytes too (FNV-1a steps).
-        if count > 16 {
-            for index in (start + 16)..<end { hash = (hash ^ UInt64(bytes[index])) &* 0x100_0000_01B3 }
-        }
+        // Longer names: the rest of the bytes too, a word at a time (FNV-1a steps).
+        if count > 16 { hash = Self.hashRest(bytes, from: start + 16, to: end, into: hash) }
         hash ^= hash >> 29
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
@@ -64,11 +64,21 @@ package struct SwiftNameTable {
             }
             slot = (slot + 1) & mask
         }
+        return add(bytes, from: start, to: end, head: head, hash: hash, slot: slot)
+    }
+
+    /// A new name, in the empty `slot`. Not inlined: names are found far more often than added,
+    /// and the finding path then needs fewer registers saved.
+    @inline(never)
+    private mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, head: (UInt64, UInt64), hash: UInt64, slot: Int) -> Int32 {
+        let count = end - start
         let id = texts.count
         let spelled = UnsafeBufferPointer(rebasing: bytes[start..<end])
         entries.append(Entry(head: head, count: Int32(truncatingIfNeeded: count), hash: UInt32(truncatingIfNeeded: hash), start: spellings.count))
         if count > 16 { spellings.append(contentsOf: spelled) }
-        texts.append(String(decoding: spelled, as: UTF8.self))
+        let address = SwiftTokenTexts.shared.address(of: spelled) { String(decoding: spelled, as: UTF8.self) }
+        texts.append(address.pointee)
+        textAddresses.append(address)
         slots[slot] = Int32(id + 1)
         if texts.count * 2 > slots.count { grow() }
         return Int32(id)
@@ -80,10 +90,38 @@ package struct SwiftNameTable {
         }
     }
 
+    private static func hashRest(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, into seed: UInt64) -> UInt64 {
+        var hash = seed
+        var index = start
+        let raw = UnsafeRawPointer(bytes.baseAddress!)
+        while end - index >= 8 {
+            hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0x100_0000_01B3
+            index += 8
+        }
+        while index < end {
+            hash = (hash ^ UInt64(bytes[index])) &* 0x100_0000_01B3
+            index += 1
+        }
+        return hash
+    }
+
+    /// Whether the bytes past the first 16 of the name at `start` are those of `id`, a word at a time.
     private func restEqual(_ id: Int, _ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
         let first = entries[id].start
-        for offset in 16..<Int(entries[id].count) where spellings[first + offset] != bytes[start + offset] { return false }
-        return true
+        let count = Int(entries[id].count)
+        let name = UnsafeRawPointer(bytes.baseAddress! + start)
+        return spellings.withUnsafeBytes { stored in
+            var offset = 16
+            while count - offset >= 8 {
+                if stored.loadUnaligned(fromByteOffset: first + offset, as: UInt64.self) != name.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+                offset += 8
+            }
+            while offset < count {
+                if stored[first + offset] != name.load(fromByteOffset: offset, as: UInt8.self) { return false }
+                offset += 1
+            }
+            return true
+        }
     }
 
     private mutating func grow() {
