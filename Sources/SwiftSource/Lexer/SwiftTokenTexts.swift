@@ -18,42 +18,30 @@ final class SwiftTokenTexts: @unchecked Sendable {
     /// Texts are stored in blocks that are never moved or freed.
     private static let blockSize = 4_096
     private let lock = DispatchSemaphore(value: 1)
-    private var known: [Spelling: UnsafePointer<String>] = [:]
+    private var byBytes: [[UInt8]: UnsafePointer<String>] = [:]
     private var block: UnsafeMutablePointer<String>
     private var used = 0
-
-    /// A text as its bytes: equal only when spelled alike (not by canonical equivalence). The
-    /// key is the kept `String` itself, so a text costs no copy of its bytes.
-    private struct Spelling: Hashable {
-        var text: String
-
-        static func == (a: Spelling, b: Spelling) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
-
-        func hash(into hasher: inout Hasher) {
-            var text = text
-            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        }
-    }
 
     private init() {
         block = .allocate(capacity: Self.blockSize)
     }
 
-    /// Where the text spelled by `bytes` is kept; `text` is that spelling as a `String`.
+    /// Where the text spelled by `bytes` is kept; `text` is that spelling as a `String`, made
+    /// only when it is new.
     func address(of bytes: UnsafeBufferPointer<UInt8>, text: () -> String) -> UnsafePointer<String> {
-        let key = Spelling(text: text())
+        let key = Array(bytes)
         lock.wait()
         defer { lock.signal() }
-        if let found = known[key] { return found }
+        if let found = byBytes[key] { return found }
         if used == Self.blockSize {
             block = .allocate(capacity: Self.blockSize)
             used = 0
         }
         let slot = block + used
-        slot.initialize(to: key.text)
+        slot.initialize(to: text())
         used += 1
         let address = UnsafePointer(slot)
-        known[key] = address
+        byBytes[key] = address
         return address
     }
 
