@@ -106,6 +106,29 @@ import Testing
         #expect(explain(directory, "App/AppSettings.swift:16").contains("var threadsEnabled names the toggle threadsEnabled without a log: a Bool property of AppSettings declared under a MARK comment naming feature flags"))
     }
 
+    /// A MARK line quoted in a multi-line string or inside a block comment is text: Xcode's
+    /// outline does not show it, so the Bools after it are no feature-flag section.
+    @Test func aMarkInsideAStringOrABlockCommentOpensNoSection() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("App/Settings.swift", #"""
+            struct Settings {
+                static let banner = """
+                // MARK: - Feature Flags
+                """
+                var isDarkMode: Bool = false
+                let opener = "/* not a comment"
+                /* Retired:
+                // MARK: - Feature Flags
+                /* nested */ still retired */
+                var isRedTheme: Bool = false
+                // MARK: - Feature Flags
+                var threadsEnabled: Bool = false
+            }
+            """#)
+        let found = try references(directory)
+        #expect(found == ["App/Settings.swift:12 declaration threadsEnabled"], "\(found)")
+    }
+
     @Test func aRemoteConfigKeyNamespaceListsKeys() throws {
         let directory = try TemporaryDirectory()
         try directory.write("App/Constants.swift", """
