@@ -129,6 +129,28 @@ import Testing
         #expect(found == ["App/Settings.swift:12 declaration threadsEnabled"], "\(found)")
     }
 
+    /// A Feature Flags MARK in a type whose file has no enum, no static and no type named for
+    /// toggles is still read (pass 1 used to skip such files), and a key getter under it names
+    /// one toggle, its key, not a second one by its property name.
+    @Test func aFeatureFlagsMarkInAPlainSettingsFileIsRead() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("App/Prefs.swift", """
+            final class Prefs {
+                // MARK: - Lifecycle
+                var loaded: Bool = false
+                // MARK: - Feature Flags
+                var threadsEnabled: Bool = false
+                var isURLPreviewEnabled: Bool { defaults.bool(forKey: "URL_PREVIEW_ENABLED") }
+            }
+            """)
+        let found = try references(directory)
+        #expect(found == [
+            "App/Prefs.swift:5 declaration threadsEnabled",
+            "App/Prefs.swift:6 declaration URL_PREVIEW_ENABLED",
+            "App/Prefs.swift:6 string-key URL_PREVIEW_ENABLED",
+        ], "\(found)")
+    }
+
     @Test func aRemoteConfigKeyNamespaceListsKeys() throws {
         let directory = try TemporaryDirectory()
         try directory.write("App/Constants.swift", """

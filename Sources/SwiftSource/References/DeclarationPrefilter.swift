@@ -7,7 +7,7 @@ extension SwiftSourceScan {
     /// Whether the bytes hold `enum` or `static` anywhere, or a declaration word or `@` followed by a name holding a toggle word.
     ///
     /// 16 positions at a time: each word's first and second bytes and one more are compared as
-    /// vectors (`enum` e-n-m, `static` s-t-i, `struct` s-t-t, `class` c-l-s, `protocol` p-r-l,
+    /// vectors (`MARK:` M-A-:, `enum` e-n-m, `static` s-t-i, `struct` s-t-t, `class` c-l-s, `protocol` p-r-l,
     /// `extension` e-x-n, `actor` a-c-r, and `@`), the rest only in the lanes where those match.
     package static func mayDeclare(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return false }
@@ -16,6 +16,7 @@ extension SwiftSourceScan {
         let (e, n, m, x) = (splat("e"), splat("n"), splat("m"), splat("x"))
         let (s, t, i, c, l) = (splat("s"), splat("t"), splat("i"), splat("c"), splat("l"))
         let (p, r, a, at) = (splat("p"), splat("r"), splat("a"), splat("@"))
+        let (capitalM, capitalA, colon) = (splat("M"), splat("A"), splat(":"))
         var start = 0
         // The farthest byte compared (`extension`'s `n`) is 8 after a word's start.
         while start + 16 + 8 <= bytes.count {
@@ -29,7 +30,7 @@ extension SwiftSourceScan {
             let eWords = (h0 .== e) .& (((h1 .== n) .& (h3 .== m)) .| ((h1 .== x) .& (h8 .== n)))
             let sWords = (h0 .== s) .& (h1 .== t) .& ((h4 .== i) .| (h5 .== t))
             let others = ((h0 .== c) .& (h1 .== l) .& (h4 .== s)) .| ((h0 .== p) .& (h1 .== r) .& (h7 .== l))
-                .| ((h0 .== a) .& (h1 .== c) .& (h4 .== r)) .| (h0 .== at)
+                .| ((h0 .== a) .& (h1 .== c) .& (h4 .== r)) .| (h0 .== at) .| ((h0 .== capitalM) .& (h1 .== capitalA) .& (h4 .== colon))
             // The lanes as two words of 0x00/0xFF bytes: `any(_:)` on a mask was a call per block.
             let lanes = unsafeBitCast(eWords .| sWords .| others, to: SIMD2<UInt64>.self)
             for half in 0..<2 {
@@ -49,6 +50,22 @@ extension SwiftSourceScan {
         return false
     }
 
+    /// Whether the rest of a MARK line (its first 200 bytes) says flag, toggle or experiment, in any case:
+    /// the other MARKs (`// MARK: - Lifecycle`) are in most files and declare nothing.
+    private static func markTitleNamesToggles(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+        var end = start
+        while end < bytes.count, end - start < 200, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+        let title = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        return markWords.contains { word in
+            guard title.count >= word.count else { return false }
+            return (0...(title.count - word.count)).contains { offset in
+                word.indices.allSatisfy { title[offset + $0] | 0x20 == word[$0] }
+            }
+        }
+    }
+
+    private static let markWords: [[UInt8]] = ["flag", "toggle", "experiment"].map { Array($0.utf8) }
+
     private static let keywords: [StaticString] = ["struct", "class", "protocol", "extension", "actor"]
 
     /// Whether `enum` or `static` starts at `position`, or a declaration or attribute whose name holds a toggle word.
@@ -60,6 +77,8 @@ extension SwiftSourceScan {
             return true
         }
         if spells("enum") || spells("static") { return true }
+        // `// MARK: - Feature Flags` in any type: its Bools are toggles (ToggleSections.swift).
+        if spells("MARK:") { return markTitleNamesToggles(bytes, from: position + 5) }
         if bytes[position] == UInt8(ascii: "@") { return ToggleTypeDiscovery.nameHoldsToggleWord(bytes, from: position + 1, afterKeyword: false) }
         for keyword in keywords where spells(keyword) {
             if position > 0, SwiftLexer.isIdentifierByte(bytes[position - 1]) { return false }

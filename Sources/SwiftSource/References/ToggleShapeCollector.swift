@@ -127,9 +127,13 @@ extension ToggleTypeDiscovery {
                 attribute = nil
                 if let frame {
                     // Shapes that name toggles in any type (DiscoveredToggleNames.swift).
+                    let namedBefore = discovery.named.count
                     readKeyGetter(tokens, binding: i, owner: frame.name, path: path, into: &discovery)
                     if frame.namesRemoteKeys { readRemoteKey(tokens, binding: i, owner: frame.name, path: path, into: &discovery) }
-                    if !sections.isEmpty { readSectionProperty(tokens, binding: i, owner: frame.name, path: path, sections: sections, into: &discovery) }
+                    // A key getter under a Feature Flags MARK names one toggle, its key: not a second one by its property name.
+                    if !sections.isEmpty, discovery.named.count == namedBefore {
+                        readSectionProperty(tokens, binding: i, owner: frame.name, path: path, sections: sections, into: &discovery)
+                    }
                 }
                 guard let frame, frame.namedForToggles else { break }
                 if frame.kind == "enum" || frame.kind == "extension" { readCaseKeys(tokens, binding: i, owner: frame.name, path: path, into: &discovery) }
