@@ -46,6 +46,25 @@ import Testing
     /// Random words in camelCase, snake_case, kebab-case and SCREAMING_SNAKE_CASE have one
     /// normalized form, and each spelling's variants are the others. Words of two letters or
     /// more: camelCase cannot tell `oT` (o, t) from one word.
+    /// Two logged names with the same words (`fooBar` and `foo_bar`): each is found as itself,
+    /// and a spelling both share (`FOO_BAR`, `foo-bar`) is neither's, not the first by sort order's.
+    @Test func aSpellingTwoLoggedNamesShareIsNeithers() throws {
+        let found = try references(toggles: ["fooBar", "foo_bar"], files: [
+            "Use.swift": """
+                func load(config: Config) {
+                    if config.bool(forKey: "fooBar") { a() }
+                    if config.bool(forKey: "foo_bar") { b() }
+                    if config.bool(forKey: "FOO_BAR") { c() }
+                    if config.bool(forKey: "foo-bar") { d() }
+                }
+                """,
+        ])
+        #expect(found == [
+            "App/Use.swift:2 fooBar string-key forKey: \"fooBar\"",
+            "App/Use.swift:3 foo_bar string-key forKey: \"foo_bar\"",
+        ], "\(found)")
+    }
+
     @Test func everySpellingOfRandomWordsNormalizesAlike() {
         var generator = SystemRandomNumberGenerator()
         let letters = Array("abcdefghijklmnopqrstuvwxyz")

@@ -42,15 +42,19 @@ package struct SwiftReferenceScanner: Sendable {
     }
 
     /// The log's names first, so a name that is another's spelling stays itself; then each
-    /// name's ``NameSpelling/variants(of:)``.
+    /// name's ``NameSpelling/variants(of:)``. A variant two names share (`fooBar` and `foo_bar`
+    /// both logged: `FOO_BAR`, `foo-bar`) is neither's: giving it to the first by sort order
+    /// would put the other toggle's key in this one's references, and `cleanup` would rewrite it.
     static func spellings(of names: Set<String>) -> [String: String] {
         var result: [String: String] = [:]
         for name in names { result[name] = name }
-        for name in names.sorted() {
-            for variant in NameSpelling.variants(of: name) where result[variant] == nil {
-                result[variant] = name
+        var shared: Set<String> = []
+        for name in names {
+            for variant in NameSpelling.variants(of: name) where !names.contains(variant) {
+                if let other = result[variant], other != name { shared.insert(variant) } else { result[variant] = name }
             }
         }
+        for variant in shared { result[variant] = nil }
         return result
     }
 
