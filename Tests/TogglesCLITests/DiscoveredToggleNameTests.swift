@@ -290,4 +290,49 @@ import Testing
             "would create threadsEnabled (build bool, default false) declared at App/Config.swift:7",
         ], "\(dryRun)")
     }
+
+    /// `static let runDetail: Self = "run_detail_enabled"` in a type named for flags (a string-literal
+    /// key type) names a toggle by its key; the same shape in a type named otherwise (package
+    /// targets) does not.
+    @Test func aKeyTypesInstancesNameTheirToggles() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("App/FeatureFlagKey.swift", """
+            struct FeatureFlagKey: ExpressibleByStringLiteral {
+                let name: String
+                init(stringLiteral value: String) { name = "feature_flag_" + value }
+            }
+            extension FeatureFlagKey {
+                static let runDetail: Self = "run_detail_enabled"
+            }
+            extension SharedReaderKey {
+                static func featureFlag(_ key: FeatureFlagKey) -> Self { .appStorage(key.name) }
+            }
+            """)
+        try directory.write("App/Targets.swift", """
+            struct TargetName: ExpressibleByStringLiteral {
+                let value: String
+                init(stringLiteral value: String) { self.value = value }
+            }
+            extension TargetName {
+                static let runDetail: Self = "RunDetail"
+            }
+            """)
+        try directory.write("App/RunList.swift", """
+            struct RunListFeature {
+                @Shared(.featureFlag(.runDetail)) var showsRunDetail: Bool = false
+                let target: TargetName = .runDetail
+                func reset(defaults: UserDefaults) {
+                    defaults.set(false, forKey: FeatureFlagKey.runDetail.name)
+                }
+            }
+            """)
+        let found = try references(directory)
+        #expect(found == [
+            "App/FeatureFlagKey.swift:6 declaration run_detail_enabled",
+            "App/RunList.swift:2 implicit-member run_detail_enabled",
+            "App/RunList.swift:5 member run_detail_enabled",
+        ], "\(found)")
+        let why = explain(directory, "App/FeatureFlagKey.swift:6")
+        #expect(why.contains("a key of FeatureFlagKey: a static instance of the type written as the string \"run_detail_enabled\""), "\(why)")
+    }
 }

@@ -217,4 +217,89 @@ import Testing
         ])
         #expect(found.filter { $0.hasPrefix("App/Use.swift") } == ["App/Use.swift:3 history implicit-member .history"], "\(found)")
     }
+
+    /// A key type's instance (`static let program: Self = "…"` in `extension FeatureFlagKey`) is the
+    /// toggle's key: a function taking that type is a query, so `.program` given to it counts
+    /// even nested in a wrapper's argument, while another type's `.program` does not.
+    @Test func anImplicitMemberGivenToAFunctionTakingTheKeyTypeIsARead() throws {
+        let found = try references(toggles: ["program"], files: [
+            "Keys.swift": """
+                struct FeatureFlagKey: ExpressibleByStringLiteral {
+                    let name: String
+                    init(stringLiteral value: String) { name = value }
+                }
+                extension FeatureFlagKey {
+                    static let program: Self = "program_feature_enabled"
+                }
+                extension SharedReaderKey {
+                    static func featureFlag(_ key: FeatureFlagKey) -> Self { .appStorage(key.name) }
+                }
+                """,
+            "Targets.swift": """
+                enum Tab { case program, runs }
+                extension Target { static func feature(_ tab: Tab) -> Target { Target() } }
+                """,
+            "Settings.swift": """
+                struct SettingsFeature {
+                    @Shared(.featureFlag(.program)) var programEnabled: Bool = false
+                    var tab: Tab = .program
+                    let target: Target = .feature(.program)
+                }
+                """,
+        ])
+        #expect(found.contains("App/Keys.swift:6 program declaration static let program"), "\(found)")
+        #expect(found.filter { $0.hasPrefix("App/Settings.swift") } == ["App/Settings.swift:2 program implicit-member .program"], "\(found)")
+    }
+
+    /// Where a key type declares the toggle's key, a type named like a feature only by its name
+    /// (`L10n.Settings.BetaFeatures`, localized strings) declares its own member so named; a managed
+    /// object's relation and a nested type's `self.history` are their own too.
+    @Test func aMemberOfATypeThatDeclaresTheNameAsSomethingElseIsNotTheToggle() throws {
+        let found = try references(toggles: ["runDetail", "history"], files: [
+            "Keys.swift": """
+                struct FeatureFlagKey: ExpressibleByStringLiteral {
+                    let name: String
+                    init(stringLiteral value: String) { name = value }
+                }
+                extension FeatureFlagKey {
+                    static let runDetail: Self = "run_detail_enabled"
+                    static let history: Self = "history_feature_enabled"
+                }
+                """,
+            "Strings.swift": """
+                enum L10n {
+                    enum Settings {
+                        enum BetaFeatures {
+                            static let runDetail = L10n.tr("Localizable", "settings.beta_features.run_detail")
+                        }
+                    }
+                    static func tr(_ table: String, _ key: String) -> String { key }
+                }
+                """,
+            "Entity.swift": """
+                final class SampleEntity: NSManagedObject {
+                    @NSManaged public var runDetail: RunDetailEntity?
+                }
+                """,
+            "History.swift": """
+                struct HistoryFeature {
+                    struct State {
+                        var history: [Int] = []
+                        init(history: [Int]) { self.history = history }
+                    }
+                }
+                """,
+            "Settings.swift": """
+                func render(defaults: UserDefaults) {
+                    let toggle = Toggle(L10n.Settings.BetaFeatures.runDetail, isOn: binding)
+                    defaults.set(true, forKey: FeatureFlagKey.runDetail.name)
+                }
+                """,
+        ])
+        #expect(found == [
+            "App/Keys.swift:6 runDetail declaration static let runDetail",
+            "App/Keys.swift:7 history declaration static let history",
+            "App/Settings.swift:3 runDetail member FeatureFlagKey.runDetail",
+        ], "\(found)")
+    }
 }

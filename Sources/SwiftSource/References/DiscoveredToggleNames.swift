@@ -9,6 +9,8 @@ import LedgerCore
 ///   `config.value(forKey: "K") as? Bool`, `flags["K"] as? Bool`): the key is the toggle;
 /// - a **Remote Config key namespace**: a type whose name says remote parameters or keys
 ///   (`enum RemoteParams`, `struct RemoteConfigKeys`): each `static let x = "key"` is a key;
+/// - a **key type's instances**: in a type named for toggles, `static let x: Self = "key"` (a
+///   string-literal key type, `struct FeatureFlagKey: ExpressibleByStringLiteral`): the key;
 /// - a **feature-flag section**: `// MARK: - Feature Flags` (a MARK comment naming flags,
 ///   toggles or experiments) up to the next MARK: each `Bool` property declared directly in a
 ///   type's body there (`@UserPreference(defaultValue: false) var threadsEnabled: Bool`) is a toggle.
@@ -100,6 +102,17 @@ extension ToggleTypeDiscovery {
         let declaration = ToggleDeclaration(enumName: owner, caseName: name.text, rawValue: tokens[binding + 3].text, file: path, line: name.line, column: name.column)
         discovery.named.append(declaration)
         discovery.namedWhy[Position(declaration)] = "a key constant of \(owner), whose name says it lists Remote Config parameters' keys"
+    }
+
+    /// `static let x: Self = "key"` at `binding` in `owner`, a type named for toggles: an instance
+    /// of a string-literal key type (`struct FeatureFlagKey: ExpressibleByStringLiteral`) is a key.
+    static func readKeyInstance(_ tokens: [SwiftToken], binding: Int, owner: String, path: String, into discovery: inout ToggleTypeDiscovery) {
+        guard tokens[binding].text == "let", tokens[binding + 2].isPunctuation(":"), SwiftReferenceScanner.isStatic(tokens, binding: binding),
+              let value = SwiftReferenceScanner.keyLiteral(tokens, binding: binding, owner: owner), isKeyLike(tokens[value].text) else { return }
+        let name = tokens[binding + 1]
+        let declaration = ToggleDeclaration(enumName: owner, caseName: name.text, rawValue: tokens[value].text, file: path, line: name.line, column: name.column)
+        discovery.named.append(declaration)
+        discovery.namedWhy[Position(declaration)] = "a key of \(owner): a static instance of the type written as the string \"\(tokens[value].text)\""
     }
 
     /// A `Bool` property at `binding` declared in a feature-flag section (`sections`) of `owner`'s body.

@@ -41,6 +41,11 @@ extension SwiftReferenceScanner {
             return .notApplicable
         }
         if let wrapper = Self.wrapper(tokens, binding: binding) {
+            // `@NSManaged var runDetail: RunDetailEntity?`: an attribute on another type's stored value.
+            if !body.ownsToggles, tokens[binding + 2].isPunctuation(":"), case let type = tokens[Self.typeName(tokens, after: binding + 2)],
+               type.kind == .identifier, type.text != "Bool", !Self.namesToggleType(type.text) {
+                return .rejected("@\(wrapper) \(tokens[binding].text) \(name) is named like the toggle \(key), but it is a \(type.text) of \(owner), which is not named for toggles")
+            }
             return declared(key, symbol: "@\(wrapper) \(tokens[binding].text) \(name)", form: "property", token: nameToken, file: file, owner: owner)
         }
         let isBool = Self.declaresBool(tokens, binding: binding)
@@ -48,6 +53,7 @@ extension SwiftReferenceScanner {
             return .rejected("\(prefix)\(name) is named like the toggle \(key), but \(owner) is not named for toggles and the property is neither a Bool nor wrapped (@Feature var)")
         }
         if !body.ownsToggles, let why = declaredInAnotherType(name: name, owner: owner, facts: facts) { return .rejected("\(prefix)\(name): \(why)") }
+        if !isBool, let why = keyDeclaredElsewhere(name: name, type: owner, facts: facts) { return .rejected("\(prefix)\(name) is not a Bool: \(why)") }
         return declared(key, symbol: prefix + name, form: "property", token: nameToken, file: file, owner: owner)
     }
 
@@ -108,8 +114,17 @@ extension SwiftReferenceScanner {
            facts.staticToggleOwners[name]?.contains(chain[0].text) != true {
             return .rejected("\(symbol): a static member of \(chain[0].text), which declares no toggle \(name)")
         }
-        // `self.x` in the body of a type named for toggles is its own property, whatever others declare.
+        // `self.x` in the body of a type named for toggles is its own property, whatever others declare;
+        // `self` is the innermost type (`GoalHistoryFeature.State`'s own `history`, not the reducer's).
         let ownProperty = ownBody && chain.count == 1 && chain[0].text == "self"
+            && enclosingType.map { facts.toggleEnums.contains($0) || Self.namesToggleHolder($0) || Self.namesConfigObject($0) } != false
+        // `L10n.App.Feature.program`: the last type of the path declares its own `program`, the key is another type's.
+        if form == "member", let receiver = chain.last, Self.startsUppercase(receiver.text), receiver.text != "Self",
+           facts.staticToggleOwners[name]?.contains(receiver.text) == true || facts.otherCases[name]?.contains(receiver.text) == true,
+           !facts.boolStatics.contains(where: { $0.declaration.enumName == receiver.text && $0.declaration.caseName == name }),
+           let why = keyDeclaredElsewhere(name: name, type: receiver.text, facts: facts) {
+            return .rejected("\(symbol): \(why)")
+        }
         if form == "member", !ownProperty, let others = facts.otherCases[name], !others.isEmpty,
            !chain.contains(where: { Self.namesToggleType($0.text) }) {
             return .rejected("\(symbol): \(others.sorted().joined(separator: ", ")) also declare\(others.count == 1 ? "s" : "") \(name), and nothing in the chain is named for toggles")

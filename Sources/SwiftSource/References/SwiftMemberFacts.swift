@@ -77,8 +77,10 @@ extension SwiftReferenceScanner {
         }
         recordKeyGetter(tokens, binding: binding, owner: owner, into: &facts)
         guard Self.isStatic(tokens, binding: binding) else { return }
-        if nameIndex + 2 < tokens.count, tokens[nameIndex + 1].kind == .operator, tokens[nameIndex + 1].text == "=",
-           tokens[nameIndex + 2].kind == .string, !tokens[nameIndex + 2].interpolated, let key = spellings[tokens[nameIndex + 2].text] {
+        let literal = Self.keyLiteral(tokens, binding: binding, owner: owner)
+        // A key type's instance (`static let program: Self = "program_enabled"`) named as the log
+        // names a toggle is that toggle's key, whatever the key's spelling.
+        if let literal, let key = spellings[tokens[literal].text] ?? (tokens[nameIndex + 1].isPunctuation(":") ? knownSpelling(of: name) : nil) {
             if facts.keyConstants[name] == nil { facts.keyConstants[name] = key }
             facts.keyConstantOwners[name, default: []].insert(owner)
             return
@@ -96,10 +98,25 @@ extension SwiftReferenceScanner {
         facts.otherCases[name, default: []].insert(owner)
         // Without a log, kept for the names discovery may find (DiscoveredToggleNames.swift).
         if spellings.isEmpty {
-            let value = nameIndex + 2 < tokens.count && tokens[nameIndex + 1].kind == .operator && tokens[nameIndex + 1].text == "="
-                && tokens[nameIndex + 2].kind == .string && !tokens[nameIndex + 2].interpolated ? tokens[nameIndex + 2].text : nil
-            facts.naming.statics.append((name, owner, value, Self.declaresBool(tokens, binding: binding)))
+            facts.naming.statics.append((name, owner, literal.map { tokens[$0].text }, Self.declaresBool(tokens, binding: binding)))
         }
+    }
+
+    /// The string literal a static constant at `binding` is initialised with (its token): `static
+    /// let x = "key"`, or, in a type named for toggles, an instance of a string-literal key type
+    /// written as a literal (`static let x: Self = "key"`, `static let x: FeatureFlagKey = "key"`
+    /// in `extension FeatureFlagKey`). A type not named for toggles (`static let runDetail: Self =
+    /// "RunDetail"` naming a package target) holds no keys so typed.
+    static func keyLiteral(_ tokens: [SwiftToken], binding: Int, owner: String) -> Int? {
+        var value = binding + 3
+        guard value < tokens.count else { return nil }
+        if tokens[binding + 2].isPunctuation(":") {
+            guard value + 1 < tokens.count, tokens[value].text == "Self" || tokens[value].text == owner, namesToggleHolder(owner) else { return nil }
+            value += 2
+        }
+        guard value < tokens.count, tokens[value - 1].kind == .operator, tokens[value - 1].text == "=",
+              tokens[value].kind == .string, !tokens[value].interpolated else { return nil }
+        return value
     }
 
     /// `func name(label inner: Type, _ x: Other)`: each parameter's type by its label, and the
@@ -163,7 +180,9 @@ extension SwiftReferenceScanner {
 
     /// The functions declared with a parameter of a toggle enum's type are queries.
     func resolveQueryFunctions(_ facts: inout EnumFacts) {
-        for (name, types) in facts.functionParameters where types.contains(where: { facts.toggleEnums.contains($0) }) {
+        // A key type's too (`func featureFlag(_ key: FeatureFlagKey)` of `static let x: Self = "key"`).
+        let keyTypes = Set(facts.keyConstantOwners.values.joined().filter { Self.namesToggleHolder($0) })
+        for (name, types) in facts.functionParameters where types.contains(where: { facts.toggleEnums.contains($0) || keyTypes.contains($0) }) {
             facts.queryFunctions.insert(name)
         }
     }

@@ -109,7 +109,9 @@ extension SwiftReferenceScanner {
                 // `FeatureFlags(netShield: true)`, `init(netShield: Bool)`: a flags struct's labels.
                 if i > 0, i + 1 < tokens.count, tokens[i + 1].isPunctuation(":"), tokens[i - 1].isPunctuation("(") || tokens[i - 1].isPunctuation(","),
                    memo.mayBeMember(tokens[i], scanner: self, facts: facts) || (discoveredMembers && facts.discovery.propertyKeys[tokens[i].text] != nil) {
-                    let outcome = toggleArgumentLabel(tokens, label: i, file: file.path, facts: facts, ownBody: insideOwningBodies > 0)
+                    // An `init` is the innermost type's: `State`'s nested in a `GoalHistoryFeature` is not the feature's.
+                    let ownInit = insideOwningBodies > 0 && braces.last { $0.typeToken >= 0 }?.ownsToggles != false
+                    let outcome = toggleArgumentLabel(tokens, label: i, file: file.path, facts: facts, ownBody: ownInit)
                     if case .notApplicable = outcome {} else { visit(i, outcome) }
                 }
                 // `Features.shared.x`, `featureFlags.x`: properties of toggle types found by shape.

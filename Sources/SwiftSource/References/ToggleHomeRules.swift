@@ -96,6 +96,15 @@ extension SwiftReferenceScanner {
         return "\(owner).\(name) is named like the toggle, which \(homes.sorted().joined(separator: ", ")) declare\(homes.count == 1 ? "s" : ""); \(owner) is not named for toggles"
     }
 
+    /// `static let program = L10n.tr(…)` in `enum Feature`, read as `L10n.App.Feature.program`: a
+    /// type named for toggles by its name only, declaring the name as something other than a Bool,
+    /// while the toggle's key is declared elsewhere (`static let program: Self = "…"` of a key type,
+    /// a key constant): that type's own member. Nil when `type` declares the key or is a toggle enum.
+    func keyDeclaredElsewhere(name: String, type: String, facts: EnumFacts) -> String? {
+        guard let owners = facts.keyConstantOwners[name], !owners.contains(type), !facts.toggleEnums.contains(type) else { return nil }
+        return "the toggle's key is declared as \(owners.sorted().map { "\($0).\(name)" }.joined(separator: ", ")), and \(type) declares its own \(name)"
+    }
+
     /// `room.type != .noteToSelf`, `state.mode == .x`: an implicit member compared with a member
     /// of a value whose name says nothing of toggles (or whose declared type is not a toggle
     /// enum) has that member's type; nil when the comparison does not say so.

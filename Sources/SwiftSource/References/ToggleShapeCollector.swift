@@ -130,6 +130,7 @@ extension ToggleTypeDiscovery {
                     let namedBefore = discovery.named.count
                     readKeyGetter(tokens, binding: i, owner: frame.name, path: path, into: &discovery)
                     if frame.namesRemoteKeys { readRemoteKey(tokens, binding: i, owner: frame.name, path: path, into: &discovery) }
+                    if frame.namedForToggles, i + 2 < tokens.count { readKeyInstance(tokens, binding: i, owner: frame.name, path: path, into: &discovery) }
                     // A key getter under a Feature Flags MARK names one toggle, its key: not a second one by its property name.
                     if !sections.isEmpty, discovery.named.count == namedBefore {
                         readSectionProperty(tokens, binding: i, owner: frame.name, path: path, sections: sections, into: &discovery)
