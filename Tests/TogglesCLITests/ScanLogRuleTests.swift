@@ -251,21 +251,23 @@ import Testing
         #expect(found.filter { $0.hasPrefix("App/Settings.swift") } == ["App/Settings.swift:2 program implicit-member .program"], "\(found)")
     }
 
+    /// A string-literal key type declaring `names` as its instances: the toggles' home.
+    func keyType(_ names: [String]) -> String {
+        """
+        struct FeatureFlagKey: ExpressibleByStringLiteral {
+            let name: String
+            init(stringLiteral value: String) { name = value }
+        }
+        extension FeatureFlagKey {
+
+        """ + names.map { "    static let \($0): Self = \"\($0)_feature_enabled\"\n" }.joined() + "}\n"
+    }
+
     /// Where a key type declares the toggle's key, a type named like a feature only by its name
-    /// (`L10n.Settings.BetaFeatures`, localized strings) declares its own member so named; a managed
-    /// object's relation and a nested type's `self.history` are their own too.
-    @Test func aMemberOfATypeThatDeclaresTheNameAsSomethingElseIsNotTheToggle() throws {
-        let found = try references(toggles: ["runDetail", "history"], files: [
-            "Keys.swift": """
-                struct FeatureFlagKey: ExpressibleByStringLiteral {
-                    let name: String
-                    init(stringLiteral value: String) { name = value }
-                }
-                extension FeatureFlagKey {
-                    static let runDetail: Self = "run_detail_enabled"
-                    static let history: Self = "history_feature_enabled"
-                }
-                """,
+    /// (`L10n.Settings.BetaFeatures`, localized strings) declares its own member so named.
+    @Test func aLocalizedStringNamedLikeAToggleIsNotIt() throws {
+        let found = try references(toggles: ["runDetail"], files: [
+            "Keys.swift": keyType(["runDetail"]),
             "Strings.swift": """
                 enum L10n {
                     enum Settings {
@@ -274,19 +276,6 @@ import Testing
                         }
                     }
                     static func tr(_ table: String, _ key: String) -> String { key }
-                }
-                """,
-            "Entity.swift": """
-                final class SampleEntity: NSManagedObject {
-                    @NSManaged public var runDetail: RunDetailEntity?
-                }
-                """,
-            "History.swift": """
-                struct HistoryFeature {
-                    struct State {
-                        var history: [Int] = []
-                        init(history: [Int]) { self.history = history }
-                    }
                 }
                 """,
             "Settings.swift": """
@@ -298,8 +287,38 @@ import Testing
         ])
         #expect(found == [
             "App/Keys.swift:6 runDetail declaration static let runDetail",
-            "App/Keys.swift:7 history declaration static let history",
             "App/Settings.swift:3 runDetail member FeatureFlagKey.runDetail",
         ], "\(found)")
+    }
+
+    /// A managed object's relation spelled like a toggle (`@NSManaged var runDetail: RunDetailEntity?`)
+    /// is a wrapped value of another type, not a wrapped toggle.
+    @Test func aWrappedStoredValueOfAnotherTypeIsNotAToggle() throws {
+        let found = try references(toggles: ["runDetail"], files: [
+            "Keys.swift": keyType(["runDetail"]),
+            "Entity.swift": """
+                final class SampleEntity: NSManagedObject {
+                    @NSManaged public var runDetail: RunDetailEntity?
+                }
+                """,
+        ])
+        #expect(found == ["App/Keys.swift:6 runDetail declaration static let runDetail"], "\(found)")
+    }
+
+    /// `self.history = history` and `init(history:)` in a `State` nested in a reducer named
+    /// `…Feature` are `State`'s: `self` and an `init` belong to the innermost type.
+    @Test func selfAndAnInitsLabelsAreTheInnermostTypes() throws {
+        let found = try references(toggles: ["history"], files: [
+            "Keys.swift": keyType(["history"]),
+            "History.swift": """
+                struct GoalHistoryFeature {
+                    struct State {
+                        var history: [Int] = []
+                        init(history: [Int]) { self.history = history }
+                    }
+                }
+                """,
+        ])
+        #expect(found == ["App/Keys.swift:6 history declaration static let history"], "\(found)")
     }
 }
