@@ -76,7 +76,10 @@ extension SwiftReferenceScanner {
             facts.toggleMemberOwners[name, default: []].insert(owner)
         }
         recordKeyGetter(tokens, binding: binding, owner: owner, into: &facts)
-        guard Self.isStatic(tokens, binding: binding) else { return }
+        guard Self.isStatic(tokens, binding: binding) else {
+            if Self.declaresBool(tokens, binding: binding) { facts.boolMembers[name, default: []].insert(owner) }
+            return
+        }
         if nameIndex + 2 < tokens.count, tokens[nameIndex + 1].kind == .operator, tokens[nameIndex + 1].text == "=",
            tokens[nameIndex + 2].kind == .string, !tokens[nameIndex + 2].interpolated, let key = spellings[tokens[nameIndex + 2].text] {
             if facts.keyConstants[name] == nil { facts.keyConstants[name] = key }
