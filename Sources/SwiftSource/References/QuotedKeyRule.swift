@@ -1,12 +1,13 @@
 import LedgerCore
-/// Pass 2: keys quoted inside a string literal, as tests and previews carry a server's payload:
+/// Pass 2: keys in JSON inside a string literal, as tests and previews carry a server's payload:
 /// `let togglesJson = """ [ { "key": "enable_expression_params", "enabled": true } ] """`. A
-/// quoted run is a key reference only when it is exactly a key (a name the log knows, a declared
-/// case's key, or a key linked to a property found by shape): other spellings of a name are words
-/// in text as often as keys, and text around them is not read.
+/// quoted run is a key reference only when it is a JSON member's key or value (a colon after or
+/// before it) and exactly a key (a name the log knows, a declared case's key, or a key linked to
+/// a property found by shape): other spellings of a name are words in text as often as keys, and
+/// code quoted in a literal (`"remoteConfig[\"k\"]"`) is not code.
 extension SwiftReferenceScanner {
-    /// The runs between pairs of double quotes in a literal's text, each with the offset of its
-    /// first byte. Only a simple literal has text (one with an escape has none), so no quote is escaped.
+    /// The runs between pairs of double quotes in a literal's text that are JSON members' keys or
+    /// values, each with the offset of its first byte. Only a simple literal has text (one with an escape has none), so no quote is escaped.
     static func quotedRuns(in text: String) -> [(text: String, offset: Int)] {
         var text = text
         return text.withUTF8 { bytes in
@@ -15,7 +16,9 @@ extension SwiftReferenceScanner {
             var open: Int?
             for index in bytes.indices where bytes[index] == UInt8(ascii: "\"") {
                 if let start = open {
-                    runs.append((String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<index]), as: UTF8.self), start + 1))
+                    if isJSONMember(bytes, open: start, close: index) {
+                        runs.append((String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<index]), as: UTF8.self), start + 1))
+                    }
                     open = nil
                 } else {
                     open = index
@@ -23,6 +26,19 @@ extension SwiftReferenceScanner {
             }
             return runs
         }
+    }
+
+    /// Whether the quoted run between `open` and `close` is a JSON object's key (`"k": …`) or a
+    /// member's value (`"key": "k"`): a colon after it or before it, past blanks. Code or text
+    /// quoted in a literal (`remoteConfig["k"]`, `say "k"`) is not a key.
+    private static func isJSONMember(_ bytes: UnsafeBufferPointer<UInt8>, open: Int, close: Int) -> Bool {
+        func blank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        var after = close + 1
+        while after < bytes.count, blank(bytes[after]) { after += 1 }
+        if after < bytes.count, bytes[after] == UInt8(ascii: ":") { return true }
+        var before = open - 1
+        while before >= 0, blank(bytes[before]) { before -= 1 }
+        return before >= 0 && bytes[before] == UInt8(ascii: ":")
     }
 
     /// The keys quoted in the string literal at `i`, each on its own line of a multi-line literal.
