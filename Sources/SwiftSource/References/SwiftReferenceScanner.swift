@@ -374,11 +374,9 @@ package struct SwiftReferenceScanner: Sendable {
                     i = Self.readCases(tokens, after: i, owner: owner, file: file.path, into: &facts)
                     continue
                 }
-            case .string where i >= 2 && tokens[i - 1].kind == .punctuation:
-                // `x = raw.value(forKey: "k")`, `Raw(key: "k", enabled: x)` in a type's methods.
-                if types.last == .some(nil), let owner = types.last(where: { $0 != nil }) ?? nil {
-                    Self.recordKeyAlias(tokens, string: i, owner: owner, into: &facts)
-                }
+            case .string where i >= 2 && tokens[i - 1].kind == .punctuation && types.last == .some(nil):
+                // `x = raw.value(forKey: "k")`, `Raw(key: "k", enabled: x)` in a type's methods (KeyAliasRule.swift).
+                if let owner = types.last(where: { $0 != nil }) ?? nil { Self.recordKeyAlias(tokens, string: i, owner: owner, into: &facts) }
             default: break
             }
             i += 1
