@@ -335,4 +335,46 @@ import Testing
         let why = explain(directory, "App/FeatureFlagKey.swift:6")
         #expect(why.contains("a key of FeatureFlagKey: a static instance of the type written as the string \"run_detail_enabled\""), "\(why)")
     }
+
+    /// A flags struct found by shape, decoded from keyed flags: its own methods use each property
+    /// by its bare name, the key they link it to names it (in a call and quoted in a test's JSON),
+    /// and it is read through an optional (`featureFlags?.x`).
+    @Test func aFlagsStructsPropertyIsFoundThroughItsOwnMethodsAndTheKeyTheyLinkItTo() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("App/FeatureFlags.swift", """
+            struct FeatureFlags: Codable {
+                var enableConfigRefresh: Bool
+                init(from decoder: Decoder) throws {
+                    let raw = try decoder.singleValueContainer().decode([Raw].self)
+                    enableConfigRefresh = raw.value(forKey: "enable_config_refresh_v2", default: false)
+                }
+                func encode(to encoder: Encoder) throws {
+                    try [Raw(key: "enable_config_refresh_v2", enabled: enableConfigRefresh)].encode(to: encoder)
+                }
+            }
+            """)
+        try directory.write("App/Use.swift", """
+            func load(featureFlags: FeatureFlags?, handler: Handler?) {
+                if featureFlags?.enableConfigRefresh == true { refresh() }
+                if handler?.enableConfigRefresh == true { refresh() }
+            }
+            """)
+        try directory.write("App/FlagsTests.swift", #"""
+            let json = """
+            [
+              { "key": "enable_config_refresh_v2", "enabled": true },
+              { "key": "enable_postback", "enabled": true }
+            ]
+            """
+            """#)
+        #expect(try references(directory) == [
+            "App/FeatureFlags.swift:2 declaration enableConfigRefresh",
+            "App/FeatureFlags.swift:5 member enableConfigRefresh",
+            "App/FeatureFlags.swift:5 string-key enableConfigRefresh",
+            "App/FeatureFlags.swift:8 string-key enableConfigRefresh",
+            "App/FeatureFlags.swift:8 member enableConfigRefresh",
+            "App/FlagsTests.swift:3 string-key enableConfigRefresh",
+            "App/Use.swift:2 member enableConfigRefresh",
+        ])
+    }
 }

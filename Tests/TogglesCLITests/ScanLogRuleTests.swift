@@ -321,4 +321,111 @@ import Testing
         ])
         #expect(found == ["App/Keys.swift:6 history declaration static let history"], "\(found)")
     }
+
+    /// Key aliases: a flags type's `Bool` linked to the logged key only in its own methods
+    /// (`x = raw.value(forKey: "k")`, `Raw(key: "k", enabled: x)`) is read by its property name.
+    @Test func aPropertyLinkedToALoggedKeyInItsTypesMethodsIsThatKeysToggle() throws {
+        let found = try references(toggles: ["enable_config_refresh_v2"], files: [
+            "FeatureFlags.swift": """
+                struct FeatureFlags: Codable {
+                    var enableConfigRefresh: Bool
+                    init(from decoder: Decoder) throws {
+                        let raw = try decoder.singleValueContainer().decode([Raw].self)
+                        enableConfigRefresh = raw.value(forKey: "enable_config_refresh_v2", default: false)
+                    }
+                    func encode(to encoder: Encoder) throws {
+                        let raw = [Raw(key: "enable_config_refresh_v2", enabled: enableConfigRefresh)]
+                        try raw.encode(to: encoder)
+                    }
+                    init(enableConfigRefresh: Bool) {
+                        self.enableConfigRefresh = enableConfigRefresh
+                    }
+                }
+                struct Banner {
+                    var title: String
+                    init(store: Store) {
+                        title = store.string(forKey: "enable_config_refresh_v2")
+                    }
+                }
+                """,
+            "Use.swift": """
+                func load(config: Config?, featureFlags: FeatureFlags?, banner: Banner) {
+                    if config?.featureFlags.enableConfigRefresh == true { refresh() }
+                    if featureFlags?.enableConfigRefresh == true { refresh() }
+                    let stub = FeatureFlags.stub().setting(\\.enableConfigRefresh, to: true)
+                    let handler = Handler(enableConfigRefresh: true)
+                    print(banner.title)
+                }
+                """,
+        ])
+        let alias = found.filter { !$0.contains("string-key") }
+        #expect(alias == [
+            "App/FeatureFlags.swift:2 enable_config_refresh_v2 declaration var enableConfigRefresh",
+            "App/FeatureFlags.swift:5 enable_config_refresh_v2 member enableConfigRefresh = …",
+            "App/FeatureFlags.swift:8 enable_config_refresh_v2 member enabled: enableConfigRefresh",
+            "App/FeatureFlags.swift:11 enable_config_refresh_v2 member init(enableConfigRefresh: …)",
+            "App/FeatureFlags.swift:12 enable_config_refresh_v2 member self.enableConfigRefresh",
+            "App/Use.swift:2 enable_config_refresh_v2 member config.featureFlags.enableConfigRefresh",
+            "App/Use.swift:3 enable_config_refresh_v2 member featureFlags.enableConfigRefresh",
+            "App/Use.swift:4 enable_config_refresh_v2 implicit-member .enableConfigRefresh",
+        ], "\(found)")
+    }
+
+    /// A flags type's own methods use its toggle properties by their bare names; another
+    /// configuration type's property so named (beside the toggle's key getter) is its own.
+    @Test func aFlagsTypesOwnMethodsAssignAndPassItsTogglesByTheirBareNames() throws {
+        let found = try references(toggles: ["new_onboarding", "PUSH_NOTIFICATIONS"], files: [
+            "FeatureFlags.swift": """
+                struct FeatureFlags {
+                    var newOnboarding: Bool
+                    init(raw: [Raw]) {
+                        newOnboarding = raw.value(
+                            forKey: "onboarding_v2", default: false)
+                    }
+                    func encode() -> [Raw] {
+                        [Raw(key: "onboarding_v2", enabled: newOnboarding)]
+                    }
+                }
+                extension AppConfig {
+                    var pushEnabled: Bool { bool(forKey: "PUSH_NOTIFICATIONS") }
+                }
+                class BrazeConfig {
+                    var pushEnabled: Bool = false
+                    init(dictionary: [String: Bool]) {
+                        pushEnabled = dictionary["ENABLED"] ?? false
+                    }
+                }
+                """,
+        ])
+        #expect(found.filter { $0.contains(" member ") } == [
+            "App/FeatureFlags.swift:4 new_onboarding member newOnboarding = …",
+            "App/FeatureFlags.swift:8 new_onboarding member enabled: newOnboarding",
+        ], "\(found)")
+    }
+
+    /// JSON in a test's string literal carries the server's keys: a JSON member's key or value that
+    /// is exactly a logged key is a key reference, on its own line; another spelling of it is text,
+    /// and code quoted in a literal is not code.
+    @Test func aLoggedKeyQuotedInAStringLiteralIsAKeyReference() throws {
+        let found = try references(toggles: ["enable_expression_params"], files: [
+            "FlagsTests.swift": """
+                struct FlagsTests {
+                    let json = \"\"\"
+                    [
+                      { "key": "enable_expression_params", "enabled": true },
+                      { "key": "enable_postback", "enabled": true },
+                      { "key": "EnableExpressionParams", "enabled": true }
+                    ]
+                    \"\"\"
+                    let raw = #"{"key": "enable_expression_params"}"#
+                    let text = "enable expression params"
+                    let code = #"remoteConfig["enable_expression_params"]"#
+                }
+                """,
+        ])
+        #expect(found == [
+            "App/FlagsTests.swift:4 enable_expression_params string-key \"enable_expression_params\" quoted in a string literal",
+            "App/FlagsTests.swift:9 enable_expression_params string-key \"enable_expression_params\" quoted in a string literal",
+        ], "\(found)")
+    }
 }

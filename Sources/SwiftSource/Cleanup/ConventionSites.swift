@@ -7,6 +7,10 @@ extension CleanupSiteFinder {
     /// The site of a reference the scan found in one of those conventions.
     func conventionSite(_ source: CleanupSource, _ index: Int, _ reference: CodeReference) -> CleanupSite {
         let symbol = reference.symbol
+        // A flags type's own bare uses (`x = raw.value(…)`) and a key in a literal's JSON: the reader rewrites those.
+        if let form = reference.form, form.hasPrefix("own property") || form == "quoted key" {
+            return CleanupSite(token: index, symbol: symbol, kind: .unsupported("\(symbol) is a toggle's \(form) the cleanup cannot place"))
+        }
         switch reference.kind {
         case .declaration:
             let rule = reference.form == "key constant" ? "key constant declaration removed" : "property declaration removed"

@@ -5,11 +5,14 @@ import LedgerCore
 /// an instance's `receiver.x`, as apps reach a flags struct through a shared instance or a
 /// stored property: `Features.shared.x`, `AppEnvironment.current.featureFlags.x`, `flags.x`.
 extension SwiftReferenceScanner {
-    /// `receiver.name` at `i` (the receiver), when `name` is a discovered toggle property.
+    /// `receiver.name` (or `receiver?.name`) at `i` (the receiver), when `name` is a discovered toggle property.
     /// `self.x` counts in the body of a type named for toggles (`ownBody`).
     func discoveredMember(_ tokens: [SwiftToken], at i: Int, file: String, facts: EnumFacts, ownBody: Bool = false) -> RuleOutcome {
-        let member = tokens[i + 2]
-        guard member.kind == .identifier, let keys = facts.discovery.propertyKeys[member.text] else { return .notApplicable }
+        // `featureFlags?.x`, `featureFlags!.x`: past the optional mark.
+        let optional = tokens[i + 1].kind == .operator
+        guard !optional || (tokens[i + 1].text == "?" || tokens[i + 1].text == "!") && i + 3 < tokens.count else { return .notApplicable }
+        let member = tokens[optional ? i + 3 : i + 2]
+        guard member.kind == .identifier, !optional || !member.spaceBefore, let keys = facts.discovery.propertyKeys[member.text] else { return .notApplicable }
         let receiver = tokens[i].text
         // `FeatureFlags.x` itself is a qualified member.
         if facts.discovery.propertyTypes.contains(receiver), i == 0 || !tokens[i - 1].isPunctuation(".") { return .notApplicable }

@@ -57,7 +57,7 @@ extension ToggleTypeDiscovery {
 
     /// `bool(forKey: "K")`, `value(forKey: "K")`, `flag("K")`, `store["K"] as? Bool`: a literal
     /// read as a key, not text (`title.hasPrefix("K")`, `print("K")`).
-    private static func isKeyArgument(_ tokens: [SwiftToken], string j: Int) -> Bool {
+    static func isKeyArgument(_ tokens: [SwiftToken], string j: Int) -> Bool {
         guard j >= 2, !tokens[j].interpolated else { return false }
         let previous = tokens[j - 1]
         if previous.isPunctuation(":"), tokens[j - 2].kind == .identifier {

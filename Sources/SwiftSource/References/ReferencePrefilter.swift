@@ -64,8 +64,8 @@ extension SwiftReferenceScanner {
     /// - a toggle case (`Enum.x`, `.x`, `case .x` in its own body): `toggleCases`, `caseKeys`;
     /// - the log's names in any spelling (members, properties, implicit members, string keys):
     ///   `knownToggles`, `spellings`; a declared case's key as a string: `keyNames`;
-    /// - key constants (`RCKeys.roundedAvatar`), key getters (`config.discussionsEnabled`) and
-    ///   discovered properties (`flags.x`).
+    /// - key constants (`RCKeys.roundedAvatar`), key getters and key aliases (`config.discussionsEnabled`),
+    ///   discovered properties (`flags.x`) and the keys linked to them (`"enable_x"`).
     /// `swift.keyStyles` makes a name the log knows in another spelling a member too
     /// (``knownSpelling(of:)``): those names are not listed, so the filter is off.
     package func referenceNames(_ facts: EnumFacts) -> Set<String>? {
@@ -77,6 +77,7 @@ extension SwiftReferenceScanner {
         names.formUnion(facts.keyConstants.keys)
         names.formUnion(facts.keyGetters.keys)
         names.formUnion(facts.discovery.propertyKeys.keys)
+        names.formUnion(facts.aliasKeys.keys)
         // Not needed by today's rules, which report a name above: a file that names a toggle type
         // (an extension of a toggle enum, a flags struct's initializer) is lexed whatever it holds.
         names.formUnion(facts.toggleEnums)

@@ -190,7 +190,7 @@ extension SwiftReferenceScanner {
             return .notApplicable
         }
         let text = tokens[i].text
-        guard let key = facts.keyNames.contains(text) ? text : spellings[text] else { return .notApplicable }
+        guard let key = facts.keyNames.contains(text) ? text : spellings[text] ?? facts.aliasKeys[text] else { return .notApplicable }
         var reference = CodeReference(toggle: key, kind: .stringKey, file: file, line: tokens[i].line, column: tokens[i].column,
                                       symbol: form == "dictionary key" ? "[\"\(text)\": …]"
                                         : previous.text == "(" ? "\(tokens[i - 2].kind == .identifier ? tokens[i - 2].text : "")(\"\(text)\")" : "\(tokens[i - 2].text): \"\(text)\"")

@@ -76,7 +76,10 @@ extension SwiftReferenceScanner {
             facts.toggleMemberOwners[name, default: []].insert(owner)
         }
         recordKeyGetter(tokens, binding: binding, owner: owner, into: &facts)
-        guard Self.isStatic(tokens, binding: binding) else { return }
+        guard Self.isStatic(tokens, binding: binding) else {
+            if Self.declaresBool(tokens, binding: binding) { facts.boolMembers[name, default: []].insert(owner) }
+            return
+        }
         let literal = Self.keyLiteral(tokens, binding: binding, owner: owner)
         // A key type's instance (`static let program: Self = "program_enabled"`) named as the log
         // names a toggle is that toggle's key, whatever the key's spelling.

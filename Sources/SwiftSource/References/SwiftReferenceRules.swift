@@ -114,8 +114,14 @@ extension SwiftReferenceScanner {
                     let outcome = toggleArgumentLabel(tokens, label: i, file: file.path, facts: facts, ownBody: ownInit)
                     if case .notApplicable = outcome {} else { visit(i, outcome) }
                 }
-                // `Features.shared.x`, `featureFlags.x`: properties of toggle types found by shape.
-                if discoveredMembers, i + 2 < tokens.count, tokens[i + 1].isPunctuation(".") {
+                // `x = raw.value(…)`, `Raw(key: "k", enabled: x)`: a flags type's own methods (OwnPropertyUseRule.swift).
+                if insideOwningBodies > 0, memo.mayBeMember(tokens[i], scanner: self, facts: facts) || (discoveredMembers && facts.discovery.propertyKeys[tokens[i].text] != nil),
+                   let body = braces.last(where: { $0.typeToken >= 0 }), body.ownsToggles {
+                    let outcome = ownPropertyUse(tokens, at: i, owner: tokens[body.typeToken].text, file: file.path, facts: facts)
+                    if case .notApplicable = outcome {} else { visit(i, outcome) }
+                }
+                // `Features.shared.x`, `featureFlags?.x`: properties of toggle types found by shape.
+                if discoveredMembers, i + 2 < tokens.count, tokens[i + 1].isPunctuation(".") || (tokens[i + 1].kind == .operator && !tokens[i + 1].spaceBefore && tokens[i + 2].isPunctuation(".")) {
                     let outcome = discoveredMember(tokens, at: i, file: file.path, facts: facts, ownBody: insideOwningBodies > 0)
                     if case .notApplicable = outcome {} else { visit(i, outcome) }
                 }
@@ -160,6 +166,8 @@ extension SwiftReferenceScanner {
                 var outcome = stringArgument(tokens, at: i, file: file.path, facts: facts, discovered: discoveredMembers)
                 if case .notApplicable = outcome, insideToggleBodies > 0 { outcome = ownKeyString(tokens, at: i, file: file.path) }
                 if case .notApplicable = outcome, insideToggleBodies > 0, hasCaseKeys { outcome = caseKey(tokens, at: i, file: file.path, facts: facts) }
+                // `"""{ "key": "enable_x", "enabled": true }"""`: a logged key quoted inside a literal (QuotedKeyRule.swift).
+                if case .notApplicable = outcome, memo.holdsQuotedKey(tokens[i], scanner: self, facts: facts) { outcome = quotedKeys(tokens, at: i, file: file.path, facts: facts) }
                 if case .notApplicable = outcome {} else { visit(i, outcome) }
             default: break
             }
@@ -264,7 +272,11 @@ extension SwiftReferenceScanner {
             default: break
             }
         }
-        let keys = facts.caseKeys[name] ?? (knownToggles.contains(name) ? [name] : (knownSpelling(of: name) ?? facts.keyConstants[name]).map { [$0] } ?? [])
+        var keys = facts.caseKeys[name] ?? (knownToggles.contains(name) ? [name] : (knownSpelling(of: name) ?? facts.keyConstants[name]).map { [$0] } ?? [])
+        // `\.enableConfigRefresh`: a key path to a key getter's (or key alias's) property. The lexer
+        // drops the backslash: the dot stands one byte after the punctuation before it (`(\.x`).
+        if keys.isEmpty, i > 0, tokens[i].spaceBefore, tokens[i - 1].kind == .punctuation, tokens[i - 1].line == tokens[i].line,
+           tokens[i - 1].column + 2 == tokens[i].column, let key = facts.keyGetters[name] { keys = [key] }
         guard !keys.isEmpty else {
             return .rejected(".\(name) is neither a case of a toggle enum nor a toggle the log knows")
         }
@@ -298,7 +310,7 @@ extension SwiftReferenceScanner {
     package func stringKey(_ tokens: [SwiftToken], at i: Int, file: String, facts: EnumFacts, store: KeyStore) -> RuleOutcome {
         let string = tokens[i]
         guard !string.interpolated else { return .rejected("a string with an interpolation is never a key") }
-        guard let key = facts.keyNames.contains(string.text) ? string.text : spellings[string.text] else {
+        guard let key = facts.keyNames.contains(string.text) ? string.text : spellings[string.text] ?? facts.aliasKeys[string.text] else {
             return .rejected("\"\(string.text)\" is not a toggle the log knows (in any spelling) or a declared case's key")
         }
         let kind = toggleKinds[key]

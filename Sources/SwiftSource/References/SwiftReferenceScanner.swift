@@ -133,6 +133,12 @@ package struct SwiftReferenceScanner: Sendable {
         package var boolStatics: [(declaration: ToggleDeclaration, symbol: String)] = []
         /// Without a log: the members pass 1 would decide about by the log's names (DiscoveredToggleNames.swift).
         package var naming = NamingCandidates()
+        /// Instance `Bool` properties (`var enableConfigRefresh: Bool`) → the types declaring them.
+        package var boolMembers: [String: Set<String>] = [:]
+        /// Pass 1: a property linked to a key in its type's methods (KeyAliasRule.swift), decided after pass 1.
+        package var keyAliasCandidates: [(name: String, owner: String, literal: String)] = []
+        /// Without names: a key linked to a property discovery found → that toggle (KeyAliasRule.swift).
+        package var aliasKeys: [String: String] = [:]
     }
 
     /// A toggle enum's `var defaultValue { switch self|rawValue { case …: value … } }`.
@@ -269,6 +275,7 @@ package struct SwiftReferenceScanner: Sendable {
         facts.candidateCases = []
         // Shapes are for adoption, without a log (issue 27 §2); with one, the log's names decide (§1).
         if knownToggles.isEmpty || namesFromDiscovery { ToggleTypeDiscovery.resolve(into: &facts) }
+        resolveKeyAliases(&facts)
         for index in facts.declarations.indices {
             let declaration = facts.declarations[index]
             if !knownToggles.contains(declaration.rawValue ?? declaration.caseName) {
@@ -367,6 +374,9 @@ package struct SwiftReferenceScanner: Sendable {
                     i = Self.readCases(tokens, after: i, owner: owner, file: file.path, into: &facts)
                     continue
                 }
+            case .string where i >= 2 && tokens[i - 1].kind == .punctuation && types.last == .some(nil):
+                // `x = raw.value(forKey: "k")`, `Raw(key: "k", enabled: x)` in a type's methods (KeyAliasRule.swift).
+                if let owner = types.last(where: { $0 != nil }) ?? nil { Self.recordKeyAlias(tokens, string: i, owner: owner, into: &facts) }
             default: break
             }
             i += 1
@@ -466,6 +476,8 @@ extension SwiftReferenceScanner.EnumFacts {
         argumentMembers += file.argumentMembers
         payloadEnums.formUnion(file.payloadEnums)
         boolStatics += file.boolStatics
+        for (name, owners) in file.boolMembers { boolMembers[name, default: []].formUnion(owners) }
+        keyAliasCandidates += file.keyAliasCandidates
         naming.getters += file.naming.getters
         naming.statics += file.naming.statics
         declaredTypes.merge(file.declaredTypes) { first, _ in first }

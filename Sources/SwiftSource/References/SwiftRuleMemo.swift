@@ -12,6 +12,7 @@ extension SwiftReferenceScanner {
         private static let implicitCandidate: UInt8 = 8
         private static let declarationKeyword: UInt8 = 16
         private static let memberCandidate: UInt8 = 32
+        private static let quotedKey: UInt8 = 64
 
         package init() {}
 
@@ -46,6 +47,12 @@ extension SwiftReferenceScanner {
             has(Self.memberCandidate, token, scanner, facts)
         }
 
+        /// Whether a string literal's text quotes a key exactly (`{ "key": "enable_x" }`): ``SwiftReferenceScanner/quotedKeys(_:at:file:facts:)``.
+        @inline(__always)
+        mutating func holdsQuotedKey(_ token: SwiftToken, scanner: SwiftReferenceScanner, facts: EnumFacts) -> Bool {
+            has(Self.quotedKey, token, scanner, facts)
+        }
+
         @inline(__always)
         // Inlined, so a token passed in is read in place, not copied (its text retained and released).
         private mutating func has(_ flag: UInt8, _ token: SwiftToken, _ scanner: SwiftReferenceScanner, _ facts: EnumFacts) -> Bool {
@@ -67,8 +74,9 @@ extension SwiftReferenceScanner {
             }
             if SwiftReferenceScanner.prefixKeywords.contains(name) { result |= prefixKeyword }
             let spelled = scanner.knownSpelling(of: name) != nil
-            if facts.caseKeys[name] != nil || spelled || facts.keyConstants[name] != nil { result |= implicitCandidate }
+            if facts.caseKeys[name] != nil || spelled || facts.keyConstants[name] != nil || facts.keyGetters[name] != nil { result |= implicitCandidate }
             if spelled || facts.keyConstants[name] != nil || facts.keyGetters[name] != nil { result |= memberCandidate }
+            if SwiftReferenceScanner.quotedRuns(in: name).contains(where: { facts.keyNames.contains($0.text) || facts.aliasKeys[$0.text] != nil }) { result |= quotedKey }
             if name == "let" || name == "var" || name == "func" || SwiftReferenceScanner.typeKeywords.contains(name) { result |= declarationKeyword }
             return result
         }

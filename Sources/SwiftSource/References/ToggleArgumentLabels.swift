@@ -12,7 +12,8 @@ extension SwiftReferenceScanner {
     /// Without a log, the properties of a flags struct found by shape are the toggles.
     func toggleArgumentLabel(_ tokens: [SwiftToken], label: Int, file: String, facts: EnumFacts, ownBody: Bool) -> RuleOutcome {
         let name = tokens[label].text
-        guard let key = spellings[name] ?? knownSpelling(of: name) ?? facts.discovery.propertyKeys[name]?.first else { return .notApplicable }
+        // A key getter's or key alias's name (`enableConfigRefresh`, keyed "enable_config_refresh_v2") is its key's toggle.
+        guard let key = spellings[name] ?? knownSpelling(of: name) ?? facts.discovery.propertyKeys[name]?.first ?? facts.keyGetters[name] else { return .notApplicable }
         guard let open = Self.openingParenthesis(tokens, before: label), open >= 1, tokens[open - 1].kind == .identifier else {
             return .notApplicable
         }
