@@ -24,6 +24,15 @@ package enum TerminalText {
         if isPrintableASCII(text) { output += text } else { output += sanitize(text) }
     }
 
+    /// A name quoted in a message, cut to its first `limit` characters and an ellipsis when
+    /// longer, with how long it is: a 1 MB identifier makes a line, not a megabyte of one.
+    package static func abbreviated(_ text: String, limit: Int = 80) -> String {
+        // Counting characters would walk all of a huge name; its bytes are counted in constant time.
+        let bytes = text.utf8.count
+        guard bytes > limit, text.count > limit else { return text }
+        return String(text.prefix(limit)) + "… (\(bytes) bytes)"
+    }
+
     /// Whether every byte of `text` is printable ASCII (space to `~`): nothing to replace.
     package static func isPrintableASCII(_ text: String) -> Bool {
         var text = text

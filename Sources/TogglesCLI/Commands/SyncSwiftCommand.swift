@@ -51,7 +51,8 @@ enum SyncSwiftCommand: Command {
             for warning in replay.summary.warnings { context.warn(warning.description) }
             toggles = replay.projection.toggles.dictionary
         } catch LogError.directoryMissing {}
-        let scan = try ScanCommand.scan(paths: arguments.positionals, toggleKinds: toggles.mapValues(\.kind), settings: try ScanCommand.scanSettings(arguments, context), context)
+        let scan = try ScanCommand.scan(paths: arguments.positionals, toggleKinds: toggles.mapValues(\.kind), settings: try ScanCommand.scanSettings(arguments, context),
+                                        adoptingEveryShape: true, context)
         // A file not scanned may declare cases: its toggles would be counted as deleted.
         guard scan.problems.isEmpty else {
             throw CommandFailure(status: .invalidLog, message: (scan.problems + ["sync swift refused: the files above were not scanned, so the cases they declare are unknown; nothing was appended"]).joined(separator: "\n"))
@@ -63,6 +64,8 @@ enum SyncSwiftCommand: Command {
             kind = given
         }
         let plan = SwiftSync.plan(declarations: scan.declarations, toggles: toggles, defaults: defaults, category: category, owner: arguments.value("--owner"), kind: kind)
+        // What no toggle can stand for is skipped, one line each, as `import` skips keys: the rest is adopted.
+        for line in plan.skipped { context.warn(line) }
         guard plan.refusals.isEmpty else {
             // A missing --kind alone is a usage problem: the flag is all it takes.
             throw CommandFailure(status: plan.needsKind && plan.refusals.count == 1 ? .usage : .rejected, message: (plan.refusals + ["sync swift refused; nothing was appended"]).joined(separator: "\n"))
@@ -77,7 +80,8 @@ enum SyncSwiftCommand: Command {
                                                       change: .removed(reason: "no \(removal.enumName) case declares it in \(paths) (toggles sync swift)")))
         }
         if events.isEmpty {
-            context.note("in step: \(plan.unchanged.count) declared toggle\(plan.unchanged.count == 1 ? "" : "s") already in the log; nothing to append")
+            let skipped = plan.skipped.isEmpty ? "" : " (\(plan.skipped.count) skipped: see above)"
+            context.note("in step: \(plan.unchanged.count) declared toggle\(plan.unchanged.count == 1 ? "" : "s") already in the log\(skipped); nothing to append")
             return .ok
         }
         if arguments.has("--dry-run") {
