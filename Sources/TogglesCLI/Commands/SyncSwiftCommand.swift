@@ -29,9 +29,12 @@ enum SyncSwiftCommand: Command {
             one message counts them (exit 64). A case whose raw value the log knows is that toggle. A boolean's default comes \
             from --defaults, else from the enum's `var defaultValue { switch self { case .x: true … } }`, \
             else false. A RemoteConfigKeys case needs a typed entry in --defaults. Live toggles that no \
-            enum declares are removed, but only for kinds whose enum was found. Refused, with exit 65 and \
-            nothing appended: a new case of unknown kind without --kind, an unreadable default, \
-            a case whose toggle the log removed, an invalid name, no toggle enum at all; with exit 2, a \
+            enum declares are removed, but only for kinds whose enum was found. The shapes are found whatever \
+            the log holds, so a later run diffs them with the log and creates only what is new. A key or name \
+            no toggle name can stand for (`bool(forKey: "com.app.x")`) is skipped, one warning line each with \
+            its file:line, why and the name it would need, and the rest is adopted (exit 0, as `import` skips keys). \
+            Refused, with exit 65 and nothing appended: a new case of unknown kind without --kind, an unreadable default, \
+            a case whose toggle the log removed, no toggle enum at all; with exit 2, a \
             Swift file that cannot be read or lexed (its cases are unknown). Running it again appends nothing.
             """,
         examples: [
