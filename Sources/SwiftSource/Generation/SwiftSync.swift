@@ -80,7 +80,7 @@ public enum SwiftSync {
             let place = "\(declaration.file):\(declaration.line)"
             if let state = toggles[name] {
                 if let removedAt = state.removedAt {
-                    plan.refusals.append("\(place): \(declaration.enumName).\(declaration.caseName) is declared, but \(name) was removed from the log at \(removedAt); delete the case")
+                    plan.refusals.append("\(place): \(shown(declaration)) is declared, but \(name) was removed from the log at \(removedAt); delete the case")
                 } else {
                     plan.unchanged.append(name)
                 }
@@ -96,7 +96,7 @@ public enum SwiftSync {
             }
             if declaration.enumName == "RemoteConfigKeys" {
                 guard let value = defaults[name] else {
-                    plan.refusals.append("\(place): RemoteConfigKeys.\(declaration.caseName) is new and needs a typed default; pass --defaults with a \(name) entry")
+                    plan.refusals.append("\(place): RemoteConfigKeys.\(TerminalText.abbreviated(declaration.caseName)) is new and needs a typed default; pass --defaults with a \(name) entry")
                     continue
                 }
                 let valueType: ValueType
@@ -105,7 +105,7 @@ public enum SwiftSync {
                 case .number: valueType = .number
                 case .array, .object: valueType = .json
                 case .bool, .null:
-                    plan.refusals.append("\(place): RemoteConfigKeys.\(declaration.caseName) has a \(value.typeName) default; booleans belong in RemoteToggle")
+                    plan.refusals.append("\(place): RemoteConfigKeys.\(TerminalText.abbreviated(declaration.caseName)) has a \(value.typeName) default; booleans belong in RemoteToggle")
                     continue
                 }
                 plan.creations.append(Creation(name: name, definition: ToggleDefinition(
@@ -124,10 +124,10 @@ public enum SwiftSync {
                 case .bool(let flag): value = flag
                 case .notDeclared: value = false
                 case .text(let text):
-                    plan.refusals.append("\(place): \(declaration.enumName).\(declaration.caseName) declares the default \"\(text)\", not a boolean")
+                    plan.refusals.append("\(place): \(shown(declaration)) declares the default \"\(text)\", not a boolean")
                     continue
                 case .unreadable:
-                    plan.refusals.append("\(place): cannot read \(declaration.enumName).\(declaration.caseName)'s default from `var defaultValue` (only `switch self { case .x: true … }` is read); pass --defaults with a \(name) entry")
+                    plan.refusals.append("\(place): cannot read \(shown(declaration))'s default from `var defaultValue` (only `switch self { case .x: true … }` is read); pass --defaults with a \(name) entry")
                     continue
                 }
             }
@@ -164,8 +164,8 @@ public enum SwiftSync {
                 types.append((declaration.enumName, declaration.file, 1))
             }
         }
-        let places = types.count == 1 ? "\(first.enumName) (\(first.file))"
-            : types.map { "\($0.name) (\($0.count) in \($0.file))" }.joined(separator: ", ")
+        let places = types.count == 1 ? "\(TerminalText.abbreviated(first.enumName)) (\(first.file))"
+            : types.map { "\(TerminalText.abbreviated($0.name)) (\($0.count) in \($0.file))" }.joined(separator: ", ")
         let count = kindless.count == 1 ? "1 toggle found in \(places) has" : "\(kindless.count) toggles found in \(places) have"
         return "\(count) no kind; pass --kind local|remote|build (or create \(kindless.count == 1 ? "it" : "them") one by one with `toggles create NAME --kind …`)"
     }
@@ -176,7 +176,6 @@ public enum SwiftSync {
     /// kebab-case), creating it by hand is offered too: the scan then finds the key as that toggle's.
     static func skipLine(_ declaration: ToggleDeclaration, place: String, problem: String) -> String {
         let name = declaration.key
-        let shown = "\(TerminalText.abbreviated(declaration.enumName)).\(TerminalText.abbreviated(declaration.caseName))"
         let what = declaration.rawValue != nil ? "reads the key \"\(TerminalText.abbreviated(name))\"" : "is named \(TerminalText.abbreviated(name))"
         var advice = "rename it (letters, digits and _, at most \(ToggleName.maximumLength) bytes)"
         let valid = String(decoding: name.utf8.map { byte in
@@ -188,7 +187,12 @@ public enum SwiftSync {
                 advice += ", or track it as \(valid) with `toggles create \(valid) --kind …` (the scan reads \"\(name)\" as its spelling)"
             }
         }
-        return TerminalText.sanitize("\(place): not adopted: \(shown) \(what), which cannot be a toggle name (\(problem)); \(advice)")
+        return TerminalText.sanitize("\(place): not adopted: \(shown(declaration)) \(what), which cannot be a toggle name (\(problem)); \(advice)")
+    }
+
+    /// `Type.member` in a message, each name cut at 80 characters (``TerminalText/abbreviated(_:limit:)``).
+    static func shown(_ declaration: ToggleDeclaration) -> String {
+        "\(TerminalText.abbreviated(declaration.enumName)).\(TerminalText.abbreviated(declaration.caseName))"
     }
 
     /// `true`/`false`, and the forms a plist download gives them: `"true"`, `"1"`, `1`.
