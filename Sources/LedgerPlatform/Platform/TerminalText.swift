@@ -24,6 +24,17 @@ package enum TerminalText {
         if isPrintableASCII(text) { output += text } else { output += sanitize(text) }
     }
 
+    /// A name quoted in a message, cut to its first `limit` characters and an ellipsis when
+    /// longer, with how long it is: a 1 MB identifier makes a line, not a megabyte of one.
+    package static func abbreviated(_ text: String, limit: Int = 80) -> String {
+        // Counting characters would walk all of a huge name: its bytes are counted in constant
+        // time, and only the first `limit` characters are walked.
+        let bytes = text.utf8.count
+        guard bytes > limit else { return text }
+        let head = text.prefix(limit)
+        return head.endIndex == text.endIndex ? text : String(head) + "… (\(bytes) bytes)"
+    }
+
     /// Whether every byte of `text` is printable ASCII (space to `~`): nothing to replace.
     package static func isPrintableASCII(_ text: String) -> Bool {
         var text = text

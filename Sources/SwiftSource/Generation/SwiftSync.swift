@@ -19,7 +19,13 @@ import LedgerCore
 /// - A `RemoteConfigKeys` case needs a typed value in the defaults file: `<string>` → string,
 ///   `<integer>`/`<real>` → number, arrays and dictionaries → json (JSON defaults alike).
 /// - A case whose toggle the log has removed is refused (delete the case, or the removal was
-///   premature); so is a case whose name is not a valid toggle name.
+///   premature).
+/// - A declaration whose key or name cannot be a toggle name (`bool(forKey: "com.app.x")`,
+///   `case x = "new-onboarding"`: toggle names have letters, digits and `_` only) is skipped,
+///   not refused: no flag could make a sync adopt it, so refusing would block the others for
+///   good. Each skip is one line (``Plan/skipped``) with the place, the key, why and what to do;
+///   the rest is adopted. The log has no remote-key field, so the key is not adopted under
+///   another name: that toggle's Remote Config parameter would not be the app's.
 /// - Only kinds whose enum was found are removed from: syncing a folder without
 ///   `InternalToggle` never removes local toggles. No toggle enum at all is refused.
 public enum SwiftSync {
@@ -34,6 +40,9 @@ public enum SwiftSync {
         /// Live toggles no enum declares any more, with the kind's enum.
         public var removals: [(name: String, enumName: String)] = []
         public var refusals: [String] = []
+        /// Declarations no toggle can stand for (their key or name is not a valid toggle name):
+        /// one line each, with the place, why and what to do. They do not stop the sync.
+        public var skipped: [String] = []
         /// Declared toggles already live in the log.
         public var unchanged: [String] = []
         /// Whether new toggles wait for `--kind` (one of the refusals says so).
@@ -71,14 +80,14 @@ public enum SwiftSync {
             let place = "\(declaration.file):\(declaration.line)"
             if let state = toggles[name] {
                 if let removedAt = state.removedAt {
-                    plan.refusals.append("\(place): \(declaration.enumName).\(declaration.caseName) is declared, but \(name) was removed from the log at \(removedAt); delete the case")
+                    plan.refusals.append("\(place): \(shown(declaration)) is declared, but \(name) was removed from the log at \(removedAt); delete the case")
                 } else {
                     plan.unchanged.append(name)
                 }
                 continue
             }
             if let problem = ToggleName.newToggleProblem(with: name) {
-                plan.refusals.append("\(place): \(declaration.enumName).\(declaration.caseName): \(problem)")
+                plan.skipped.append(skipLine(declaration, place: place, problem: problem))
                 continue
             }
             guard let kind = enumKinds[declaration.enumName] ?? givenKind else {
@@ -87,7 +96,7 @@ public enum SwiftSync {
             }
             if declaration.enumName == "RemoteConfigKeys" {
                 guard let value = defaults[name] else {
-                    plan.refusals.append("\(place): RemoteConfigKeys.\(declaration.caseName) is new and needs a typed default; pass --defaults with a \(name) entry")
+                    plan.refusals.append("\(place): RemoteConfigKeys.\(TerminalText.abbreviated(declaration.caseName)) is new and needs a typed default; pass --defaults with a \(name) entry")
                     continue
                 }
                 let valueType: ValueType
@@ -96,7 +105,7 @@ public enum SwiftSync {
                 case .number: valueType = .number
                 case .array, .object: valueType = .json
                 case .bool, .null:
-                    plan.refusals.append("\(place): RemoteConfigKeys.\(declaration.caseName) has a \(value.typeName) default; booleans belong in RemoteToggle")
+                    plan.refusals.append("\(place): RemoteConfigKeys.\(TerminalText.abbreviated(declaration.caseName)) has a \(value.typeName) default; booleans belong in RemoteToggle")
                     continue
                 }
                 plan.creations.append(Creation(name: name, definition: ToggleDefinition(
@@ -115,10 +124,10 @@ public enum SwiftSync {
                 case .bool(let flag): value = flag
                 case .notDeclared: value = false
                 case .text(let text):
-                    plan.refusals.append("\(place): \(declaration.enumName).\(declaration.caseName) declares the default \"\(text)\", not a boolean")
+                    plan.refusals.append("\(place): \(shown(declaration)) declares the default \"\(text)\", not a boolean")
                     continue
                 case .unreadable:
-                    plan.refusals.append("\(place): cannot read \(declaration.enumName).\(declaration.caseName)'s default from `var defaultValue` (only `switch self { case .x: true … }` is read); pass --defaults with a \(name) entry")
+                    plan.refusals.append("\(place): cannot read \(shown(declaration))'s default from `var defaultValue` (only `switch self { case .x: true … }` is read); pass --defaults with a \(name) entry")
                     continue
                 }
             }
@@ -155,10 +164,35 @@ public enum SwiftSync {
                 types.append((declaration.enumName, declaration.file, 1))
             }
         }
-        let places = types.count == 1 ? "\(first.enumName) (\(first.file))"
-            : types.map { "\($0.name) (\($0.count) in \($0.file))" }.joined(separator: ", ")
+        let places = types.count == 1 ? "\(TerminalText.abbreviated(first.enumName)) (\(first.file))"
+            : types.map { "\(TerminalText.abbreviated($0.name)) (\($0.count) in \($0.file))" }.joined(separator: ", ")
         let count = kindless.count == 1 ? "1 toggle found in \(places) has" : "\(kindless.count) toggles found in \(places) have"
         return "\(count) no kind; pass --kind local|remote|build (or create \(kindless.count == 1 ? "it" : "them") one by one with `toggles create NAME --kind …`)"
+    }
+
+    /// "App/Config.swift:2: not adopted: AppConfig.x reads the key "com.app.x", which cannot be a
+    /// toggle name (a toggle name has only letters, digits and '_'); rename the key (com_app_x)".
+    /// When the valid name's spellings include the key (`new-onboarding` is `new_onboarding` in
+    /// kebab-case), creating it by hand is offered too: the scan then finds the key as that toggle's.
+    static func skipLine(_ declaration: ToggleDeclaration, place: String, problem: String) -> String {
+        let name = declaration.key
+        let what = declaration.rawValue != nil ? "reads the key \"\(TerminalText.abbreviated(name))\"" : "is named \(TerminalText.abbreviated(name))"
+        var advice = "rename it (letters, digits and _, at most \(ToggleName.maximumLength) bytes)"
+        let valid = String(decoding: name.utf8.map { byte in
+            (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || (byte >= 0x30 && byte <= 0x39) ? byte : UInt8(ascii: "_")
+        }, as: UTF8.self)
+        if ToggleName.newToggleProblem(with: valid) == nil {
+            advice = "rename \(declaration.rawValue != nil ? "the key" : "it") to \(valid)"
+            if NameSpelling.variants(of: valid).contains(name) {
+                advice += ", or track it as \(valid) with `toggles create \(valid) --kind …` (the scan reads \"\(name)\" as its spelling)"
+            }
+        }
+        return TerminalText.sanitize("\(place): not adopted: \(shown(declaration)) \(what), which cannot be a toggle name (\(problem)); \(advice)")
+    }
+
+    /// `Type.member` in a message, each name cut at 80 characters (``TerminalText/abbreviated(_:limit:)``).
+    static func shown(_ declaration: ToggleDeclaration) -> String {
+        "\(TerminalText.abbreviated(declaration.enumName)).\(TerminalText.abbreviated(declaration.caseName))"
     }
 
     /// `true`/`false`, and the forms a plist download gives them: `"true"`, `"1"`, `1`.

@@ -94,6 +94,19 @@ package struct SwiftTokenLimitExceeded: Error, Sendable, Equatable {
     }
 }
 
+/// Code a Swift compiler would not read as the lexer does: a NUL byte between tokens (swiftc
+/// takes it for a space, with a warning, so `ba\0d` is two names) or an identifier that is not
+/// valid UTF-8 (swiftc refuses the file). A scan does not guess at such a file's names: it says
+/// where the first one is and passes the file over, as for a file with too many tokens.
+package struct SwiftMalformedCode: Error, Sendable, Equatable {
+    package var line: Int
+    package var column: Int
+    package var reason: String
+
+    static let nul = "a NUL byte in code (Swift reads it as a space and warns; delete it)"
+    static let invalidUTF8 = "an identifier that is not valid UTF-8 (Swift refuses the file; fix its encoding)"
+}
+
 /// A small hand-written Swift lexer: comments (nested block comments too) are skipped,
 /// string literals (single-line, multi-line `"""`, raw `#"…"#`) become one token each, and
 /// the code inside string interpolations is lexed as code.
@@ -112,6 +125,8 @@ package struct SwiftLexer {
     /// Open string interpolations: the string's raw `#` count and multi-line flag, and the
     /// parenthesis depth inside the interpolation.
     private var interpolations: [(pounds: Int, multiline: Bool, parens: Int, line: Int, column: Int)] = []
+    /// The first malformed code (``SwiftMalformedCode``), if any.
+    private var malformed: SwiftMalformedCode?
 
     /// The most tokens a file may have: lexing stops at one more, which proves it has too many.
     private let limit: Int
@@ -152,10 +167,13 @@ package struct SwiftLexer {
 
     /// A file read from disk, in memory the caller owns (a ``ReadBuffer``'s): refused with
     /// ``SwiftTokenLimitExceeded`` past ``maximumTokens(forBytes:)``, having kept no more.
-    package static func tokenizeFile(_ bytes: UnsafeBufferPointer<UInt8>, names: inout SwiftNameTable) throws(SwiftTokenLimitExceeded) -> [SwiftToken] {
+    /// `malformed`: where the file has code swiftc would read otherwise (``SwiftMalformedCode``).
+    package static func tokenizeFile(_ bytes: UnsafeBufferPointer<UInt8>, names: inout SwiftNameTable,
+                                     malformed: inout SwiftMalformedCode?) throws(SwiftTokenLimitExceeded) -> [SwiftToken] {
         let limit = maximumTokens(forBytes: bytes.count)
         let lexed = lex(bytes, names: &names, limit: limit)
         if lexed.exceeded { throw SwiftTokenLimitExceeded(byteCount: bytes.count, limit: limit) }
+        malformed = lexed.malformed
         return lexed.tokens
     }
 
@@ -166,13 +184,14 @@ package struct SwiftLexer {
         return lexed.tokens
     }
 
-    private static func lex(_ bytes: UnsafeBufferPointer<UInt8>, names: inout SwiftNameTable, limit: Int) -> (tokens: [SwiftToken], exceeded: Bool) {
+    private static func lex(_ bytes: UnsafeBufferPointer<UInt8>, names: inout SwiftNameTable, limit: Int)
+        -> (tokens: [SwiftToken], exceeded: Bool, malformed: SwiftMalformedCode?) {
         var lexer = SwiftLexer(bytes, limit: limit)
         // Moved in and out, not copied, so the table's arrays stay uniquely referenced.
         swap(&lexer.names, &names)
         lexer.run()
         swap(&lexer.names, &names)
-        return (lexer.tokens, lexer.tokens.count > limit)
+        return (lexer.tokens, lexer.tokens.count > limit, lexer.malformed)
     }
 
     private mutating func run() {
@@ -225,6 +244,8 @@ package struct SwiftLexer {
                 while index < bytes.count && bytes[index] != UInt8(ascii: "`") && bytes[index] != 0x0A { index += 1 }
                 let nameEnd = index
                 if index < bytes.count && bytes[index] == UInt8(ascii: "`") { index += 1 }
+                // Any byte may sit between backticks: a NUL or broken UTF-8 there is the name's.
+                if let byte = Self.firstMalformed(bytes, from: nameStart, to: nameEnd, allowsNUL: false) { noteMalformed(byte) }
                 emitNamed(.identifier, from: nameStart, to: nameEnd, start: start)
             case UInt8(ascii: "("):
                 if !interpolations.isEmpty { interpolations[interpolations.count - 1].parens += 1 }
@@ -271,11 +292,15 @@ package struct SwiftLexer {
                 if Self.isIdentifierStart(byte) {
                     let start = index
                     index += 1
-                    while index < bytes.count && Self.isIdentifierByte(bytes[index]) { index += 1 }
+                    // Whether any byte is past ASCII: only then is the name's UTF-8 checked.
+                    var high = byte
+                    while index < bytes.count && Self.isIdentifierByte(bytes[index]) { high |= bytes[index]; index += 1 }
+                    if high >= 0x80, let bad = Self.firstMalformed(bytes, from: start, to: index, allowsNUL: true) { noteMalformed(bad) }
                     emitNamed(.identifier, from: start, to: index, start: start)
                 } else if Self.isOperatorByte(byte) {
                     lexOperator()
                 } else {
+                    if byte == 0 { noteMalformed(index) }
                     index += 1
                     spaceBefore = true
                 }
@@ -320,6 +345,38 @@ package struct SwiftLexer {
             default: break
             }
             position += 1
+        }
+        return nil
+    }
+
+    /// Records the malformed code at byte `position` unless an earlier one was: the first is named.
+    private mutating func noteMalformed(_ position: Int) {
+        guard malformed == nil else { return }
+        malformed = SwiftMalformedCode(line: line, column: position - lineStart + 1,
+                                       reason: bytes[position] == 0 ? SwiftMalformedCode.nul : SwiftMalformedCode.invalidUTF8)
+    }
+
+    /// The position of the first NUL (unless `allowsNUL`) or of the first byte of an invalid
+    /// UTF-8 sequence in `bytes[start..<end]`, or nil.
+    private static func firstMalformed(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, allowsNUL: Bool) -> Int? {
+        var position = start
+        while position < end {
+            let byte = bytes[position]
+            if byte < 0x80 {
+                if byte == 0 && !allowsNUL { return position }
+                position += 1
+                continue
+            }
+            // The sequence's length from its lead byte, then its continuation bytes; overlong
+            // forms, surrogates and values past U+10FFFF are refused as a decoder refuses them.
+            let length = byte >= 0xC2 && byte <= 0xDF ? 2 : byte >= 0xE0 && byte <= 0xEF ? 3 : byte >= 0xF0 && byte <= 0xF4 ? 4 : 0
+            guard length > 0, position + length <= end else { return position }
+            let second = bytes[position + 1]
+            let low: UInt8 = byte == 0xE0 ? 0xA0 : byte == 0xF0 ? 0x90 : 0x80
+            let high: UInt8 = byte == 0xED ? 0x9F : byte == 0xF4 ? 0x8F : 0xBF
+            guard second >= low && second <= high else { return position }
+            for offset in 2..<max(2, length) where bytes[position + offset] & 0xC0 != 0x80 { return position }
+            position += length
         }
         return nil
     }

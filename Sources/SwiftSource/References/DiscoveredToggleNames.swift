@@ -171,11 +171,19 @@ extension SwiftReferenceScanner {
     }
 
     /// The toggles a scan declares: the enums' cases and the types' found by shape, and, when the
-    /// names came from discovery, the toggles those shapes name (what `sync swift` adopts).
+    /// names came from discovery or `sync swift` asks (``adoptsEveryShape``), the toggles those
+    /// shapes name (what `sync swift` adopts), each known by the log's spelling of its key or name.
     package func declaredToggles(_ facts: EnumFacts) -> [ToggleDeclaration] {
-        guard namesFromDiscovery else { return facts.declarations }
+        guard namesFromDiscovery || adoptsEveryShape else { return facts.declarations }
         var seen = Set(facts.declarations.map(\.key))
-        return (facts.declarations + facts.discovery.named.filter { seen.insert($0.key).inserted }).sorted { a, b in
+        let named = facts.discovery.named.map { found in
+            var declaration = found
+            if !knownToggles.contains(declaration.key) {
+                declaration.knownAs = declaration.rawValue.flatMap { spellings[$0] } ?? knownSpelling(of: declaration.caseName)
+            }
+            return declaration
+        }
+        return (facts.declarations + named.filter { seen.insert($0.key).inserted }).sorted { a, b in
             // By bytes, as the declarations are (`!=` on String would take café in NFC and in NFD for one file).
             !a.file.utf8.elementsEqual(b.file.utf8) ? a.file.utf8.lexicographicallyPrecedes(b.file.utf8) : (a.line, a.column) < (b.line, b.column)
         }

@@ -163,9 +163,10 @@ extension SwiftReferenceScanner {
     }
 
     /// An enum that is a toggle enum by its name alone, none of whose cases or raw values the
-    /// log knows (`enum PremiumFeature: String` of entitlements), is not one when the log is not empty.
+    /// log knows (`enum PremiumFeature: String` of entitlements), is not one when the log is not
+    /// empty; `sync swift` keeps it, as its first sync without a log adopted it.
     func demoteUnloggedEnums(_ facts: inout EnumFacts) {
-        guard !knownToggles.isEmpty, !namesFromDiscovery else { return }
+        guard !knownToggles.isEmpty, !namesFromDiscovery, !adoptsEveryShape else { return }
         var logged: Set<String> = []
         for declaration in facts.declarations where knownToggles.contains(declaration.key) { logged.insert(declaration.enumName) }
         let demoted = Set(facts.enums.filter { $0.value.isToggle && $0.value.byName && !logged.contains($0.key) }.map(\.key))

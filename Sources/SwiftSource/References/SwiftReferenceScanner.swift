@@ -33,6 +33,10 @@ package struct SwiftReferenceScanner: Sendable {
     /// Whether `knownToggles` are names discovery found, not a log's (DiscoveredToggleNames.swift):
     /// toggle types are still discovered and no enum is demoted for want of logged cases.
     package var namesFromDiscovery = false
+    /// `sync swift`: the toggle types and names found by shape are declared whatever the log
+    /// holds, as a first sync without a log found them, so a second sync diffs the same
+    /// declarations with the log instead of finding none (a scan with a log lets the log decide).
+    package var adoptsEveryShape = false
 
     package init(knownToggles: Set<String> = [], toggleKinds: [String: ToggleKind] = [:], settings: SwiftScanSettings = SwiftScanSettings()) {
         self.knownToggles = knownToggles.union(toggleKinds.keys)
@@ -274,7 +278,7 @@ package struct SwiftReferenceScanner: Sendable {
         }
         facts.candidateCases = []
         // Shapes are for adoption, without a log (issue 27 §2); with one, the log's names decide (§1).
-        if knownToggles.isEmpty || namesFromDiscovery { ToggleTypeDiscovery.resolve(into: &facts) }
+        if knownToggles.isEmpty || namesFromDiscovery || adoptsEveryShape { ToggleTypeDiscovery.resolve(into: &facts) }
         resolveKeyAliases(&facts)
         for index in facts.declarations.indices {
             let declaration = facts.declarations[index]

@@ -119,7 +119,9 @@ public struct SwiftSourceScan: Sendable {
             // Pass 2: none of the names a rule can match, no reference.
             if !declarationsOnly && !prefilter.mayReference(bytes) { return .success(SwiftReferenceScanner.LexedFile(path: file.display, tokens: [])) }
             do throws(SwiftTokenLimitExceeded) {
-                var lexed = SwiftReferenceScanner.LexedFile(path: file.display, tokens: try SwiftLexer.tokenizeFile(bytes, names: &names))
+                var malformed: SwiftMalformedCode?
+                var lexed = SwiftReferenceScanner.LexedFile(path: file.display, tokens: try SwiftLexer.tokenizeFile(bytes, names: &names, malformed: &malformed))
+                if let malformed { return .failure(.malformed(file.display, line: malformed.line, column: malformed.column, reason: malformed.reason)) }
                 if declarationsOnly { lexed.sections = ToggleTypeDiscovery.toggleSections(bytes) }
                 return .success(lexed)
             } catch {
@@ -197,10 +199,13 @@ public enum CodeScanError: Error, Sendable, CustomStringConvertible {
     case lineBeyondEnd(String, line: Int, lines: Int)
     /// A file denser than ``SwiftLexer/maximumTokens(forBytes:)`` allows: not lexed, so memory stays bounded.
     case tooManyTokens(String, limit: Int, byteCount: Int)
+    /// Code swiftc would read otherwise than the lexer (a NUL byte, an identifier not UTF-8): not scanned.
+    case malformed(String, line: Int, column: Int, reason: String)
 
     /// The warning for `file`, passed over by a scan: the description, after the file unless it begins with it.
     func problem(_ file: String) -> String {
         if case .tooManyTokens = self { return description }
+        if case .malformed = self { return description }
         return "\(file): \(description)"
     }
 
@@ -210,6 +215,7 @@ public enum CodeScanError: Error, Sendable, CustomStringConvertible {
         case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
         case .lineBeyondEnd(let path, let line, let lines): "\(path) has \(lines) line\(lines == 1 ? "" : "s"), so there is no line \(line)"
         case .tooManyTokens(let path, let limit, let byteCount): "\(path) is not scanned: \(SwiftTokenLimitExceeded(byteCount: byteCount, limit: limit).reason)"
+        case .malformed(let path, let line, let column, let reason): "\(path):\(line):\(column): \(reason); the file is not scanned"
         }
     }
 }

@@ -115,10 +115,14 @@ enum ScanCommand: Command {
         }
     }
 
-    /// Runs a scan, turning a missing path into an I/O failure (exit 2).
-    static func scan(paths: [String], toggleKinds: [String: ToggleKind], settings: SwiftScanSettings, _ context: CommandContext) throws -> ScanResult {
+    /// Runs a scan, turning a missing path into an I/O failure (exit 2). `adoptingEveryShape`:
+    /// declare what discovery finds whatever the log holds (`sync swift`).
+    static func scan(paths: [String], toggleKinds: [String: ToggleKind], settings: SwiftScanSettings, adoptingEveryShape: Bool = false,
+                     _ context: CommandContext) throws -> ScanResult {
+        var scan = SwiftSourceScan(toggleKinds: toggleKinds, settings: settings)
+        scan.scanner.adoptsEveryShape = adoptingEveryShape
         do {
-            return try SwiftSourceScan(toggleKinds: toggleKinds, settings: settings).run(paths: paths, currentDirectory: context.currentDirectory)
+            return try scan.run(paths: paths, currentDirectory: context.currentDirectory)
         } catch let error as CodeScanError {
             throw CommandFailure(status: .invalidLog, message: "scan: \(error)")
         }

@@ -29,9 +29,12 @@ enum SyncSwiftCommand: Command {
             one message counts them (exit 64). A case whose raw value the log knows is that toggle. A boolean's default comes \
             from --defaults, else from the enum's `var defaultValue { switch self { case .x: true … } }`, \
             else false. A RemoteConfigKeys case needs a typed entry in --defaults. Live toggles that no \
-            enum declares are removed, but only for kinds whose enum was found. Refused, with exit 65 and \
-            nothing appended: a new case of unknown kind without --kind, an unreadable default, \
-            a case whose toggle the log removed, an invalid name, no toggle enum at all; with exit 2, a \
+            enum declares are removed, but only for kinds whose enum was found. The shapes are found whatever \
+            the log holds, so a later run diffs them with the log and creates only what is new. A key or name \
+            no toggle name can stand for (`bool(forKey: "com.app.x")`) is skipped, one warning line each with \
+            its file:line, why and the name it would need, and the rest is adopted (exit 0, as `import` skips keys). \
+            Refused, with exit 65 and nothing appended: a new case of unknown kind without --kind, an unreadable default, \
+            a case whose toggle the log removed, no toggle enum at all; with exit 2, a \
             Swift file that cannot be read or lexed (its cases are unknown). Running it again appends nothing.
             """,
         examples: [
@@ -51,7 +54,8 @@ enum SyncSwiftCommand: Command {
             for warning in replay.summary.warnings { context.warn(warning.description) }
             toggles = replay.projection.toggles.dictionary
         } catch LogError.directoryMissing {}
-        let scan = try ScanCommand.scan(paths: arguments.positionals, toggleKinds: toggles.mapValues(\.kind), settings: try ScanCommand.scanSettings(arguments, context), context)
+        let scan = try ScanCommand.scan(paths: arguments.positionals, toggleKinds: toggles.mapValues(\.kind), settings: try ScanCommand.scanSettings(arguments, context),
+                                        adoptingEveryShape: true, context)
         // A file not scanned may declare cases: its toggles would be counted as deleted.
         guard scan.problems.isEmpty else {
             throw CommandFailure(status: .invalidLog, message: (scan.problems + ["sync swift refused: the files above were not scanned, so the cases they declare are unknown; nothing was appended"]).joined(separator: "\n"))
@@ -63,6 +67,8 @@ enum SyncSwiftCommand: Command {
             kind = given
         }
         let plan = SwiftSync.plan(declarations: scan.declarations, toggles: toggles, defaults: defaults, category: category, owner: arguments.value("--owner"), kind: kind)
+        // What no toggle can stand for is skipped, one line each, as `import` skips keys: the rest is adopted.
+        for line in plan.skipped { context.warn(line) }
         guard plan.refusals.isEmpty else {
             // A missing --kind alone is a usage problem: the flag is all it takes.
             throw CommandFailure(status: plan.needsKind && plan.refusals.count == 1 ? .usage : .rejected, message: (plan.refusals + ["sync swift refused; nothing was appended"]).joined(separator: "\n"))
@@ -77,7 +83,8 @@ enum SyncSwiftCommand: Command {
                                                       change: .removed(reason: "no \(removal.enumName) case declares it in \(paths) (toggles sync swift)")))
         }
         if events.isEmpty {
-            context.note("in step: \(plan.unchanged.count) declared toggle\(plan.unchanged.count == 1 ? "" : "s") already in the log; nothing to append")
+            let skipped = plan.skipped.isEmpty ? "" : " (\(plan.skipped.count) skipped: see above)"
+            context.note("in step: \(plan.unchanged.count) declared toggle\(plan.unchanged.count == 1 ? "" : "s") already in the log\(skipped); nothing to append")
             return .ok
         }
         if arguments.has("--dry-run") {
