@@ -58,6 +58,7 @@ def code_and_strings(text):
             code[line].append('""')
             while i < n and not text.startswith(close, i):
                 if text[i] == '\\' and not hashes and i + 1 < n:
+                    if text[i + 1] == '\n': line += 1  # a line continuation in a multi-line string
                     buf.append(text[i:i + 2]); i += 2; continue
                 if text[i] == '\n':
                     if not triple: break

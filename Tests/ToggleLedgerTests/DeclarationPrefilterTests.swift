@@ -9,7 +9,23 @@ import Testing
     static func threePasses(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
             SwiftSourceScan.contains(buffer, "enum") || SwiftSourceScan.contains(buffer, "static") || declarationByBytes(buffer)
+                || boolQueryByBytes(buffer)
         }
+    }
+
+    /// `Feature) -> Bool`: a Bool query taking a type whose name holds a toggle word.
+    static func boolQueryByBytes(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        let arrow = Array("-> Bool".utf8)
+        for position in buffer.indices where position + arrow.count <= buffer.count
+            && buffer[position..<(position + arrow.count)].elementsEqual(arrow) {
+            var close = position - 1
+            while close >= 0, buffer[close] == UInt8(ascii: " ") || buffer[close] == UInt8(ascii: "\t") { close -= 1 }
+            guard close >= 0, buffer[close] == UInt8(ascii: ")") else { continue }
+            var start = close
+            while start > 0, SwiftLexer.isIdentifierByte(buffer[start - 1]) { start -= 1 }
+            if start < close, ToggleTypeDiscovery.nameHoldsToggleWord(buffer, from: start, afterKeyword: false) { return true }
+        }
+        return false
     }
 
     static func declarationByBytes(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -32,7 +48,8 @@ import Testing
         let alphabet = Array("ab xyz\n\t{}().:_1".utf8)
         let planted = ["enum", "enu", "static", "stati", "struct Flags", "struct Flag", "struct Point", "xstruct Flags", "class FeatureX",
                        "class Feature", "protocol Toggles", "extension ExperimentKit", "extension Kit", "actor Switches", "actor Actor",
-                       "@Feature", "@propertyWrapper", "@objc", "@", "struct\tToggle", "structFlag", "eNum", "Static"]
+                       "@Feature", "@propertyWrapper", "@objc", "@", "struct\tToggle", "structFlag", "eNum", "Static",
+                       "(Feature) -> Bool", "(_ f: Flags)\t-> Bool", "(Point) -> Bool", "(Flag) -> Int", "Toggle)-> Bool", ") -> Bool", "-> Boo"]
         var seen = (yes: 0, no: 0)
         for _ in 0..<4000 {
             var bytes = (0..<Int.random(in: 0...60, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
@@ -46,7 +63,7 @@ import Testing
             #expect(bytes.withUnsafeBufferPointer { SwiftSourceScan.mayDeclare($0) } == expected, "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
         }
         #expect(seen.yes > 500 && seen.no > 500, "both answers are tried: \(seen)")
-        for word in ["enum", "static", "struct Flags {", "@Feature var"] {
+        for word in ["enum", "static", "struct Flags {", "@Feature var", "(Feature) -> Bool"] {
             for offset in 0..<40 {
                 let bytes = Array(repeating: UInt8(ascii: " "), count: offset) + Array(word.utf8) + Array(repeating: UInt8(ascii: " "), count: 40 - offset)
                 #expect(bytes.withUnsafeBufferPointer { SwiftSourceScan.mayDeclare($0) }, "\(word) at \(offset)")

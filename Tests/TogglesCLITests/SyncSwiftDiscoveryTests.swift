@@ -112,4 +112,72 @@ import Testing
         let lookalike = InProcessToggles.run(["scan", "App", "--explain", "App/Flags.swift:33"], in: directory.url)
         #expect(lookalike.stdout.split(separator: "\n").allSatisfy { !$0.contains("is a toggle") }, "\(lookalike)")
     }
+    /// A closure asked for a case is a Bool query as a `func` is: a property
+    /// `var isFeatureEnabled: (Feature) -> Bool`, a parameter `@escaping (Experiment) -> Bool`, an
+    /// optional `((LabToggle) -> Bool)?`, a `typealias … = (DebugSwitch) -> Bool`, even in a file
+    /// that declares nothing else. A closure returning something else asks nothing.
+    @Test func aClosureTypedBoolQueryTakesItsEnum() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("App/Feature.swift", """
+            public enum Feature: CaseIterable {
+                case venueCheckIn
+                case localStatistics
+
+                public static let productionEnabledFeatures: [Feature] = [
+                    .venueCheckIn,
+                ]
+            }
+
+            extension Feature {
+                var title: String {
+                    switch self {
+                    case .venueCheckIn: return "Venues"
+                    case .localStatistics: return "Statistics"
+                    }
+                }
+            }
+
+            enum Experiment { case searchV2 }
+            enum LabToggle { case grid }
+            enum DebugSwitch { case verboseLogs }
+            typealias DebugCheck = (DebugSwitch) -> Bool
+            enum PremiumFeature { case customIcons }
+            """)
+        try directory.write("App/Coordinator.swift", """
+            final class Coordinator {
+                private var isFeatureEnabled: (Feature) -> Bool
+                var onPurchase: (PremiumFeature) -> Void = { _ in }
+                var labCheck: ((LabToggle) -> Bool)?
+
+                init(enabledFeatures: [Feature], isExperimentOn: @escaping (Experiment) -> Bool) {
+                    isFeatureEnabled = { enabledFeatures.contains($0) }
+                }
+
+                func start() {
+                    show(venues: isFeatureEnabled(.venueCheckIn), statistics: Feature.localStatistics)
+                    onPurchase(.customIcons)
+                }
+            }
+            """)
+        let run = InProcessToggles.run(["scan", "App", "--format", "json"], in: directory.url)
+        try #require(run.status == 0, "\(run)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let found = try #require(document["references"] as? [[String: Any]]).map { "\($0["file"]!):\($0["line"]!) \($0["kind"]!) \($0["toggle"]!)" }
+        #expect(found == [
+            "App/Coordinator.swift:11 implicit-member venueCheckIn", "App/Coordinator.swift:11 member localStatistics",
+            "App/Feature.swift:2 declaration venueCheckIn", "App/Feature.swift:3 declaration localStatistics",
+            "App/Feature.swift:6 implicit-member venueCheckIn", "App/Feature.swift:13 implicit-member venueCheckIn",
+            "App/Feature.swift:14 implicit-member localStatistics", "App/Feature.swift:19 declaration searchV2",
+            "App/Feature.swift:20 declaration grid", "App/Feature.swift:21 declaration verboseLogs",
+        ], "\(found)")
+        let feature = InProcessToggles.run(["scan", "App", "--explain", "App/Feature.swift:1"], in: directory.url)
+        #expect(feature.stdout.contains("enum Feature is a toggle enum: an enum named for toggles whose cases are the argument of the Bool query `isFeatureEnabled: (Feature) -> Bool` at App/Coordinator.swift:2 (2 cases)"), "\(feature)")
+        for (line, query) in [(19, "`isExperimentOn: (Experiment) -> Bool` at App/Coordinator.swift:6"), (20, "`labCheck: (LabToggle) -> Bool` at App/Coordinator.swift:4"),
+                              (21, "`DebugCheck = (DebugSwitch) -> Bool` at App/Feature.swift:22")] {
+            let why = InProcessToggles.run(["scan", "App", "--explain", "App/Feature.swift:\(line)"], in: directory.url)
+            #expect(why.stdout.contains("whose cases are the argument of the Bool query \(query) (1 case)"), "\(why)")
+        }
+        let premium = InProcessToggles.run(["scan", "App", "--explain", "App/Feature.swift:23"], in: directory.url)
+        #expect(premium.stdout.contains("enum PremiumFeature is not a toggle enum"), "\(premium)")
+    }
 }

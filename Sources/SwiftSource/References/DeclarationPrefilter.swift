@@ -1,14 +1,16 @@
 /// Which files pass 1 lexes, from their bytes, in one pass: those holding `enum` or `static`
-/// anywhere (a case, a key constant, another type's static member) or a declaration or
-/// attribute whose name holds a toggle word (``ToggleTypeDiscovery/nameHoldsToggleWord(_:from:afterKeyword:)``). The three
+/// anywhere (a case, a key constant, another type's static member), a declaration or
+/// attribute whose name holds a toggle word (``ToggleTypeDiscovery/nameHoldsToggleWord(_:from:afterKeyword:)``),
+/// or a Bool query taking such a type (`(Feature) -> Bool`, `(_ f: Feature) -> Bool`). The three
 /// searches were three passes over every file, 11% of a scan of the 5,000-file tree, most of
 /// it in files that declare nothing.
 extension SwiftSourceScan {
-    /// Whether the bytes hold `enum` or `static` anywhere, or a declaration word or `@` followed by a name holding a toggle word.
+    /// Whether the bytes hold `enum` or `static` anywhere, a declaration word or `@` followed by a name holding a toggle word,
+    /// or `Name) -> Bool` where the name holds one.
     ///
     /// 16 positions at a time: each word's first and second bytes and one more are compared as
     /// vectors (`MARK:` M-A-:, `enum` e-n-m, `static` s-t-i, `struct` s-t-t, `class` c-l-s, `protocol` p-r-l,
-    /// `extension` e-x-n, `actor` a-c-r, and `@`), the rest only in the lanes where those match.
+    /// `extension` e-x-n, `actor` a-c-r, `@`, and `->`), the rest only in the lanes where those match.
     package static func mayDeclare(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         let raw = UnsafeRawPointer(base)
@@ -17,6 +19,7 @@ extension SwiftSourceScan {
         let (s, t, i, c, l) = (splat("s"), splat("t"), splat("i"), splat("c"), splat("l"))
         let (p, r, a, at) = (splat("p"), splat("r"), splat("a"), splat("@"))
         let (capitalM, capitalA, colon) = (splat("M"), splat("A"), splat(":"))
+        let (minus, greater) = (splat("-"), splat(">"))
         var start = 0
         // The farthest byte compared (`extension`'s `n`) is 8 after a word's start.
         while start + 16 + 8 <= bytes.count {
@@ -31,6 +34,7 @@ extension SwiftSourceScan {
             let sWords = (h0 .== s) .& (h1 .== t) .& ((h4 .== i) .| (h5 .== t))
             let others = ((h0 .== c) .& (h1 .== l) .& (h4 .== s)) .| ((h0 .== p) .& (h1 .== r) .& (h7 .== l))
                 .| ((h0 .== a) .& (h1 .== c) .& (h4 .== r)) .| (h0 .== at) .| ((h0 .== capitalM) .& (h1 .== capitalA) .& (h4 .== colon))
+                .| ((h0 .== minus) .& (h1 .== greater))
             // The lanes as two words of 0x00/0xFF bytes: `any(_:)` on a mask was a call per block.
             let lanes = unsafeBitCast(eWords .| sWords .| others, to: SIMD2<UInt64>.self)
             for half in 0..<2 {
@@ -64,6 +68,16 @@ extension SwiftSourceScan {
         }
     }
 
+    /// `Feature) -> Bool`: the name just before the `)` ending the parameters (blanks between `)` and `->`) holds a toggle word.
+    static func namesToggleTypeBeforeParenthesis(_ bytes: UnsafeBufferPointer<UInt8>, arrow: Int) -> Bool {
+        var close = arrow - 1
+        while close >= 0, bytes[close] == 0x20 || bytes[close] == 0x09 { close -= 1 }
+        guard close > 0, bytes[close] == UInt8(ascii: ")") else { return false }
+        var start = close
+        while start > 0, close - start < 128, SwiftLexer.isIdentifierByte(bytes[start - 1]) { start -= 1 }
+        return start < close && ToggleTypeDiscovery.nameHoldsToggleWord(bytes, from: start, afterKeyword: false)
+    }
+
     private static let markWords: [[UInt8]] = ["flag", "toggle", "experiment"].map { Array($0.utf8) }
 
     private static let keywords: [StaticString] = ["struct", "class", "protocol", "extension", "actor"]
@@ -80,6 +94,9 @@ extension SwiftSourceScan {
         // `// MARK: - Feature Flags` in any type: its Bools are toggles (ToggleSections.swift).
         if spells("MARK:") { return markTitleNamesToggles(bytes, from: position + 5) }
         if bytes[position] == UInt8(ascii: "@") { return ToggleTypeDiscovery.nameHoldsToggleWord(bytes, from: position + 1, afterKeyword: false) }
+        // `var isFeatureEnabled: (Feature) -> Bool` in a file that declares nothing else: a Bool
+        // query taking a type named for toggles (ToggleShapeCollector.swift), wherever that type is.
+        if spells("-> Bool") { return namesToggleTypeBeforeParenthesis(bytes, arrow: position) }
         for keyword in keywords where spells(keyword) {
             if position > 0, SwiftLexer.isIdentifierByte(bytes[position - 1]) { return false }
             return ToggleTypeDiscovery.nameHoldsToggleWord(bytes, from: position + keyword.utf8CodeUnitCount, afterKeyword: true)

@@ -157,6 +157,8 @@ extension ToggleTypeDiscovery {
             case .identifier where token.text == "func" || token.text == "subscript":
                 attribute = nil
                 readQuery(tokens, at: i, frame: frames.last ?? nil, path: path, into: &discovery)
+            case .operator where token.text == "->":
+                readClosureQuery(tokens, arrow: i, path: path, into: &discovery)
             default: break
             }
             i += 1
@@ -223,6 +225,26 @@ extension ToggleTypeDiscovery {
         if let frame, frame.kind == "enum", frame.namedForToggles, parameterTypes.isEmpty, i == 0 || tokens[i - 1].text != "static" {
             if discovery.shapes[frame.name]?.boolLookup == nil { discovery.shapes[frame.name]?.boolLookup = "func \(name)() -> Bool" }
         }
+    }
+
+    /// `var isFeatureEnabled: (Feature) -> Bool`, a parameter `isEnabled: @escaping (Feature) -> Bool`,
+    /// `typealias FeatureCheck = (Feature) -> Bool`: a closure asked as `isFeatureEnabled(.x)` is a
+    /// Bool query taking its one parameter's type, as a `func` is. Only the plain shapes (one
+    /// unlabelled parameter, after `:`, `@escaping`, `=` or the `(` of an optional) are read.
+    private static func readClosureQuery(_ tokens: [SwiftToken], arrow: Int, path: String, into discovery: inout ToggleTypeDiscovery) {
+        guard arrow >= 4, arrow + 1 < tokens.count, tokens[arrow + 1].kind == .identifier, tokens[arrow + 1].text == "Bool",
+              tokens[arrow - 1].isPunctuation(")"), tokens[arrow - 2].kind == .identifier else { return }
+        // `(Feature)` or `(Module.Feature)`: the type is the last name of the path.
+        let type = tokens[arrow - 2].text
+        var open = arrow - 3
+        while open >= 2, tokens[open].isPunctuation("."), tokens[open - 1].kind == .identifier { open -= 2 }
+        guard tokens[open].isPunctuation("("), open > 0, SwiftReferenceScanner.startsUppercase(type), discovery.queries[type] == nil else { return }
+        var before = open - 1
+        if before > 0, tokens[before].isPunctuation("(") { before -= 1 }
+        if before > 1, tokens[before].kind == .identifier, tokens[before].text == "escaping", tokens[before - 1].isPunctuation("@") { before -= 2 }
+        guard before > 0, tokens[before].isPunctuation(":") || (tokens[before].kind == .operator && tokens[before].text == "="),
+              tokens[before - 1].kind == .identifier else { return }
+        discovery.queries[type] = "`\(tokens[before - 1].text)\(tokens[before].isPunctuation(":") ? ":" : " =") (\(type)) -> Bool` at \(path):\(tokens[arrow].line)"
     }
 
     /// `case a, b = "x", c(Int)` directly in an enum named for toggles; the index after it.

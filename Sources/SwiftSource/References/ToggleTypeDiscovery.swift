@@ -8,7 +8,7 @@ import LedgerCore
 ///   (`static let x: Bool`, `var x: Bool { … }`, `let x = true`): each property is a toggle;
 /// - an enum with cases whose name holds one of those words, with a Bool lookup over its cases
 ///   (`var isEnabled: Bool`, `func isOn() -> Bool`) or taken by a Bool query declared anywhere
-///   (`func isEnabled(_ feature: Feature) -> Bool`): each case is a toggle;
+///   (`func isEnabled(_ feature: Feature) -> Bool`, a closure `var isEnabled: (Feature) -> Bool`): each case is a toggle;
 /// - an enum with cases whose name holds capability or build configuration (`TalkCapability`,
 ///   `BuildConfiguration`), taken by a Bool query declared anywhere (`func serverHasTalkCapability(_:) -> Bool`,
 ///   ``static func `is`(_:) -> Bool``): each case is a toggle. These words name the availability
