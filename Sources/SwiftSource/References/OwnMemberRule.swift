@@ -15,6 +15,10 @@ extension SwiftReferenceScanner {
         if i > 0, tokens[i - 1].kind == .identifier, tokens[i - 1].text == "case" || !Self.prefixKeywords.contains(tokens[i - 1].text) { return .notApplicable }
         // `(x: …`, `, x: …`: an argument label, the label rule's.
         if i > 0, i + 1 < tokens.count, tokens[i + 1].isPunctuation(":"), tokens[i - 1].isPunctuation("(") || tokens[i - 1].isPunctuation(",") { return .notApplicable }
+        // `self.x = x`, `Flags(x: x)`: the value is a parameter or local of that name; the line is the member's.
+        if i >= 2, tokens[i - 2].name == token.name, tokens[i - 1].isPunctuation(":") || (tokens[i - 1].kind == .operator && tokens[i - 1].text == "=") {
+            return .notApplicable
+        }
         guard let body = braces.last(where: { $0.typeToken >= 0 }), body.ownsToggles else { return .notApplicable }
         let owner = tokens[body.typeToken].text
         // In an enum's body a bare name is a case (`case a, b`), not a property read.
