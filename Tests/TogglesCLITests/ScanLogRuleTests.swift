@@ -148,9 +148,9 @@ import Testing
             "App/Flags.swift:15 quickReply member quickReply",
             "App/Flags.swift:20 siriEnabled member siriEnabled",
             "App/Flags.swift:23 quickReply member quickReply",
-            "App/Flags.swift:24 quickReply member quickReply",
-            "App/Flags.swift:24 siriEnabled member siriEnabled",
         ], "\(found)")
+        // `FeatureFlags(quickReply: quickReply)`: the value named like its label is the label's line.
+        #expect(found.contains("App/Flags.swift:24 quickReply member FeatureFlags(quickReply: …)"), "\(found)")
         // The string's text, the `#if` condition, the raw string's `\(…)` (text, not an interpolation) and another type's names are not reads.
         #expect(!found.contains { $0.hasPrefix("App/Flags.swift:5 ") || $0.hasPrefix("App/Flags.swift:19 ") || $0.hasPrefix("App/Screen.swift") }, "\(found)")
         #expect(found.filter { $0.hasPrefix("App/Flags.swift:23 ") }.count == 1, "\(found)")
