@@ -151,6 +151,54 @@ import Testing
         ], "\(found)")
     }
 
+    /// `FeatureFlagConfiguration`: a toggle word right before a word saying the type is a set of
+    /// values; its Bool properties are toggles, read through a global instance, by their bare
+    /// names in its own body, and in their own accessors. `FeatureRequestConfiguration` is not one.
+    @Test func aFlagTypeNamedAsASetOfValuesHoldsToggles() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("App/FeatureFlags.swift", #"""
+            let FeatureFlags = FeatureFlagConfiguration()
+            struct FeatureFlagConfiguration: Decodable {
+                let siriEnabled: Bool
+                let title: String
+                fileprivate init() {
+                    #if SIRI_DISABLED
+                    self.siriEnabled = false
+                    #else
+                    self.siriEnabled = true
+                    #endif
+                    self.title = "flags"
+                }
+            }
+            extension FeatureFlagConfiguration {
+                var debugDescription: String { "* siriEnabled: \(siriEnabled)" }
+                var allowDebugFeatures: Bool {
+                    UserDefaults.appGroup?.allowDebugFeatures ?? false
+                }
+            }
+            struct FeatureRequestConfiguration {
+                let isUrgent: Bool
+            }
+            """#)
+        try directory.write("App/Screen.swift", """
+            func render(request: FeatureRequestConfiguration) {
+                if FeatureFlags.siriEnabled { showSiri() }
+                guard FeatureFlags.allowDebugFeatures, request.isUrgent else { return }
+            }
+            """)
+        let found = try references(directory)
+        #expect(found == [
+            "App/FeatureFlags.swift:3 declaration siriEnabled",
+            "App/FeatureFlags.swift:7 member siriEnabled",
+            "App/FeatureFlags.swift:9 member siriEnabled",
+            "App/FeatureFlags.swift:15 member siriEnabled",
+            "App/FeatureFlags.swift:16 declaration allowDebugFeatures",
+            "App/FeatureFlags.swift:17 member allowDebugFeatures",
+            "App/Screen.swift:2 member siriEnabled",
+            "App/Screen.swift:3 member allowDebugFeatures",
+        ], "\(found)")
+    }
+
     @Test func aRemoteConfigKeyNamespaceListsKeys() throws {
         let directory = try TemporaryDirectory()
         try directory.write("App/Constants.swift", """

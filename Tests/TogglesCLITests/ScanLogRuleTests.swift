@@ -106,6 +106,81 @@ import Testing
         #expect(!found.contains { $0.hasPrefix("App/Map.swift:3") }, "\(found)")
     }
 
+    /// Code inside `\( … )` is code in every kind of string literal; the string's own text is not.
+    @Test func aToggleReadByItsBareNameInItsOwnTypeIsARead() throws {
+        let found = try references(toggles: ["quickReply", "siriEnabled"], files: [
+            "Flags.swift": ##"""
+                struct FeatureFlags {
+                    let quickReply: Bool
+                    let siriEnabled: Bool
+                    init() {
+                        #if SIRI_ENABLED
+                        self.siriEnabled = true
+                        #else
+                        self.siriEnabled = false
+                        #endif
+                        self.quickReply = true
+                    }
+                }
+                extension FeatureFlags: CustomDebugStringConvertible {
+                    var debugDescription: String {
+                        "* quickReply: \(quickReply)" + "siriEnabled, quickReply"
+                    }
+                    var multiline: String {
+                        """
+                        siriEnabled:
+                        \(format(siriEnabled ? "on" : "off", (1, 2)))
+                        """
+                    }
+                    var raw: String { #"quickReply \#(quickReply) \(siriEnabled)"# }
+                    func copy(quickReply: Bool) -> FeatureFlags { FeatureFlags(quickReply: quickReply, siriEnabled: siriEnabled) }
+                }
+                """##,
+            "Screen.swift": #"""
+                struct Screen {
+                    let siriEnabled = false
+                    var text: String { "\(siriEnabled) \(quickReply)" }
+                }
+                """#,
+        ])
+        let flags = found.filter { $0.hasPrefix("App/Flags.swift") && ($0.hasSuffix("member quickReply") || $0.hasSuffix("member siriEnabled")) }
+        #expect(flags == [
+            "App/Flags.swift:15 quickReply member quickReply",
+            "App/Flags.swift:20 siriEnabled member siriEnabled",
+            "App/Flags.swift:23 quickReply member quickReply",
+        ], "\(found)")
+        // `FeatureFlags(quickReply: quickReply)`: the value named like its label is the label's line.
+        #expect(found.contains("App/Flags.swift:24 quickReply member FeatureFlags(quickReply: …)"), "\(found)")
+        // The string's text, the `#if` condition, the raw string's `\(…)` (text, not an interpolation) and another type's names are not reads.
+        #expect(!found.contains { $0.hasPrefix("App/Flags.swift:5 ") || $0.hasPrefix("App/Flags.swift:19 ") || $0.hasPrefix("App/Screen.swift") }, "\(found)")
+        #expect(found.filter { $0.hasPrefix("App/Flags.swift:23 ") }.count == 1, "\(found)")
+    }
+
+    /// `UserDefaults.group?.x` inside `var x: Bool { … }` of a flags type: the toggle's own body
+    /// reads its override, though another type declares a property of that name.
+    @Test func aReadInTheTogglesOwnAccessorIsItsOwnBody() throws {
+        let found = try references(toggles: ["allowDebugFeatures"], files: [
+            "Flags.swift": """
+                struct FeatureFlags {}
+                extension FeatureFlags {
+                    var allowDebugFeatures: Bool {
+                        if debugEnabled { return true }
+                        return UserDefaults.group?.allowDebugFeatures ?? false
+                    }
+                    var other: Bool { UserDefaults.group?.allowDebugFeatures ?? false }
+                }
+                """,
+            "Defaults.swift": """
+                extension UserDefaults {
+                    enum Key: String { case allowDebugFeatures = "com.app.allowDebugFeatures" }
+                    var allowDebugFeatures: Bool { bool(forKey: Key.allowDebugFeatures.rawValue) }
+                }
+                """,
+        ])
+        #expect(found.contains("App/Flags.swift:5 allowDebugFeatures member UserDefaults.group.allowDebugFeatures"), "\(found)")
+        #expect(!found.contains { $0.hasPrefix("App/Flags.swift:7 ") }, "\(found)")
+    }
+
     @Test func aKeyPathRootedAtTheFlagsTypeIsARead() throws {
         let found = try references(toggles: ["vpnAccelerator"], files: [
             "Flags.swift": """

@@ -60,6 +60,9 @@ struct CleanupSiteFinder {
                     sites.append(CleanupSite(token: index, symbol: reference.symbol, kind: .unsupported("\(reference.symbol) may also be \(reference.ambiguousWith.joined(separator: ", ")) (several toggle enums have the case)")))
                     continue
                 }
+                // A bare read inside the flags type (the declaration's removal refuses those in its
+                // body) and a read in the toggle's own accessor (removed with it) are no site of their own.
+                if reference.form == "own property" || reference.form == "read in its own accessor" { continue }
                 if reference.form != nil {
                     sites.append(conventionSite(source, index, reference))
                     continue

@@ -11,6 +11,8 @@ extension SwiftReferenceScanner {
         var isToggleEnum: Bool
         /// The body of a toggle enum or of a type named for toggles (`struct FeatureFlags`).
         var ownsToggles: Bool
+        /// For the accessor body of a toggle property (`var x: Bool { … }`), the token of its name.
+        var accessorOf = -1
 
         static let other = Body(typeToken: -1, isToggleEnum: false, ownsToggles: false)
     }

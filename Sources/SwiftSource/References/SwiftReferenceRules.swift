@@ -80,6 +80,9 @@ extension SwiftReferenceScanner {
         var pendingBody = Body.other
         // The dot after a qualifier the qualified-member rule decided about: not a member access too.
         var qualifiedDot = -1
+        // The dot of a member the discovered-member rule reported, and how many accessor bodies of toggle properties are open.
+        var discoveredDot = -1
+        var insideAccessors = 0
         for i in tokens.indices {
             // Read in place: a copy of each token (its text retained and released) cost 10% of a scan.
             switch tokens[i].kind {
@@ -90,6 +93,11 @@ extension SwiftReferenceScanner {
                         if let body = braces.last, body.typeToken >= 0, memo.mayBeMember(tokens[i + 1], scanner: self, facts: facts) {
                             let outcome = propertyDeclaration(tokens, binding: i, body: body, file: file.path, facts: facts)
                             if case .notApplicable = outcome {} else { visit(i + 1, outcome) }
+                            if case .references = outcome, Self.opensAccessor(tokens, binding: i) { pendingBody.accessorOf = i + 1 }
+                        } else if discoveredMembers, let body = braces.last, body.typeToken >= 0, Self.opensAccessor(tokens, binding: i),
+                                  facts.toggleCases[tokens[body.typeToken].text]?[tokens[i + 1].text] != nil {
+                            // Without a log: a property discovery found (`var x: Bool { … }` in a flags type).
+                            pendingBody.accessorOf = i + 1
                         }
                     } else if keyword == "func" {
                         pendingBody = .other
@@ -105,6 +113,12 @@ extension SwiftReferenceScanner {
                         visit(i, outcome)
                         qualifiedDot = i + 1
                     }
+                }
+                // `"\(quickReply)"`, `return quickReply && x`: a toggle property read by its bare name in its own type.
+                if insideOwningBodies > 0, i > 0, !tokens[i - 1].isPunctuation("."),
+                   memo.mayBeMember(tokens[i], scanner: self, facts: facts) || (discoveredMembers && facts.discovery.propertyKeys[tokens[i].text] != nil) {
+                    let outcome = ownMember(tokens, at: i, braces: braces, file: file.path, facts: facts)
+                    if case .notApplicable = outcome {} else { visit(i, outcome) }
                 }
                 // `FeatureFlags(netShield: true)`, `init(netShield: Bool)`: a flags struct's labels.
                 if i > 0, i + 1 < tokens.count, tokens[i + 1].isPunctuation(":"), tokens[i - 1].isPunctuation("(") || tokens[i - 1].isPunctuation(","),
@@ -123,6 +137,7 @@ extension SwiftReferenceScanner {
                 // `Features.shared.x`, `featureFlags?.x`: properties of toggle types found by shape.
                 if discoveredMembers, i + 2 < tokens.count, tokens[i + 1].isPunctuation(".") || (tokens[i + 1].kind == .operator && !tokens[i + 1].spaceBefore && tokens[i + 2].isPunctuation(".")) {
                     let outcome = discoveredMember(tokens, at: i, file: file.path, facts: facts, ownBody: insideOwningBodies > 0)
+                    if case .references = outcome { discoveredDot = i + 1 }
                     if case .notApplicable = outcome {} else { visit(i, outcome) }
                 }
                 if i + 2 < tokens.count, tokens[i + 2].kind == .string, tokens[i + 1].kind == .punctuation,
@@ -135,17 +150,29 @@ extension SwiftReferenceScanner {
                     braces.append(pendingBody)
                     if pendingBody.isToggleEnum { insideToggleBodies += 1 }
                     if pendingBody.ownsToggles { insideOwningBodies += 1 }
+                    if pendingBody.accessorOf >= 0 { insideAccessors += 1 }
                     pendingBody = .other
                 case UInt8(ascii: "}"):
                     if let body = braces.popLast() {
                         if body.isToggleEnum { insideToggleBodies -= 1 }
                         if body.ownsToggles { insideOwningBodies -= 1 }
+                        if body.accessorOf >= 0 { insideAccessors -= 1 }
                     }
                 case UInt8(ascii: "."):
                     if isMemberAccess(tokens, dot: i, memo: &memo, facts: facts) {
-                        guard qualifiedDot != i, memo.mayBeMember(tokens[i + 1], scanner: self, facts: facts) else { break }
+                        guard qualifiedDot != i, memo.mayBeMember(tokens[i + 1], scanner: self, facts: facts) else {
+                            // Without a log: `UserDefaults.standard.x` in the accessor of the discovered toggle property `x`.
+                            if insideAccessors > 0, qualifiedDot != i, discoveredDot != i, let accessor = braces.last(where: { $0.accessorOf >= 0 }),
+                               let outcome = readInOwnAccessor(tokens, dot: i, accessor: accessor.accessorOf, file: file.path, facts: facts) {
+                                visit(i, outcome)
+                            }
+                            break
+                        }
                         let enclosing = braces.last { $0.typeToken >= 0 }.map { tokens[$0.typeToken].text }
-                        let outcome = memberAccess(tokens, dot: i, file: file.path, facts: facts, ownBody: insideOwningBodies > 0, enclosingType: enclosing)
+                        var outcome = memberAccess(tokens, dot: i, file: file.path, facts: facts, ownBody: insideOwningBodies > 0, enclosingType: enclosing)
+                        if case .rejected = outcome, insideAccessors > 0, let accessor = braces.last(where: { $0.accessorOf >= 0 }) {
+                            outcome = readInOwnAccessor(tokens, dot: i, accessor: accessor.accessorOf, file: file.path, facts: facts) ?? outcome
+                        }
                         if case .notApplicable = outcome {} else { visit(i, outcome) }
                         break
                     }

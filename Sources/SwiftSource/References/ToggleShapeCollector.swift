@@ -146,8 +146,8 @@ extension ToggleTypeDiscovery {
                 }
                 // `struct FeatureFlag { let title: String; let isEnabled: Bool }` describes one
                 // flag: its Bools are a flag's state, not flags. A set of flags has a plural
-                // name (`struct FeatureFlags { let quickReply: Bool }`) or static members.
-                if stateNames.contains(tokens[i + 1].text) || (!isStatic && !hasPluralName(frame.name)) { break }
+                // name (`struct FeatureFlags { let quickReply: Bool }`), a set's (`FeatureFlagConfiguration`) or static members.
+                if stateNames.contains(tokens[i + 1].text) || (!isStatic && !hasPluralName(frame.name) && !namesToggleSet(frame.name)) { break }
                 let declaration = ToggleDeclaration(enumName: frame.name, caseName: tokens[i + 1].text, file: path,
                                                     line: tokens[i + 1].line, column: tokens[i + 1].column, declaredDefault: value)
                 discovery.shapes[frame.name]?.properties.append(declaration)

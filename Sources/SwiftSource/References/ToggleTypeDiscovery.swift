@@ -4,7 +4,8 @@ import LedgerCore
 /// `scan`). A name that says flag, feature, toggle, experiment or switch is not enough on its
 /// own (`struct FeatureCell`, `enum PremiumFeature`); the members must have a toggle's shape:
 /// - a struct, class, protocol or case-less enum whose name ends in one of those words
-///   (`FeatureFlags`, `LabFeatures`, `Experiments`) with Bool properties
+///   (`FeatureFlags`, `LabFeatures`, `Experiments`), or has one right before a word saying it is
+///   a set of values (`FeatureFlagConfiguration`, `ToggleSettings`), with Bool properties
 ///   (`static let x: Bool`, `var x: Bool { … }`, `let x = true`): each property is a toggle;
 /// - an enum with cases whose name holds one of those words, with a Bool lookup over its cases
 ///   (`var isEnabled: Bool`, `func isOn() -> Bool`) or taken by a Bool query declared anywhere
@@ -98,6 +99,24 @@ package struct ToggleTypeDiscovery: Sendable {
     package static func endsInToggleWord(_ name: String) -> Bool {
         guard let last = SwiftScanSettings.KeyStyle.words(name).last else { return false }
         return toggleWords.contains { last == $0 || last == $0 + "s" || last == $0 + "es" }
+    }
+
+    /// Words after a toggle word that make the name a set of toggles: `FeatureFlagConfiguration`,
+    /// `ExperimentSettings`. Not `Provider`, `Manager` or `Request` (`FeatureRequestConfiguration`
+    /// has no toggle word right before its set word).
+    static let setWords: Set<String> = ["configuration", "configurations", "config", "configs", "settings", "set", "values", "options"]
+
+    /// `FeatureFlagConfiguration`, `ToggleSettings`: a toggle word followed by a word saying the
+    /// type is a set of values, so its Bool properties are toggles as a `FeatureFlags` type's are.
+    package static func namesToggleSet(_ name: String) -> Bool {
+        guard holdsToggleWord(name) else { return false }
+        let words = SwiftScanSettings.KeyStyle.words(name)
+        guard words.count >= 2 else { return false }
+        for index in 1..<words.count where setWords.contains(words[index]) {
+            let before = words[index - 1]
+            if toggleWords.contains(where: { before == $0 || before == $0 + "s" || before == $0 + "es" }) { return true }
+        }
+        return false
     }
 
     /// `FeatureFlagKey`, `ExperimentName`, `RemoteFeature`: some word names toggles.
@@ -209,7 +228,7 @@ package struct ToggleTypeDiscovery: Sendable {
                 discovery.findings[name] = Finding(isToggleType: true, why: why, count: shape.cases.count, file: shape.file)
                 continue
             }
-            guard endsInToggleWord(name) else { continue }
+            guard endsInToggleWord(name) || namesToggleSet(name) else { continue }
             let kind = shape.kind == "enum" ? "case-less enum" : shape.kind
             let declared = shape.properties.filter { declare($0, type: name, property: true) }.count
             guard declared > 0 || wrappedBy[name] != nil else {
