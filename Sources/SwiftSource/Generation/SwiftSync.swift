@@ -24,7 +24,7 @@ import LedgerCore
 ///   `case x = "new-onboarding"`: toggle names have letters, digits and `_` only) is skipped,
 ///   not refused: no flag could make a sync adopt it, so refusing would block the others for
 ///   good. Each skip is one line (``Plan/skipped``) with the place, the key, why and what to do;
-///   the rest is adopted. The log has no remote-key field, so the key is not adopted under
+///   the rest is adopted (the reserved name `_app` is refused, as `import` refuses it). The log has no remote-key field, so the key is not adopted under
 ///   another name: that toggle's Remote Config parameter would not be the app's.
 /// - Only kinds whose enum was found are removed from: syncing a folder without
 ///   `InternalToggle` never removes local toggles. No toggle enum at all is refused.
@@ -87,7 +87,13 @@ public enum SwiftSync {
                 continue
             }
             if let problem = ToggleName.newToggleProblem(with: name) {
-                plan.skipped.append(skipLine(declaration, place: place, problem: problem))
+                // The reserved name is refused, as `import` refuses it: renaming the case fixes it,
+                // while a key no toggle name can spell is skipped (no flag could adopt it).
+                if name == Event.appToggle {
+                    plan.refusals.append("\(place): \(shown(declaration)): \(problem)")
+                } else {
+                    plan.skipped.append(skipLine(declaration, place: place, problem: problem))
+                }
                 continue
             }
             guard let kind = enumKinds[declaration.enumName] ?? givenKind else {

@@ -114,8 +114,16 @@ extension SwiftReferenceScanner {
                         qualifiedDot = i + 1
                     }
                 }
-                // `"\(quickReply)"`, `return quickReply && x`: a toggle property read by its bare name in its own type.
-                if insideOwningBodies > 0, i > 0, !tokens[i - 1].isPunctuation("."),
+                var ownUseDecided = false
+                // `x = raw.value(…)`, `Raw(key: "k", enabled: x)`: a flags type's own methods (OwnPropertyUseRule.swift).
+                if insideOwningBodies > 0, memo.mayBeMember(tokens[i], scanner: self, facts: facts) || (discoveredMembers && facts.discovery.propertyKeys[tokens[i].text] != nil),
+                   let body = braces.last(where: { $0.typeToken >= 0 }), body.ownsToggles {
+                    let outcome = ownPropertyUse(tokens, at: i, owner: tokens[body.typeToken].text, file: file.path, facts: facts)
+                    if case .notApplicable = outcome {} else { visit(i, outcome); ownUseDecided = true }
+                }
+                // `"\(quickReply)"`, `return quickReply && x`: a toggle property read by its bare name in its own type
+                // (unless the assignment/argument rule above took it: one token, one reference).
+                if !ownUseDecided, insideOwningBodies > 0, i > 0, !tokens[i - 1].isPunctuation("."),
                    memo.mayBeMember(tokens[i], scanner: self, facts: facts) || (discoveredMembers && facts.discovery.propertyKeys[tokens[i].text] != nil) {
                     let outcome = ownMember(tokens, at: i, braces: braces, file: file.path, facts: facts)
                     if case .notApplicable = outcome {} else { visit(i, outcome) }
@@ -126,12 +134,6 @@ extension SwiftReferenceScanner {
                     // An `init` is the innermost type's: `State`'s nested in a `GoalHistoryFeature` is not the feature's.
                     let ownInit = insideOwningBodies > 0 && braces.last { $0.typeToken >= 0 }?.ownsToggles != false
                     let outcome = toggleArgumentLabel(tokens, label: i, file: file.path, facts: facts, ownBody: ownInit)
-                    if case .notApplicable = outcome {} else { visit(i, outcome) }
-                }
-                // `x = raw.value(…)`, `Raw(key: "k", enabled: x)`: a flags type's own methods (OwnPropertyUseRule.swift).
-                if insideOwningBodies > 0, memo.mayBeMember(tokens[i], scanner: self, facts: facts) || (discoveredMembers && facts.discovery.propertyKeys[tokens[i].text] != nil),
-                   let body = braces.last(where: { $0.typeToken >= 0 }), body.ownsToggles {
-                    let outcome = ownPropertyUse(tokens, at: i, owner: tokens[body.typeToken].text, file: file.path, facts: facts)
                     if case .notApplicable = outcome {} else { visit(i, outcome) }
                 }
                 // `Features.shared.x`, `featureFlags?.x`: properties of toggle types found by shape.
