@@ -202,6 +202,11 @@ package struct SwiftLexer {
         // A token takes at least one byte: a file of at most `limit` bytes cannot pass the limit,
         // and its loop skips the check (two loads a byte, 4% of the lexer).
         let unlimited = bytes.count <= limit
+        // A UTF-8 byte-order mark is no part of the code (it would glue itself to the first name).
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            index = 3
+            lineStart = 3
+        }
         while index < bytes.count && (unlimited || tokens.count <= limit) {
             let byte = bytes[index]
             switch byte {

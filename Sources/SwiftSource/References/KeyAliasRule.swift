@@ -64,10 +64,18 @@ extension SwiftReferenceScanner {
     /// that toggle; without names, a key of a property discovery found makes the literal that
     /// property's key (``EnumFacts/aliasKeys``: JSON and string keys so spelled name it).
     func resolveKeyAliases(_ facts: inout EnumFacts) {
+        guard !facts.keyAliasCandidates.isEmpty else { return }
+        // The toggles a type already has a Bool property for, spelled as the log spells them:
+        // `isLoaded = store.contains(key: "dark_mode")` beside `let darkMode: Bool` is not an alias.
+        var spelledOwners: Set<String> = []
+        for (name, owners) in facts.boolMembers {
+            if let key = spellings[name] { for owner in owners { spelledOwners.insert(key + "\u{0}" + owner) } }
+        }
         for candidate in facts.keyAliasCandidates where facts.boolMembers[candidate.name]?.contains(candidate.owner) == true {
             if let key = spellings[candidate.literal] {
-                // A property that spells a toggle itself is that toggle already.
-                guard spellings[candidate.name] == nil else { continue }
+                // A property that spells a toggle itself is that toggle already, and so is one the type
+                // declares under the key's own name.
+                guard spellings[candidate.name] == nil, !spelledOwners.contains(key + "\u{0}" + candidate.owner) else { continue }
                 if facts.keyGetters[candidate.name] == nil { facts.keyGetters[candidate.name] = key }
                 facts.keyGetterOwners[candidate.name, default: []].insert(candidate.owner)
             } else if spellings.isEmpty, facts.discovery.propertyOwners[candidate.name] == candidate.owner,

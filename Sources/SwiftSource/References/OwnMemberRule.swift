@@ -12,7 +12,11 @@ extension SwiftReferenceScanner {
         let token = tokens[i]
         let name = token.text
         // `let x`, `func x`, `case x`, `Type x`: a declaration or a type's name, not a read.
-        if i > 0, tokens[i - 1].kind == .identifier, tokens[i - 1].text == "case" || !Self.prefixKeywords.contains(tokens[i - 1].text) { return .notApplicable }
+        // A name in a later interpolation (`"\(a) \(x)"`, `"\(a)\(x)"`) has more than a blank between
+        // it and the name before: not a declaration.
+        if i > 0, tokens[i - 1].kind == .identifier,
+           tokens[i - 1].line != token.line || token.column - tokens[i - 1].column - tokens[i - 1].text.utf8.count <= 1,
+           tokens[i - 1].text == "case" || !Self.prefixKeywords.contains(tokens[i - 1].text) { return .notApplicable }
         // `(x: …`, `, x: …`: an argument label, the label rule's.
         if i > 0, i + 1 < tokens.count, tokens[i + 1].isPunctuation(":"), tokens[i - 1].isPunctuation("(") || tokens[i - 1].isPunctuation(",") { return .notApplicable }
         // `self.x = x`, `Flags(x: x)`: the value is a parameter or local of that name; the line is the member's.
@@ -26,6 +30,9 @@ extension SwiftReferenceScanner {
         let key: String
         if let known = spellings[name] ?? knownSpelling(of: name) {
             key = known
+        } else if let linked = facts.keyGetters[name], facts.keyGetterOwners[name]?.contains(owner) == true {
+            // A property linked to its key in this type's own methods (KeyAliasRule.swift).
+            key = linked
         } else if let declared = facts.toggleCases[owner]?[name], facts.discovery.propertyTypes.contains(owner) {
             key = declared.key
         } else {

@@ -28,8 +28,8 @@ extension SwiftReferenceScanner {
         }
     }
 
-    /// Whether the quoted run between `open` and `close` is a JSON object's key (`"k": …`) or a
-    /// member's value (`"key": "k"`): a colon after it or before it, past blanks. Code or text
+    /// Whether the quoted run between `open` and `close` is a JSON object's key (`"k": …`) or the
+    /// value of a member named for keys (`"key": "k"`): a colon after it or before it, past blanks. Code or text
     /// quoted in a literal (`remoteConfig["k"]`, `say "k"`) is not a key.
     private static func isJSONMember(_ bytes: UnsafeBufferPointer<UInt8>, open: Int, close: Int) -> Bool {
         func blank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
@@ -38,7 +38,17 @@ extension SwiftReferenceScanner {
         if after < bytes.count, bytes[after] == UInt8(ascii: ":") { return true }
         var before = open - 1
         while before >= 0, blank(bytes[before]) { before -= 1 }
-        return before >= 0 && bytes[before] == UInt8(ascii: ":")
+        guard before >= 0, bytes[before] == UInt8(ascii: ":") else { return false }
+        // A value only under a member named for keys (`"key": "k"`, `"flagKey": "k"`):
+        // `"action": "sync"` or `"type": "search"` is data that happens to spell a toggle.
+        var memberEnd = before - 1
+        while memberEnd >= 0, blank(bytes[memberEnd]) { memberEnd -= 1 }
+        guard memberEnd >= 0, bytes[memberEnd] == UInt8(ascii: "\"") else { return false }
+        var memberStart = memberEnd - 1
+        while memberStart >= 0, bytes[memberStart] != UInt8(ascii: "\"") { memberStart -= 1 }
+        guard memberStart >= 0 else { return false }
+        let member = String(decoding: UnsafeBufferPointer(rebasing: bytes[(memberStart + 1)..<memberEnd]), as: UTF8.self).lowercased()
+        return ["key", "flag", "feature", "toggle", "experiment", "param"].contains { member.contains($0) }
     }
 
     /// The keys quoted in the string literal at `i`, each on its own line of a multi-line literal.

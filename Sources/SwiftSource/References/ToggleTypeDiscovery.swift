@@ -106,17 +106,18 @@ package struct ToggleTypeDiscovery: Sendable {
     /// has no toggle word right before its set word).
     static let setWords: Set<String> = ["configuration", "configurations", "config", "configs", "settings", "set", "values", "options"]
 
-    /// `FeatureFlagConfiguration`, `ToggleSettings`: a toggle word followed by a word saying the
-    /// type is a set of values, so its Bool properties are toggles as a `FeatureFlags` type's are.
+    /// `FeatureFlagConfiguration`, `ExperimentSettings`: `flag` or `experiment` right before a last
+    /// word saying the type is a set of values, so its Bool properties are toggles as a `FeatureFlags` type's are.
     package static func namesToggleSet(_ name: String) -> Bool {
         guard holdsToggleWord(name) else { return false }
         let words = SwiftScanSettings.KeyStyle.words(name)
         guard words.count >= 2 else { return false }
-        for index in 1..<words.count where setWords.contains(words[index]) {
-            let before = words[index - 1]
-            if toggleWords.contains(where: { before == $0 || before == $0 + "s" || before == $0 + "es" }) { return true }
-        }
-        return false
+        // The set word ends the name (`…ViewController`, `…View` are screens), right after a word
+        // that names flags only: `feature`, `toggle` and `switch` alone name screens and controls
+        // as often (`FeatureConfig { title, isNew }`, `ToggleOptions`, `SwitchConfiguration`).
+        guard let last = words.last, setWords.contains(last) else { return false }
+        let before = words[words.count - 2]
+        return ["flag", "flags", "experiment", "experiments"].contains(before)
     }
 
     /// `FeatureFlagKey`, `ExperimentName`, `RemoteFeature`: some word names toggles.
