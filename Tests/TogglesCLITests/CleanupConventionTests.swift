@@ -53,4 +53,43 @@ import Testing
         #expect(try directory.read("App/Flags.swift") == flags)
         #expect(try directory.read("App/Debug.swift") == debug)
     }
+
+    @Test func aPropertyOfAnotherTypeNamedLikeAToggleEnumsCaseIsNotRemoved() throws {
+        // The toggle is `case allowOfflineMode` of the flag enum; a view controller's own setting
+        // of that name is not its declaration, and `vc.allowOfflineMode` is not its read.
+        let flags = "enum FeatureFlag: String {\n    case allowOfflineMode\n    case other\n}\n"
+        let view = "final class Foo: UIViewController {\n    var allowOfflineMode = false\n}\n\nfunc show(vc: Foo) {\n    if vc.allowOfflineMode { print(\"a\") } else { print(\"b\") }\n}\n"
+        let directory = try Self.repository(["App/Flags.swift": flags, "App/VC.swift": view])
+        let dry = CleanupCorpusTests.cleanup(["allowOfflineMode", "App", "--value", "true", "--dry-run"], in: directory.url)
+        let run = CleanupCorpusTests.cleanup(["allowOfflineMode", "App", "--value", "true"], in: directory.url)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("App/Flags.swift:2:10: case allowOfflineMode: enum case declaration removed"), "\(run.stdout)")
+        #expect(!run.stdout.contains("VC.swift") && !dry.stdout.contains("VC.swift"), "\(run.stdout)\(dry.stdout)")
+        #expect(dry.stdout.contains("-    case allowOfflineMode\n"), "\(dry.stdout)")
+        #expect(try directory.read("App/VC.swift") == view)
+        #expect(try directory.read("App/Flags.swift") == "enum FeatureFlag: String {\n    case other\n}\n")
+    }
+
+    @Test func aRemovedPropertyTakesItsDocCommentButNotTheMarkAboveIt() throws {
+        let settings = "final class Settings {\n    // MARK: - Feature Flags\n    /// Offline reading.\n    var allowOfflineMode = false\n    var inboxEnabled: Bool = true\n    // MARK: - Other\n    var userName = \"\"\n}\n"
+        let directory = try Self.repository(["App/Settings.swift": settings])
+        let dry = CleanupCorpusTests.cleanup(["allowOfflineMode", "App", "--value", "true", "--dry-run"], in: directory.url)
+        #expect(dry.status == 0, "\(dry.stdout)\(dry.stderr)")
+        #expect(dry.stdout.contains("     // MARK: - Feature Flags\n-    /// Offline reading.\n-    var allowOfflineMode = false\n"), "\(dry.stdout)")
+        let run = CleanupCorpusTests.cleanup(["allowOfflineMode", "App", "--value", "true"], in: directory.url)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(try directory.read("App/Settings.swift") == settings.replacingOccurrences(of: "    /// Offline reading.\n    var allowOfflineMode = false\n", with: ""))
+    }
+
+    @Test func aCRLFFileIsRewrittenAsItsLFTwinKeepingItsEndings() throws {
+        let flags = "struct FeatureFlags {\r\n    static let allowOfflineMode = true\r\n    static let other = false\r\n}\r\n\r\nfunc go() {\r\n    if FeatureFlags.allowOfflineMode {\r\n        print(\"a\")\r\n    } else {\r\n        print(\"b\")\r\n    }\r\n}\r\n"
+        let directory = try Self.repository(["App/Flags.swift": flags])
+        let dry = CleanupCorpusTests.cleanup(["allowOfflineMode", "App", "--value", "true", "--dry-run"], in: directory.url)
+        #expect(dry.status == 0, "\(dry.stdout)\(dry.stderr)")
+        #expect(dry.stdout.contains("-    if FeatureFlags.allowOfflineMode {\r\n-        print(\"a\")\r\n"), "\(dry.stdout)")
+        #expect(dry.stdout.contains("+    print(\"a\")\r\n"), "\(dry.stdout)")
+        let run = CleanupCorpusTests.cleanup(["allowOfflineMode", "App", "--value", "true"], in: directory.url)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(try directory.read("App/Flags.swift") == "struct FeatureFlags {\r\n    static let other = false\r\n}\r\n\r\nfunc go() {\r\n    print(\"a\")\r\n}\r\n")
+    }
 }

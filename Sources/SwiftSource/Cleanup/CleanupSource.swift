@@ -115,6 +115,17 @@ struct CleanupSource {
         return position + 1 < bytes.count && bytes[position] == UInt8(ascii: "/") && bytes[position + 1] == UInt8(ascii: "/")
     }
 
+    /// Whether the line starting at `begin` is a section heading, `// MARK: - Flags` (Xcode's
+    /// jump-bar mark; `// MARK -` too).
+    func isMarkLine(from begin: Int) -> Bool {
+        var position = begin
+        while position < bytes.count && isSpace(bytes[position]) { position += 1 }
+        guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "/"), bytes[position + 1] == UInt8(ascii: "/") else { return false }
+        position += 2
+        while position < bytes.count && isSpace(bytes[position]) { position += 1 }
+        return bytes[position..<min(position + 4, bytes.count)].elementsEqual("MARK".utf8)
+    }
+
     func isIdentifier(_ index: Int, _ text: String) -> Bool {
         index >= 0 && index < tokens.count && tokens[index].kind == .identifier && tokens[index].text == text
     }
@@ -168,7 +179,8 @@ extension CleanupSource {
         if withCommentsAbove {
             while begin > 0 {
                 let previous = lineStart(begin - 1)
-                guard isCommentLine(from: previous) else { break }
+                // A `// MARK:` line heads the section the declaration sits in, not the declaration.
+                guard isCommentLine(from: previous), !isMarkLine(from: previous) else { break }
                 begin = previous
             }
         }

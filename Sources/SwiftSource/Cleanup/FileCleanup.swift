@@ -26,6 +26,18 @@ public struct FileCleanup: Sendable {
     /// reported where it is), then, when none is refused, the sites rewritten one at a time
     /// from the last, the file lexed again after each.
     static func plan(path: String, absolutePath: String, bytes: [UInt8], finder: CleanupSiteFinder) -> FileCleanup {
+        // The rules place edits and indentation by `\n`: a CRLF file is planned as its LF twin
+        // (same lines and columns), and its cleaned bytes given their CRLF endings back.
+        guard let lineFeedOnly = CRLFEndings.lineFeedTwin(of: bytes) else {
+            return planLineFeed(path: path, absolutePath: absolutePath, bytes: bytes, finder: finder)
+        }
+        var result = planLineFeed(path: path, absolutePath: absolutePath, bytes: lineFeedOnly, finder: finder)
+        result.original = bytes
+        result.cleaned = result.cleaned.map(CRLFEndings.restored)
+        return result
+    }
+
+    private static func planLineFeed(path: String, absolutePath: String, bytes: [UInt8], finder: CleanupSiteFinder) -> FileCleanup {
         let keep = finder.target.keep
         let source: CleanupSource
         do throws(SwiftTokenLimitExceeded) { source = try CleanupSource(bytes) } catch {

@@ -54,7 +54,7 @@ extension SwiftReferenceScanner {
         guard body.ownsToggles || isBool else {
             return .rejected("\(prefix)\(name) is named like the toggle \(key), but \(owner) is not named for toggles and the property is neither a Bool nor wrapped (@Feature var)")
         }
-        if !body.ownsToggles, let why = declaredInAnotherType(name: name, owner: owner, facts: facts) { return .rejected("\(prefix)\(name): \(why)") }
+        if !body.ownsToggles, let why = declaredInAnotherType(name: name, key: key, owner: owner, facts: facts) { return .rejected("\(prefix)\(name): \(why)") }
         if !isBool, let why = keyDeclaredElsewhere(name: name, type: owner, facts: facts) { return .rejected("\(prefix)\(name) is not a Bool: \(why)") }
         return declared(key, symbol: prefix + name, form: "property", token: nameToken, file: file, owner: owner)
     }

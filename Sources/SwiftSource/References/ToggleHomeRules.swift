@@ -90,8 +90,15 @@ extension SwiftReferenceScanner {
 
     /// `var safeMode: Bool` in a type not named for toggles, when a type named for toggles (or a
     /// key getter, a static Bool) declares the toggle: that type's own setting, not the toggle.
-    func declaredInAnotherType(name: String, owner: String, facts: EnumFacts) -> String? {
+    /// So too when a toggle enum's case is the toggle and no type declares it as a property
+    /// (`case darkMode` of `enum FeatureFlag` beside a view controller's `var darkMode = false`):
+    /// the case is read as `.darkMode`, never through a value, so the property is not its declaration.
+    func declaredInAnotherType(name: String, key: String, owner: String, facts: EnumFacts) -> String? {
         let homes = toggleHomes(of: name, facts: facts)
+        if homes.isEmpty, facts.caseDeclaredToggles.contains(key), facts.discovery.propertyKeys[name] == nil {
+            let cases = facts.caseKeys.filter { $0.value.contains(key) }.keys.sorted().joined(separator: ", ")
+            return "\(owner).\(name) is named like the toggle \(key), which is a case of a toggle enum (\(cases)) that no type declares as a property; \(owner) is not named for toggles"
+        }
         guard !homes.isEmpty, !homes.contains(owner) else { return nil }
         return "\(owner).\(name) is named like the toggle, which \(homes.sorted().joined(separator: ", ")) declare\(homes.count == 1 ? "s" : ""); \(owner) is not named for toggles"
     }
