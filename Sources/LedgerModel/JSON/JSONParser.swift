@@ -296,30 +296,14 @@ package struct JSONParser {
         return value
     }
 
-    /// Validates one multi-byte UTF-8 scalar at `index` (RFC 3629: no overlongs, no surrogates,
-    /// nothing above U+10FFFF) and moves past it.
+    /// Validates one multi-byte UTF-8 scalar at `index` (``UTF8Scalar``) and moves past it.
     private mutating func skipUTF8Scalar() throws(JSONError) {
-        let lead = bytes[index]
-        let length: Int
-        var lowerBound: UInt8 = 0x80
-        var upperBound: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; lowerBound = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; upperBound = 0x9F  // excludes UTF-16 surrogates
-        case 0xF0: length = 4; lowerBound = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; upperBound = 0x8F
-        default: throw error("invalid UTF-8 byte 0x\(String(lead, radix: 16, uppercase: true))")
+        switch UTF8Scalar.check(bytes, at: index, end: bytes.count) {
+        case .valid(let length): index += length
+        case .invalidLead: throw error("invalid UTF-8 byte 0x\(String(bytes[index], radix: 16, uppercase: true))")
+        case .truncated: throw error("truncated UTF-8 sequence")
+        case .invalidSequence: throw error("invalid UTF-8 sequence")
         }
-        guard index + length <= bytes.count else { throw error("truncated UTF-8 sequence") }
-        let second = bytes[index + 1]
-        guard second >= lowerBound && second <= upperBound else { throw error("invalid UTF-8 sequence") }
-        for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 {
-            throw error("invalid UTF-8 sequence")
-        }
-        index += length
     }
 
     private func appendUTF8(_ scalar: UInt32, to output: inout [UInt8]) {

@@ -94,19 +94,6 @@ package struct SwiftTokenLimitExceeded: Error, Sendable, Equatable {
     }
 }
 
-/// Code a Swift compiler would not read as the lexer does: a NUL byte between tokens (swiftc
-/// takes it for a space, with a warning, so `ba\0d` is two names) or an identifier that is not
-/// valid UTF-8 (swiftc refuses the file). A scan does not guess at such a file's names: it says
-/// where the first one is and passes the file over, as for a file with too many tokens.
-package struct SwiftMalformedCode: Error, Sendable, Equatable {
-    package var line: Int
-    package var column: Int
-    package var reason: String
-
-    static let nul = "a NUL byte in code (Swift reads it as a space and warns; delete it)"
-    static let invalidUTF8 = "an identifier that is not valid UTF-8 (Swift refuses the file; fix its encoding)"
-}
-
 /// A small hand-written Swift lexer: comments (nested block comments too) are skipped,
 /// string literals (single-line, multi-line `"""`, raw `#"…"#`) become one token each, and
 /// the code inside string interpolations is lexed as code.
@@ -250,7 +237,7 @@ package struct SwiftLexer {
                 let nameEnd = index
                 if index < bytes.count && bytes[index] == UInt8(ascii: "`") { index += 1 }
                 // Any byte may sit between backticks: a NUL or broken UTF-8 there is the name's.
-                if let byte = Self.firstMalformed(bytes, from: nameStart, to: nameEnd, allowsNUL: false) { noteMalformed(byte) }
+                if let byte = SwiftMalformedCode.firstPosition(bytes, from: nameStart, to: nameEnd, allowsNUL: false) { noteMalformed(byte) }
                 emitNamed(.identifier, from: nameStart, to: nameEnd, start: start)
             case UInt8(ascii: "("):
                 if !interpolations.isEmpty { interpolations[interpolations.count - 1].parens += 1 }
@@ -300,7 +287,7 @@ package struct SwiftLexer {
                     // Whether any byte is past ASCII: only then is the name's UTF-8 checked.
                     var high = byte
                     while index < bytes.count && Self.isIdentifierByte(bytes[index]) { high |= bytes[index]; index += 1 }
-                    if high >= 0x80, let bad = Self.firstMalformed(bytes, from: start, to: index, allowsNUL: true) { noteMalformed(bad) }
+                    if high >= 0x80, let bad = SwiftMalformedCode.firstPosition(bytes, from: start, to: index, allowsNUL: true) { noteMalformed(bad) }
                     emitNamed(.identifier, from: start, to: index, start: start)
                 } else if Self.isOperatorByte(byte) {
                     lexOperator()
@@ -359,31 +346,6 @@ package struct SwiftLexer {
         guard malformed == nil else { return }
         malformed = SwiftMalformedCode(line: line, column: position - lineStart + 1,
                                        reason: bytes[position] == 0 ? SwiftMalformedCode.nul : SwiftMalformedCode.invalidUTF8)
-    }
-
-    /// The position of the first NUL (unless `allowsNUL`) or of the first byte of an invalid
-    /// UTF-8 sequence in `bytes[start..<end]`, or nil.
-    private static func firstMalformed(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, allowsNUL: Bool) -> Int? {
-        var position = start
-        while position < end {
-            let byte = bytes[position]
-            if byte < 0x80 {
-                if byte == 0 && !allowsNUL { return position }
-                position += 1
-                continue
-            }
-            // The sequence's length from its lead byte, then its continuation bytes; overlong
-            // forms, surrogates and values past U+10FFFF are refused as a decoder refuses them.
-            let length = byte >= 0xC2 && byte <= 0xDF ? 2 : byte >= 0xE0 && byte <= 0xEF ? 3 : byte >= 0xF0 && byte <= 0xF4 ? 4 : 0
-            guard length > 0, position + length <= end else { return position }
-            let second = bytes[position + 1]
-            let low: UInt8 = byte == 0xE0 ? 0xA0 : byte == 0xF0 ? 0x90 : 0x80
-            let high: UInt8 = byte == 0xED ? 0x9F : byte == 0xF4 ? 0x8F : 0xBF
-            guard second >= low && second <= high else { return position }
-            for offset in 2..<max(2, length) where bytes[position + offset] & 0xC0 != 0x80 { return position }
-            position += length
-        }
-        return nil
     }
 
     private func peek(_ offset: Int) -> UInt8? {
