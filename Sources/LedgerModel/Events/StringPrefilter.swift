@@ -59,32 +59,10 @@ package struct StringPrefilter {
         return text.withUTF8 { asciiHash($0) }
     }
 
-    /// A 64-bit hash of UTF-8 bytes, eight at a time; nil when they are not all ASCII.
+    /// A 64-bit hash of UTF-8 bytes (``ByteHash/words(_:seed:)``); nil when they are not all ASCII.
     @inlinable @inline(__always)
     package static func asciiHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
-        guard let start = bytes.baseAddress else { return 0 }
-        let raw = UnsafeRawPointer(start)
-        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
-        var high: UInt64 = 0
-        var offset = 0
-        @inline(__always) func mix(_ word: UInt64) {
-            hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
-            hash ^= hash >> 29
-        }
-        while offset + 8 <= bytes.count {
-            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            high |= word
-            mix(word)
-            offset += 8
-        }
-        if offset < bytes.count {
-            var tail: UInt64 = 0
-            for index in offset..<bytes.count { tail |= UInt64(start[index]) << (8 * UInt64(index - offset)) }
-            high |= tail
-            mix(tail)
-        }
-        guard high & 0x8080_8080_8080_8080 == 0 else { return nil }
-        hash = (hash ^ (hash >> 32)) &* 0xC4CE_B9FE_1A85_EC53
-        return hash ^ (hash >> 29)
+        let (hash, bits) = ByteHash.words(bytes)
+        return bits & 0x8080_8080_8080_8080 == 0 ? hash : nil
     }
 }

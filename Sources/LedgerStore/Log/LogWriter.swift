@@ -81,7 +81,7 @@ package struct LogWriter: Sendable {
         let folder = String(year) + "/" + twoDigits(month)
         let oneToggle = sorted.withUnsafeBufferPointer { events in events.indices.allSatisfy { events[$0].toggle == first.toggle } }
         let label = oneToggle ? String(first.toggle.prefix(80)) : "batch-\(sorted.count)"
-        let name = Self.compactTime(first.at) + "-" + label + "-" + Self.fnv1a(bytes.bytes) + ".jsonl"
+        let name = Self.compactTime(first.at) + "-" + label + "-" + ByteHash.fnv1aHex(bytes.bytes) + ".jsonl"
         let folderPath = directory + "/" + folder
         let finalPath = folderPath + "/" + name
         let display = SegmentDiscovery.join(displayName, folder + "/" + name)
@@ -233,16 +233,5 @@ package struct LogWriter: Sendable {
     package static func compactTime(_ instant: Timestamp) -> String {
         // 2026-11-22T10:00:00Z → 20261122T100000Z
         String(instant.description.prefix(19).filter { $0 != "-" && $0 != ":" }) + "Z"
-    }
-
-    /// 64-bit FNV-1a, in hex: stable across processes and platforms, unlike `Hasher`.
-    package static func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
     }
 }

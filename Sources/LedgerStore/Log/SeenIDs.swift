@@ -51,22 +51,7 @@ package struct SeenIDs {
 
     /// ``fingerprint(_:)`` of the id whose UTF-8 bytes are `bytes`.
     package static func fingerprint(bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash = seed ^ (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
-        guard let base = bytes.baseAddress else { return hash }
-        let raw = UnsafeRawPointer(base)
-        var index = 0
-        while index + 8 <= bytes.count {
-            hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
-            hash ^= hash >> 29
-            index += 8
-        }
-        var tail: UInt64 = 0
-        while index < bytes.count {
-            tail = tail << 8 | UInt64(bytes[index])
-            index += 1
-        }
-        hash = (hash ^ tail ^ seed) &* 0xC4CE_B9FE_1A85_EC53
-        return hash ^ (hash >> 32)
+        ByteHash.words(bytes, seed: seed).hash
     }
 
     /// Records the id with hash `fingerprint`, whose line is at `offset` in segment `segment`,

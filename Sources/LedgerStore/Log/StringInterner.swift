@@ -104,28 +104,10 @@ package struct StringInterner {
         }
     }
 
-    /// Eight bytes at a time, then a final mix; names are short, so this is a few multiplies.
+    /// The table's hash of a string's bytes (``ByteHash/words(_:seed:)``).
+    @inline(__always)
     package static func tableHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
-        guard let base = bytes.baseAddress else { return hash }
-        let raw = UnsafeRawPointer(base)
-        var index = 0
-        while index + 8 <= bytes.count {
-            hash = (hash ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))) &* 0xFF51_AFD7_ED55_8CCD
-            hash ^= hash >> 31
-            index += 8
-        }
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while index < bytes.count {
-            tail |= UInt64(bytes[index]) << shift
-            shift += 8
-            index += 1
-        }
-        hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
-        hash ^= hash >> 29
-        hash = hash &* 0xBF58_476D_1CE4_E5B9
-        return hash ^ (hash >> 32)
+        ByteHash.words(bytes).hash
     }
 }
 

@@ -47,8 +47,8 @@ public enum DefaultsImport {
     /// instant (a retried job) gives the same ids, so it is recorded once.
     public static func eventID(fileBytes: [UInt8], toggle: String, at: Timestamp) -> String {
         let instant = String(at.description.filter { $0.isNumber })
-        let id = "plist-\(fnv1a64Hex(fileBytes))-\(instant)-\(toggle)"
-        return id.utf8.count <= 200 ? id : "plist-\(fnv1a64Hex(fileBytes))-\(instant)-\(fnv1a64Hex(toggle.utf8))"
+        let id = "plist-\(ByteHash.fnv1aHex(fileBytes))-\(instant)-\(toggle)"
+        return id.utf8.count <= 200 ? id : "plist-\(ByteHash.fnv1aHex(fileBytes))-\(instant)-\(ByteHash.fnv1aHex(toggle.utf8))"
     }
 
     /// A plist value read as a value of `type`.

@@ -39,12 +39,12 @@ package enum ImportEventID {
         var content = event
         content.id = ""
         content.source = nil
-        let hash = fnv1a64Hex(EventCodec.encode(content).utf8)
+        let hash = ByteHash.fnv1aHex(EventCodec.encode(content).utf8)
         let digits = String(rank)
         let rankText = String(repeating: "0", count: max(0, rankDigits - digits.count)) + digits
         let head = "\(prefix)\(rankText)-\(version.map { "v\($0)" } ?? "u")"
         let id = "\(head)-\(event.toggle)-\(event.type)-\(hash)"
-        return id.utf8.count <= 200 ? id : "\(head)-\(fnv1a64Hex(event.toggle.utf8))-\(event.type)-\(hash)"
+        return id.utf8.count <= 200 ? id : "\(head)-\(ByteHash.fnv1aHex(event.toggle.utf8))-\(event.type)-\(hash)"
     }
 
     /// The rank and template version of an imported event's id, in either form; nil for an id

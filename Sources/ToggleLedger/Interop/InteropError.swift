@@ -75,14 +75,3 @@ package struct InteropObject {
         return elements
     }
 }
-
-/// FNV-1a, 64 bits, as 16 hex digits: a short stable name for long keys and file contents.
-package func fnv1a64Hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
-        hash ^= UInt64(byte)
-        hash = hash &* 0x100_0000_01b3
-    }
-    let digits = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - digits.count) + digits
-}
