@@ -54,7 +54,7 @@ public struct CommandContext {
             // instants (the log still orders them when the clock cannot, see WriterDating).
             now: { Timestamp(nanoseconds: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) * 1_000_000) },
             outputIsTerminal: isatty(STDOUT_FILENO) == 1,
-            standardInput: { StandardStreams.readAll(from: STDIN_FILENO) },
+            standardInput: { WholeFile.readAll(from: STDIN_FILENO) },
             write: { text in StandardStreams.write(text, to: STDOUT_FILENO) },
             writeError: { text in StandardStreams.write(text, to: STDERR_FILENO) },
             gitEmail: GitEmailLookup().email,

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LedgerPlatform
 
 /// Writes to standard output and error with `write(2)`.
 ///
@@ -24,52 +18,15 @@ enum StandardStreams {
     /// Why writing to `descriptor` failed, if it did, as `strerror` says it. A reader that
     /// went away (`EPIPE`: `toggles state | head`) is not a failure: it asked for no more.
     static func failure(of descriptor: Int32) -> String? {
-        guard let code = failed[descriptor], code != EPIPE else { return nil }
-        return String(cString: strerror(code))
+        guard let code = failed[descriptor], !SystemCalls.isBrokenPipe(code) else { return nil }
+        return SystemCalls.errorMessage(code)
     }
 
     static func write(_ text: String, to descriptor: Int32) {
         guard failed[descriptor] == nil else { return }
         var text = text
-        var written = 0
-        text.withUTF8 { buffer in
-            let raw = UnsafeRawBufferPointer(buffer)
-            while written < raw.count {
-                #if canImport(Darwin)
-                let result = Darwin.write(descriptor, raw.baseAddress! + written, raw.count - written)
-                #elseif canImport(Glibc)
-                let result = Glibc.write(descriptor, raw.baseAddress! + written, raw.count - written)
-                #else
-                let result = Musl.write(descriptor, raw.baseAddress! + written, raw.count - written)
-                #endif
-                if result < 0 && errno == EINTR { continue }
-                if result < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
-                    var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                    if poll(&ready, 1, -1) >= 0 || errno == EINTR { continue }
-                }
-                guard result > 0 else {
-                    failed[descriptor] = result < 0 ? errno : EIO
-                    return
-                }
-                written += result
-            }
-        }
-    }
-
-    /// Everything readable from `descriptor` (standard input), read with `read(2)` into one
-    /// array: no intermediate `Data`, so a big batch on stdin is held once.
-    static func readAll(from descriptor: Int32) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        var status = stat()
-        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0 {
-            bytes.reserveCapacity(Int(status.st_size) + 1)
-        }
-        while true {
-            let count = chunk.withUnsafeMutableBytes { raw in read(descriptor, raw.baseAddress!, raw.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return bytes }
-            bytes.append(contentsOf: chunk[..<count])
+        if let code = text.withUTF8({ SystemCalls.write(UnsafeRawBufferPointer($0), to: descriptor) }) {
+            failed[descriptor] = code
         }
     }
 }

@@ -46,18 +46,21 @@ import Testing
     }
 
     @Test(arguments: [
-        ("a & b < c > d", false, "a &amp; b &lt; c &gt; d"),
-        ("\"q\" 'a'", true, "&quot;q&quot; &apos;a&apos;"),
-        ("two\nlines\ttab", true, "two&#10;lines&#9;tab"),
-        ("two\nlines", false, "two\nlines"),
-        ("nul\u{0}bell\u{7}vt\u{B}", false, "nul\\u{0}bell\\u{7}vt\\u{B}"),
-        ("non\u{FFFE}chars\u{FFFF}", false, "non\\u{FFFE}chars\\u{FFFF}"),
-        ("]]> <!-- -->", false, "]]&gt; &lt;!-- --&gt;"),
-        ("esc\u{1B}c1\u{85}bidi\u{202E}", false, "esc\\u{1B}c1\\u{85}bidi\\u{202E}"),
-        ("é中😀", false, "é中😀"),
+        ("a & b < c > d", XMLText.Context.text, "a &amp; b &lt; c &gt; d"),
+        ("\"q\" 'a'", .attribute, "&quot;q&quot; &apos;a&apos;"),
+        ("two\nlines\ttab", .attribute, "two&#10;lines&#9;tab"),
+        ("two\nlines", .text, "two\nlines"),
+        ("nul\u{0}bell\u{7}vt\u{B}", .text, "nul\\u{0}bell\\u{7}vt\\u{B}"),
+        ("non\u{FFFE}chars\u{FFFF}", .text, "non\\u{FFFE}chars\\u{FFFF}"),
+        ("]]> <!-- -->", .text, "]]&gt; &lt;!-- --&gt;"),
+        ("esc\u{1B}c1\u{85}bidi\u{202E}", .text, "esc\\u{1B}c1\\u{85}bidi\\u{202E}"),
+        ("é中😀", .text, "é中😀"),
+        // A property list's string reads back exactly: only & < > and CR are replaced.
+        ("a & b < c > d \"q\" 'a'", .exact, "a &amp; b &lt; c &gt; d \"q\" 'a'"),
+        ("cr\rlf\ntab\tesc\u{1B}bidi\u{202E}", .exact, "cr&#13;lf\ntab\tesc\u{1B}bidi\u{202E}"),
     ])
-    func xmlTextEscapesMarkupAndForbiddenCharacters(text: String, inAttribute: Bool, expected: String) {
-        #expect(XMLText.escape(text, inAttribute: inAttribute) == expected)
+    func xmlTextEscapesMarkupAndForbiddenCharacters(text: String, context: XMLText.Context, expected: String) {
+        #expect(XMLText.escape(text, context) == expected)
     }
 
     @Test func aSummaryThatFitsIsAppendedWhole() {

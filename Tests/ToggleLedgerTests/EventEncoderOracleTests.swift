@@ -7,12 +7,13 @@ import Testing
 @testable import ToggleLedger
 
 /// The log writer encodes events straight to bytes. Its oracle is the way it encoded them
-/// before: the event's ``JSONObject`` (``EventCodec/object(for:)``) through ``JSONWriter``.
+/// before: the event's ``JSONObject`` (``EventCodec/object(for:)``) through the writer of
+/// that time, kept in the tests (``ReferenceJSONWriter``).
 /// A log's bytes must never change, so the two must agree on every event.
 @Suite struct EventEncoderOracleTests {
     static func oracle(_ event: Event) -> [UInt8] {
         var bytes: [UInt8] = []
-        JSONWriter.write(.object(EventCodec.object(for: event)), to: &bytes)
+        ReferenceJSONWriter.write(.object(EventCodec.object(for: event)), to: &bytes)
         return bytes
     }
 
@@ -38,7 +39,7 @@ import Testing
         let wrong = Self.disagreements(events)
         #expect(wrong.isEmpty, "\(wrong.count) of \(events.count) differ; first: \(wrong.first ?? "")")
         for event in events.prefix(200) {
-            #expect(EventCodec.encode(event) == JSONWriter.string(.object(EventCodec.object(for: event))))
+            #expect(EventCodec.encode(event) == ReferenceJSONWriter.string(.object(EventCodec.object(for: event))))
         }
     }
 
@@ -90,7 +91,7 @@ import Testing
 /// The byte-level pieces the writer and the append report are made of, each against the
 /// general code they stand in for.
 @Suite struct OutputBufferTests {
-    @Test func jsonStringsAreEscapedAsJSONWriterEscapesThem() {
+    @Test func jsonStringsAreEscapedAsTheReferenceWriterEscapesThem() {
         var texts: [String] = (0..<256).map { String(UnicodeScalar(UInt8($0))) }
         var generator = RandomEvents(seed: 5)
         texts += (0..<3_000).map { _ in generator.string(maxPieces: 8) }
@@ -105,19 +106,19 @@ import Testing
         var expected: [UInt8] = []
         for text in texts {
             output.appendJSONString(text)
-            JSONWriter.writeString(text, to: &expected)
+            ReferenceJSONWriter.writeString(text, to: &expected)
         }
         #expect(Array(output.bytes) == expected)
     }
 
-    @Test func jsonValuesAreWrittenAsJSONWriterWritesThem() {
+    @Test func jsonValuesAreWrittenAsTheReferenceWriterWritesThem() {
         var generator = RandomEvents(seed: 6)
         var output = OutputBuffer(capacity: 1)
         var expected: [UInt8] = []
         for _ in 0..<3_000 {
             let value = generator.value()
             output.appendJSON(value)
-            JSONWriter.write(value, to: &expected)
+            ReferenceJSONWriter.write(value, to: &expected)
         }
         #expect(Array(output.bytes) == expected)
     }

@@ -44,7 +44,7 @@ import Testing
         ]))
         var pieces: [String] = []
         StateRenderer.writeJSON(toggles, asOf: asOf, supportedVersions: supportedVersions) { pieces.append($0) }
-        #expect(pieces.joined() == JSONWriter.pretty(document) + "\n")
+        #expect(pieces.joined() == ReferenceJSONWriter.pretty(document) + "\n")
         return pieces
     }
 

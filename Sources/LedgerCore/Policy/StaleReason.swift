@@ -112,94 +112,94 @@ public struct StaleReason: Sendable, Hashable {
     /// A human sentence, such as `launched 45 days ago; remove it`. It fits a
     /// `@available(*, deprecated, message:)` annotation as well as a report.
     public var message: String {
-        let text = TextBuffer()
-        appendMessage(to: text, sanitizing: false)
+        var text = OutputBuffer()
+        appendMessage(to: &text, sanitizing: false)
         return text.string
     }
 
     /// Appends ``message`` to `output`; with `sanitizing`, what comes from the log (the
     /// category) passes through ``TerminalText/sanitize(_:)`` (as the whole message would).
-    package func appendMessage(to output: TextBuffer, sanitizing: Bool) {
+    package func appendMessage(to output: inout OutputBuffer, sanitizing: Bool) {
         switch code {
         case .expired:
             output.append("expired on ")
-            output.write(expires.map(\.description) ?? since.date.description)
+            output.append(expires.map(\.description) ?? since.date.description)
             output.append(", ")
             if days == 0 {
                 output.append("today")
             } else {
-                Self.appendDays(days, to: output)
+                Self.appendDays(days, to: &output)
                 output.append(" ago")
             }
             output.append("; remove it or extend it with `toggles extend`")
         case .overLifetime:
             let lifetime = limitDays ?? 0
-            if sanitizing { output.appendSanitized(category) } else { output.write(category) }
+            if sanitizing { output.appendSanitized(category) } else { output.append(category) }
             output.append(" toggles live ")
-            Self.appendDays(lifetime, to: output)
+            Self.appendDays(lifetime, to: &output)
             output.append("; this one is ")
-            Self.appendDays(lifetime + days, to: output)
+            Self.appendDays(lifetime + days, to: &output)
             output.append(" old, ")
-            Self.appendDays(days, to: output)
+            Self.appendDays(days, to: &output)
             output.append(" over; remove it or give it an expiry date")
         case .launched:
             output.append("launched ")
-            Self.appendDays(days, to: output)
+            Self.appendDays(days, to: &output)
             output.append(" ago; remove it")
         case .overExtended:
             let tally = extensions ?? ExtensionTally()
-            output.write(tally.summary)
+            output.append(tally.summary)
             if let limitExtensions {
                 output.append(limitExtensions == 0 ? ", but " : ", more than the ")
                 if limitExtensions > 0 {
-                    output.append(limitExtensions)
+                    output.appendDecimal(limitExtensions)
                     output.append(" allowed for ")
                 }
-                if sanitizing { output.appendSanitized(category) } else { output.write(category) }
+                if sanitizing { output.appendSanitized(category) } else { output.append(category) }
                 output.append(limitExtensions == 0 ? " toggles may not be extended" : " toggles")
             }
             if let limitDays {
                 output.append(limitExtensions == nil ? "; " : "; and ")
                 if limitExtensions == nil {
-                    if sanitizing { output.appendSanitized(category) } else { output.write(category) }
+                    if sanitizing { output.appendSanitized(category) } else { output.append(category) }
                     output.append(" toggles live at most ")
                 } else {
                     output.append("they live at most ")
                 }
-                Self.appendDays(limitDays, to: output)
+                Self.appendDays(limitDays, to: &output)
                 output.append(" with extensions, ")
-                Self.appendDays(days, to: output)
+                Self.appendDays(days, to: &output)
                 output.append(" over")
             }
             output.append("; remove it rather than extend it again")
         case .removedButReferenced:
             output.append("removed ")
-            Self.appendDays(days, to: output)
+            Self.appendDays(days, to: &output)
             output.append(" ago but still in the code; delete the references")
         case .untracked:
             output.append("declared in the code but never created in the log; run `toggles sync swift` or `toggles create`")
         case .retireRemote:
             output.append("delete ")
-            if let toggle { if sanitizing { output.appendSanitized(toggle) } else { output.write(toggle) } } else { output.append("it") }
+            if let toggle { if sanitizing { output.appendSanitized(toggle) } else { output.append(toggle) } } else { output.append("it") }
             output.append(" from Remote Config: no supported version reads it since ")
-            output.write(since.date.description)
+            output.append(since.date.description)
             if let appVersion {
                 output.append(" (removed from the code in ")
-                output.write(appVersion.text)
+                output.append(appVersion.text)
                 output.append(")")
             }
             output.append("; then `toggles retire`")
         case .conflict:
             guard let conflict else { output.append("conflicting edits; settle them with `toggles resolve`"); break }
-            if sanitizing { output.appendSanitized(conflict.summary) } else { output.write(conflict.summary) }
+            if sanitizing { output.appendSanitized(conflict.summary) } else { output.append(conflict.summary) }
         }
     }
 
-    private static func appendDays(_ count: Int, to output: TextBuffer) {
+    private static func appendDays(_ count: Int, to output: inout OutputBuffer) {
         if count == 1 {
             output.append("1 day")
         } else {
-            output.append(count)
+            output.appendDecimal(count)
             output.append(" days")
         }
     }

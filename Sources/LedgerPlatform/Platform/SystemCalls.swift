@@ -6,6 +6,16 @@ import Musl
 import Darwin
 #endif
 
+// At file scope these names are libc's; inside `SystemCalls` they are its own wrappers.
+@inline(__always) private func libcOpen(_ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
+@inline(__always) private func libcClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
+@inline(__always) private func libcPread(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int, _ offset: off_t) -> Int {
+    pread(descriptor, buffer, count, offset)
+}
+@inline(__always) private func libcWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(descriptor, bytes, count) }
+@inline(__always) private func libcRename(_ from: String, _ to: String) -> Int32 { rename(from, to) }
+@inline(__always) private func libcUnlink(_ path: String) -> Int32 { unlink(path) }
+
 /// Thin, throwing wrappers over the POSIX calls the log needs. Every failure becomes a
 /// ``SystemCallError`` naming the file and the operation.
 @usableFromInline
@@ -14,15 +24,7 @@ package enum SystemCalls {
 
     package static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o644) throws -> Int32 {
         while true {
-            let descriptor = path.withCString { pointer in
-                #if canImport(Darwin)
-                Darwin.open(pointer, flags | O_CLOEXEC, mode)
-                #elseif canImport(Glibc)
-                Glibc.open(pointer, flags | O_CLOEXEC, mode)
-                #else
-                Musl.open(pointer, flags | O_CLOEXEC, mode)
-                #endif
-            }
+            let descriptor = path.withCString { libcOpen($0, flags | O_CLOEXEC, mode) }
             if descriptor >= 0 { return descriptor }
             if errno == EINTR { continue }
             throw SystemCallError.failed(path: path, operation: "open", errno: errno)
@@ -30,25 +32,13 @@ package enum SystemCalls {
     }
 
     package static func close(_ descriptor: Int32) {
-        #if canImport(Darwin)
-        _ = Darwin.close(descriptor)
-        #elseif canImport(Glibc)
-        _ = Glibc.close(descriptor)
-        #else
-        _ = Musl.close(descriptor)
-        #endif
+        _ = libcClose(descriptor)
     }
 
     /// Reads up to `count` bytes at `offset`; returns how many were read (0 at end of file).
     package static func pread(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int, offset: Int64, path: String) throws -> Int {
         while true {
-            #if canImport(Darwin)
-            let result = Darwin.pread(descriptor, buffer, count, off_t(offset))
-            #elseif canImport(Glibc)
-            let result = Glibc.pread(descriptor, buffer, count, off_t(offset))
-            #else
-            let result = Musl.pread(descriptor, buffer, count, off_t(offset))
-            #endif
+            let result = libcPread(descriptor, buffer, count, off_t(offset))
             if result >= 0 { return result }
             if errno == EINTR { continue }
             throw SystemCallError.failed(path: path, operation: "read", errno: errno)
@@ -57,21 +47,28 @@ package enum SystemCalls {
 
     /// Writes all of `bytes`, looping over short writes and EINTR.
     package static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws {
+        if let code = write(bytes, to: descriptor) {
+            throw SystemCallError.failed(path: path, operation: "write", errno: code)
+        }
+    }
+
+    /// The package's one write loop: writes all of `bytes`, looping over short writes and
+    /// EINTR, and waiting while a non-blocking descriptor (a terminal or pipe someone set
+    /// so) is full. Returns the errno of the failure (EIO for a write that wrote nothing),
+    /// nil when everything was written.
+    package static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
         var written = 0
         while written < bytes.count {
-            #if canImport(Darwin)
-            let result = Darwin.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
-            #elseif canImport(Glibc)
-            let result = Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
-            #else
-            let result = Musl.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
-            #endif
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw SystemCallError.failed(path: path, operation: "write", errno: errno)
+            let result = libcWrite(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            if result < 0 && errno == EINTR { continue }
+            if result < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                if poll(&ready, 1, -1) >= 0 || errno == EINTR { continue }
             }
+            guard result > 0 else { return result < 0 ? errno : EIO }
             written += result
         }
+        return nil
     }
 
     /// Flushes the file to stable storage. On Apple platforms plain fsync may leave data in
@@ -98,24 +95,11 @@ package enum SystemCalls {
     }
 
     package static func rename(_ from: String, _ to: String) throws {
-        #if canImport(Darwin)
-        let result = Darwin.rename(from, to)
-        #elseif canImport(Glibc)
-        let result = Glibc.rename(from, to)
-        #else
-        let result = Musl.rename(from, to)
-        #endif
-        if result != 0 { throw SystemCallError.failed(path: to, operation: "rename", errno: errno) }
+        if libcRename(from, to) != 0 { throw SystemCallError.failed(path: to, operation: "rename", errno: errno) }
     }
 
     package static func unlink(_ path: String) {
-        #if canImport(Darwin)
-        _ = Darwin.unlink(path)
-        #elseif canImport(Glibc)
-        _ = Glibc.unlink(path)
-        #else
-        _ = Musl.unlink(path)
-        #endif
+        _ = libcUnlink(path)
     }
 
     package static func truncate(_ descriptor: Int32, to length: Int64, path: String) throws {
@@ -315,6 +299,9 @@ package enum SystemCalls {
         _ = madvise(aligned, end - first, 14)  // MADV_HUGEPAGE
         #endif
     }
+
+    /// Whether a write failed because the reader went away (`toggles state | head`).
+    package static func isBrokenPipe(_ code: Int32) -> Bool { code == EPIPE }
 
     package static func errorMessage(_ code: Int32) -> String {
         String(cString: strerror(code))

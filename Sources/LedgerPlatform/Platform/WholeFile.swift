@@ -98,6 +98,22 @@ package enum WholeFile {
         return (descriptor, Int(info.st_size))
     }
 
+    /// Everything readable from `descriptor` (standard input, which may be a pipe), read with
+    /// `read(2)` into one array: no intermediate `Data`, so a big batch on stdin is held once.
+    package static func readAll(from descriptor: Int32) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        if let size = SystemCalls.regularFileIdentity(descriptor)?.size, size > 0 {
+            bytes.reserveCapacity(Int(size) + 1)
+        }
+        while true {
+            let count = chunk.withUnsafeMutableBytes { raw in systemRead(descriptor, raw.baseAddress!, raw.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return bytes }
+            bytes.append(contentsOf: chunk[..<count])
+        }
+    }
+
     package static func size(_ bytes: Int) -> String {
         bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
     }

@@ -177,23 +177,18 @@ public enum SwiftToggleGenerator {
     /// no output shows raw (``TerminalText/isControl(_:)``: controls, line separators, bidi
     /// overrides, isolates and marks), so a literal reads in the editor as it compiles.
     package static func swiftString(_ text: String) -> String {
-        var output = "\""
-        for scalar in text.unicodeScalars {
+        let body = text.escapingScalars { scalar in
             switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            default:
-                if TerminalText.isControl(scalar) {
-                    output += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
+            case "\"": "\\\""
+            case "\\": "\\\\"
+            case "\n": "\\n"
+            case "\r": "\\r"
+            case "\t": "\\t"
+            case _ where TerminalText.isControl(scalar): TerminalText.visibleEscape(scalar)
+            default: nil
             }
         }
-        return output + "\""
+        return "\"" + body + "\""
     }
 
     /// Text safe inside a `///` comment: one line; controls, line separators and the bidi

@@ -80,7 +80,7 @@ public enum PropertyListWriter {
             // XML 1.0 has no way to carry most C0 controls (not even as &#27;): such a string
             // goes as its UTF-8 bytes in <data>, which Foundation reads as Data.
             guard xmlCanCarry(text) else { return write(.data(Base64.encode(Array(text.utf8))), depth: depth, to: &output) }
-            output += indent + "<string>" + escape(text) + "</string>\n"
+            output += indent + "<string>" + XMLText.escape(text, .exact) + "</string>\n"
         case .integer(let text): output += indent + "<integer>" + text + "</integer>\n"
         case .real(let text): output += indent + "<real>" + text + "</real>\n"
         case .bool(let flag): output += indent + (flag ? "<true/>" : "<false/>") + "\n"
@@ -95,27 +95,11 @@ public enum PropertyListWriter {
             if entries.isEmpty { output += indent + "<dict/>\n"; return }
             output += indent + "<dict>\n"
             for entry in entries.sorted(by: { $0.key.utf16.lexicographicallyPrecedes($1.key.utf16) }) {
-                output += indent + "\t<key>" + escape(entry.key) + "</key>\n"
+                output += indent + "\t<key>" + XMLText.escape(entry.key, .exact) + "</key>\n"
                 write(entry.value, depth: depth + 1, to: &output)
             }
             output += indent + "</dict>\n"
         }
-    }
-
-    package static func escape(_ text: String) -> String {
-        var output = ""
-        output.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            // A raw CR would reach an XML parser as a newline; the reference keeps it a CR.
-            case "\r": output += "&#13;"
-            default: output.unicodeScalars.append(character)
-            }
-        }
-        return output
     }
 
     /// Whether XML 1.0 character data can hold `text`: tab, newline, carriage return and

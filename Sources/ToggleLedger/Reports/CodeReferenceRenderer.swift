@@ -43,85 +43,41 @@ package enum CodeReferenceRenderer {
         // Lines are built as bytes: a string interpolation per line cost 12% of a scan of 65,000
         // references, and a generic `append(contentsOf: text.utf8)` half of what remained.
         // A line with anything but printable ASCII goes through TerminalText.sanitize.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(references.count * 160)
+        var bytes = OutputBuffer(capacity: references.count * 160)
         // Each reference read in place: a copy retained and released its six strings (3% of a scan).
         references.withUnsafeBufferPointer { references in
             for index in references.indices {
                 let start = bytes.count
                 let reference = references.baseAddress! + index
-                append(reference.pointee.file, to: &bytes)
+                bytes.append(reference.pointee.file)
                 bytes.append(UInt8(ascii: ":"))
-                append(reference.pointee.line, to: &bytes)
+                bytes.appendDecimal(reference.pointee.line)
                 bytes.append(UInt8(ascii: ":"))
-                append(reference.pointee.column, to: &bytes)
-                append(": ", to: &bytes)
-                append(reference.pointee.toggle, to: &bytes)
-                append(": ", to: &bytes)
-                append(reference.pointee.kind.rawValue, to: &bytes)
+                bytes.appendDecimal(reference.pointee.column)
+                bytes.append(": ")
+                bytes.append(reference.pointee.toggle)
+                bytes.append(": ")
+                bytes.append(reference.pointee.kind.rawValue)
                 bytes.append(UInt8(ascii: " "))
-                append(reference.pointee.symbol, to: &bytes)
+                bytes.append(reference.pointee.symbol)
                 if !reference.pointee.ambiguousWith.isEmpty {
-                    append(" (ambiguous: or ", to: &bytes)
-                    append(reference.pointee.ambiguousWith.joined(separator: ", "), to: &bytes)
+                    bytes.append(" (ambiguous: or ")
+                    bytes.append(reference.pointee.ambiguousWith.joined(separator: ", "))
                     bytes.append(UInt8(ascii: ")"))
                 }
-                if reference.pointee.ownBody { append(" (in its declaring type)", to: &bytes) }
-                if !isPrintableASCII(bytes, from: start) {
-                    let line = String(decoding: bytes[start...], as: UTF8.self)
-                    bytes.removeSubrange(start...)
-                    append(TerminalText.sanitize(line), to: &bytes)
+                if reference.pointee.ownBody { bytes.append(" (in its declaring type)") }
+                let line = UnsafeBufferPointer(rebasing: bytes.bytes[start...])
+                if !OutputBuffer.isPrintableASCII(line) {
+                    let text = String(decoding: line, as: UTF8.self)
+                    bytes.truncate(to: start)
+                    bytes.append(TerminalText.sanitize(text))
                 }
                 bytes.append(UInt8(ascii: "\n"))
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes.string
     }
 
-    /// Whether `bytes[start...]` are all printable ASCII (0x20–0x7E), read through a pointer.
-    private static func isPrintableASCII(_ bytes: [UInt8], from start: Int) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            for index in start..<buffer.count where buffer[index] &- 0x20 >= 0x5F { return false }
-            return true
-        }
-    }
-
-    private static func append(_ literal: StaticString, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
-    }
-
-    private static func append(_ text: String, to bytes: inout [UInt8]) {
-        // In place when the string is contiguous (native or small): `withUTF8` needs a copy to mutate.
-        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) != nil { return }
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
-    }
-
-    /// A non-negative number's decimal digits (line and column numbers); others as `String` spells them.
-    private static func append(_ number: Int, to bytes: inout [UInt8]) {
-        guard number >= 0 else { return append(String(number), to: &bytes) }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        var count = 0
-        var rest = number
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                count += 1
-                buffer[24 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            } while rest > 0
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
-        }
-    }
-
-    /// `{"files": N, "references": [{"toggle", "kind", "file", "line", "column", "symbol", "enum"?, "ambiguousWith"?, "form"?, "ownBody"?}], "problems": [...]}`
-    package static func json(_ result: ScanResult) -> String {
-        jsonParts(result).joined()
-    }
-
-    /// The same JSON in consecutive parts, the references written straight as bytes on every
-    /// core: the tree of values the writer needs took 100 MB and 0.2 s for 65,000 references.
-    /// The bytes are the writer's (``JSONWriter/string(_:)`` of ``json(_:)-swift.type.method``'s
-    /// objects), which a test checks.
     package static func jsonParts(_ result: ScanResult) -> [String] {
         let head = "{\"files\":\(result.fileCount),\"references\":["
         let tail = "],\"problems\":" + JSONWriter.string(.array(result.problems.map(JSONValue.string))) + "}\n"
@@ -130,38 +86,37 @@ package enum CodeReferenceRenderer {
 
     /// The references as JSON objects, each after a comma but the first reference of all.
     private static func jsonObjects(_ references: ArraySlice<CodeReference>) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(references.count * 256)
+        var bytes = OutputBuffer(capacity: references.count * 256)
         func field(_ name: StaticString, _ value: String) {
             bytes.append(UInt8(ascii: ","))
-            append(name, to: &bytes)
-            JSONWriter.writeString(value, to: &bytes)
+            bytes.append(name)
+            bytes.appendJSONString(value)
         }
         for (index, reference) in zip(references.indices, references) {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            append("{\"toggle\":", to: &bytes)
-            JSONWriter.writeString(reference.toggle, to: &bytes)
+            bytes.append("{\"toggle\":")
+            bytes.appendJSONString(reference.toggle)
             field("\"kind\":", reference.kind.rawValue)
             field("\"file\":", reference.file)
-            append(",\"line\":", to: &bytes)
-            append(reference.line, to: &bytes)
-            append(",\"column\":", to: &bytes)
-            append(reference.column, to: &bytes)
+            bytes.append(",\"line\":")
+            bytes.appendDecimal(reference.line)
+            bytes.append(",\"column\":")
+            bytes.appendDecimal(reference.column)
             field("\"symbol\":", reference.symbol)
             if let enumName = reference.enumName { field("\"enum\":", enumName) }
             if !reference.ambiguousWith.isEmpty {
-                append(",\"ambiguousWith\":[", to: &bytes)
+                bytes.append(",\"ambiguousWith\":[")
                 for (position, other) in reference.ambiguousWith.enumerated() {
                     if position > 0 { bytes.append(UInt8(ascii: ",")) }
-                    JSONWriter.writeString(other, to: &bytes)
+                    bytes.appendJSONString(other)
                 }
                 bytes.append(UInt8(ascii: "]"))
             }
             if let form = reference.form { field("\"form\":", form) }
-            if reference.ownBody { append(",\"ownBody\":true", to: &bytes) }
+            if reference.ownBody { bytes.append(",\"ownBody\":true") }
             bytes.append(UInt8(ascii: "}"))
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes.string
     }
 
     package static func json(_ reference: CodeReference) -> JSONValue {

@@ -125,18 +125,15 @@ public enum StaleGitHubRenderer {
     }
 
     private static func percentEncode(_ text: String, also: Set<Unicode.Scalar>) -> String {
-        var output = ""
-        // By scalar: "\r\n" is one Character, which neither case below would match.
-        for character in text.unicodeScalars {
-            switch character {
-            case "%": output += "%25"
-            case "\r": output += "%0D"
-            case "\n": output += "%0A"
-            case ":" where also.contains(":"): output += "%3A"
-            case "," where also.contains(","): output += "%2C"
-            default: output.unicodeScalars.append(character)
+        text.escapingScalars { scalar in
+            switch scalar {
+            case "%": "%25"
+            case "\r": "%0D"
+            case "\n": "%0A"
+            case ":" where also.contains(":"): "%3A"
+            case "," where also.contains(","): "%2C"
+            default: nil
             }
         }
-        return output
     }
 }

@@ -99,7 +99,7 @@ public enum StaleJUnitRenderer {
             xml += " time=\"0\""
             if let failure = test.failure {
                 xml += ">\n      <failure" + XMLText.attribute("type", failure.type) + XMLText.attribute("message", failure.message) + ">"
-                xml += XMLText.escape(failure.text, inAttribute: false) + "</failure>\n    </testcase>\n"
+                xml += XMLText.escape(failure.text, .text) + "</failure>\n    </testcase>\n"
             } else if let skipped = test.skipped {
                 xml += ">\n      <skipped" + XMLText.attribute("message", skipped) + "/>\n    </testcase>\n"
             } else {

@@ -40,50 +40,50 @@ public enum StaleTextRenderer {
     /// What `toggles check` prints: each counted stale toggle with its owner and reasons,
     /// then the verdict.
     public static func check(_ report: StaleReport, _ verdict: StaleGate.Verdict, colour: Bool = false) -> String {
-        let text = TextBuffer(capacity: verdict.countedCount * 200 + 4096)
+        var text = OutputBuffer(capacity: verdict.countedCount * 200 + 4096)
         let counts = StaleReason.Code.allCases.map { verdict.gate.failOn.contains($0) }
         let entries = verdict.countedSource
         for position in verdict.countedPositions {
             // Each entry read in place (not copied), and sanitized piece by piece:
             // sanitizing replaces scalar by scalar.
-            if colour { text.write(ANSI.bold) }
+            if colour { text.append(ANSI.bold) }
             text.appendSanitized(entries[position].toggle.name)
             if entries[position].toggle.name == Event.appToggle {
                 text.append(" (log-wide: the minimum supported app version)")
             } else {
                 text.append(" (")
-                text.write(entries[position].toggle.stage.words)
+                text.append(entries[position].toggle.stage.words)
                 text.append(", owner ")
                 text.appendSanitized(entries[position].toggle.definition.owner ?? "unknown")
                 text.append(")")
             }
-            if colour { text.write(ANSI.reset) }
+            if colour { text.append(ANSI.reset) }
             text.append("\n")
             for reason in entries[position].reasons {
                 let isCounted = counts[reason.code.position]
                 text.append("  ")
                 if colour && isCounted {
-                    text.write(ANSI.red + reason.code.rawValue + ANSI.reset)
+                    text.append(ANSI.red + reason.code.rawValue + ANSI.reset)
                 } else {
-                    text.write(reason.code.rawValue)
+                    text.append(reason.code.rawValue)
                 }
                 text.append(": ")
-                reason.appendMessage(to: text, sanitizing: true)
+                reason.appendMessage(to: &text, sanitizing: true)
                 text.append(isCounted ? "\n" : " (not counted)\n")
             }
         }
         for finding in verdict.countedFindings {
             let heading = TerminalText.sanitize("\(finding.toggle) (in the code)")
-            text.write((colour ? ANSI.bold + heading + ANSI.reset : heading) + "\n")
+            text.append((colour ? ANSI.bold + heading + ANSI.reset : heading) + "\n")
             let code = colour ? ANSI.red + finding.code.rawValue + ANSI.reset : finding.code.rawValue
-            text.write("  \(code): \(TerminalText.sanitize(finding.message))\n")
+            text.append("  \(code): \(TerminalText.sanitize(finding.message))\n")
         }
         if !verdict.ignored.isEmpty || !verdict.ignoredFindings.isEmpty {
             let names = (verdict.ignored.map(\.name) + verdict.ignoredFindings.map(\.toggle)).joined(separator: ", ")
-            text.write(TerminalText.sanitize("not counted (stale only for reasons outside --fail-on): \(names)") + "\n")
+            text.append(TerminalText.sanitize("not counted (stale only for reasons outside --fail-on): \(names)") + "\n")
         }
         let line = verdictLine(report, verdict)
-        text.write((colour ? (verdict.passed ? ANSI.green : ANSI.red) + line + ANSI.reset : line) + "\n")
+        text.append((colour ? (verdict.passed ? ANSI.green : ANSI.red) + line + ANSI.reset : line) + "\n")
         return text.string
     }
 

@@ -1,5 +1,4 @@
 import SwiftSource
-import Foundation
 import ToggleLedger
 
 /// `toggles sync swift`: appends `created`/`removed` for toggle enum cases that appeared in or
@@ -113,7 +112,6 @@ enum SyncSwiftCommand: Command {
         } catch {
             throw CommandFailure(status: .invalidLog, message: "--defaults: \(error)")
         }
-        let data = Data(bytes)
         if bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == UInt8(ascii: "{") {
             do {
                 guard case .object(let object) = try JSONParser.parse(bytes) else { throw CommandFailure(status: .rejected, message: "") }
@@ -122,48 +120,20 @@ enum SyncSwiftCommand: Command {
                 throw CommandFailure(status: .rejected, message: "--defaults: \(path) is not a flat JSON object: \(error)")
             }
         }
-        let root: Any
+        // The package's own reader, as `import plist` uses: the same file reads the same way in both.
+        let entries: [PropertyListEntry]
         do {
-            root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            entries = try PropertyListReader.dictionary(bytes, file: path)
         } catch {
-            throw CommandFailure(status: .rejected, message: "--defaults: \(path) is neither JSON nor a property list: \(error.localizedDescription)")
-        }
-        guard let dictionary = root as? [String: Any] else {
-            throw CommandFailure(status: .rejected, message: "--defaults: \(path): the property list's root must be a <dict>")
+            throw CommandFailure(status: .rejected, message: "--defaults: \(error)")
         }
         var values: [String: JSONValue] = [:]
-        for (key, value) in dictionary {
-            guard let converted = jsonValue(value) else {
-                throw CommandFailure(status: .rejected, message: "--defaults: \(path): \(key) has a value of an unsupported type (\(type(of: value)))")
+        for entry in entries {
+            guard let converted = DefaultsImport.jsonValue(entry.value) else {
+                throw CommandFailure(status: .rejected, message: "--defaults: \(path): \(entry.key) has a value of an unsupported type (<\(entry.value.elementName)>)")
             }
-            values[key] = converted
+            values[entry.key] = converted
         }
         return values
-    }
-
-    static func jsonValue(_ value: Any) -> JSONValue? {
-        if let text = value as? String { return .string(text) }
-        if type(of: value) == Bool.self, let flag = value as? Bool { return .bool(flag) }
-        if let number = value as? NSNumber {
-            let encoding = String(cString: number.objCType)
-            if encoding == "c" || encoding == "B" { return .bool(number.boolValue) }
-            if ["d", "f"].contains(encoding) {
-                return try? JSONParser.parse(Array("\(number.doubleValue)".utf8))
-            }
-            return .number(number.stringValue)
-        }
-        if let list = value as? [Any] {
-            let converted = list.compactMap(jsonValue)
-            return converted.count == list.count ? .array(converted) : nil
-        }
-        if let dictionary = value as? [String: Any] {
-            var object = JSONObject()
-            for key in dictionary.keys.sorted() {
-                guard let converted = jsonValue(dictionary[key]!) else { return nil }
-                object[key] = converted
-            }
-            return .object(object)
-        }
-        return nil
     }
 }

@@ -21,16 +21,16 @@ struct DebtChartSVG {
     }
 
     /// The chart of toggle counts: live temporary and stale.
-    func renderCounts(to output: TextBuffer) {
+    func renderCounts(to output: inout OutputBuffer) {
         let top = 14.0
         let bottom = 200.0
         let peak = debt.periods.reduce(0) { max($0, $1.liveTemporary, $1.stale) }
         let axis = Self.axis(peak: Double(peak))
-        open("debt-counts", height: bottom + 26, title: "Live temporary and stale toggles at the end of each week", to: output)
-        grid(axis, top: top, bottom: bottom, unit: "", to: output)
+        open("debt-counts", height: bottom + 26, title: "Live temporary and stale toggles at the end of each week", to: &output)
+        grid(axis, top: top, bottom: bottom, unit: "", to: &output)
         let y = { (value: Int) in bottom - (bottom - top) * Double(value) / axis.maximum }
-        series(\.liveTemporary, y: y, className: "temporary", square: false, words: "live temporary toggles", to: output)
-        series(\.stale, y: y, className: "stale", square: true, words: "stale toggles", to: output)
+        series(\.liveTemporary, y: y, className: "temporary", square: false, words: "live temporary toggles", to: &output)
+        series(\.stale, y: y, className: "stale", square: true, words: "stale toggles", to: &output)
         if let last = debt.periods.last {
             var labels = [(y(last.liveTemporary), "live temporary: \(last.liveTemporary)"), (y(last.stale), "stale: \(last.stale)")]
             // Two ends close together: move the lower label down, the upper one up.
@@ -46,7 +46,7 @@ struct DebtChartSVG {
                 output.append("\" y=\"")
                 output.number(position + 4)
                 output.append("\">")
-                output.write(label)
+                output.append(label)
                 output.append("</text>")
             }
         }
@@ -54,19 +54,19 @@ struct DebtChartSVG {
     }
 
     /// The chart of overdue toggle-days per period.
-    func renderOverdue(to output: TextBuffer) {
+    func renderOverdue(to output: inout OutputBuffer) {
         let top = 14.0
         let bottom = 150.0
         let peak = debt.periods.reduce(0.0) { max($0, $1.overdueToggleDays) }
         let axis = Self.axis(peak: peak)
-        open("debt-overdue", height: bottom + 26, title: "Overdue toggle-days in each week", to: output)
-        grid(axis, top: top, bottom: bottom, unit: "", to: output)
+        open("debt-overdue", height: bottom + 26, title: "Overdue toggle-days in each week", to: &output)
+        grid(axis, top: top, bottom: bottom, unit: "", to: &output)
         for period in debt.periods {
             let x1 = scale.x(period.start)
             let x2 = scale.x(period.end)
             let height = (bottom - top) * period.overdueToggleDays / axis.maximum
             output.append("<rect class=\"bar-overdue\" data-period=\"")
-            output.write(period.start.date.description)
+            output.append(period.start.date.description)
             output.append("\" x=\"")
             output.number(x1 + min(1, (x2 - x1) / 4))
             output.append("\" y=\"")
@@ -76,23 +76,23 @@ struct DebtChartSVG {
             output.append("\" height=\"")
             output.number(height)
             output.append("\"><title>")
-            periodWords(period, to: output)
+            periodWords(period, to: &output)
             output.append(": ")
-            output.write(Self.days(period.overdueToggleDays))
+            output.append(Self.days(period.overdueToggleDays))
             output.append(" overdue toggle-days</title></rect>")
         }
         output.append("</svg>\n")
     }
 
     /// `week of 2026-11-16` (or `2026-11-02 to 2026-11-29` for grouped weeks).
-    func periodWords(_ period: DebtSeries.Period, to output: TextBuffer) {
+    func periodWords(_ period: DebtSeries.Period, to output: inout OutputBuffer) {
         if debt.periodDays == 7 {
             output.append("week of ")
-            output.write(period.start.date.description)
+            output.append(period.start.date.description)
         } else {
-            output.write(period.start.date.description)
+            output.append(period.start.date.description)
             output.append(" to ")
-            output.write(period.end.date.description)
+            output.append(period.end.date.description)
         }
     }
 
@@ -102,15 +102,15 @@ struct DebtChartSVG {
         return "\(tenths / 10).\(tenths % 10)"
     }
 
-    private func open(_ name: StaticString, height: Double, title: StaticString, to output: TextBuffer) {
-        Self.openChart(name, width: Self.width, height: height, to: output)
+    private func open(_ name: StaticString, height: Double, title: StaticString, to output: inout OutputBuffer) {
+        Self.openChart(name, width: Self.width, height: height, to: &output)
         output.append(title)
         output.append("</title>\n")
     }
 
     /// `<svg class="chart NAME" …><title id="NAME-title">`: the opening every chart of the
     /// page shares; the caller writes the title's text and closes it.
-    static func openChart(_ name: StaticString, width: Double, height: Double, to output: TextBuffer) {
+    static func openChart(_ name: StaticString, width: Double, height: Double, to output: inout OutputBuffer) {
         output.append("<svg class=\"chart ")
         output.append(name)
         output.append("\" role=\"img\" aria-labelledby=\"")
@@ -128,7 +128,7 @@ struct DebtChartSVG {
         output.append("-title\">")
     }
 
-    private func grid(_ axis: (maximum: Double, step: Double), top: Double, bottom: Double, unit: StaticString, to output: TextBuffer) {
+    private func grid(_ axis: (maximum: Double, step: Double), top: Double, bottom: Double, unit: StaticString, to output: inout OutputBuffer) {
         output.append("<g class=\"axis grid\">")
         var value = 0.0
         while value <= axis.maximum + axis.step / 2 {
@@ -146,7 +146,7 @@ struct DebtChartSVG {
             output.append("\" y=\"")
             output.number(y + 4)
             output.append("\" text-anchor=\"end\">")
-            output.write(svgNumber(value))
+            output.append(svgNumber(value))
             output.append("</text>")
             value += axis.step
         }
@@ -156,13 +156,13 @@ struct DebtChartSVG {
             output.append("\" y=\"")
             output.number(bottom + 18)
             output.append("\" text-anchor=\"middle\">")
-            output.write(tick.label)
+            output.append(tick.label)
             output.append("</text>")
         }
         output.append("</g>\n")
     }
 
-    private func series(_ value: KeyPath<DebtSeries.Period, Int>, y: (Int) -> Double, className: StaticString, square: Bool, words: StaticString, to output: TextBuffer) {
+    private func series(_ value: KeyPath<DebtSeries.Period, Int>, y: (Int) -> Double, className: StaticString, square: Bool, words: StaticString, to output: inout OutputBuffer) {
         output.append("<polyline class=\"line-")
         output.append(className)
         output.append("\" points=\"")
@@ -178,7 +178,7 @@ struct DebtChartSVG {
             output.append(square ? "<rect class=\"dot-" : "<circle class=\"dot-")
             output.append(className)
             output.append("\" data-period=\"")
-            output.write(period.start.date.description)
+            output.append(period.start.date.description)
             if square {
                 output.append("\" x=\"")
                 output.number(x - 3)
@@ -192,9 +192,9 @@ struct DebtChartSVG {
                 output.number(y(period[keyPath: value]))
                 output.append("\" r=\"3\"><title>")
             }
-            periodWords(period, to: output)
+            periodWords(period, to: &output)
             output.append(": ")
-            output.append(period[keyPath: value])
+            output.appendDecimal(period[keyPath: value])
             output.append(" ")
             output.append(words)
             output.append(square ? "</title></rect>" : "</title></circle>")

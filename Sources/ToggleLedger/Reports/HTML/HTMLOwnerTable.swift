@@ -6,7 +6,7 @@ import LedgerCore
 /// toggles they have, how many are stale, and which, most stale first; toggles without an
 /// owner last.
 enum HTMLOwnerTable {
-    static func render(_ report: StaleReport, to output: TextBuffer) {
+    static func render(_ report: StaleReport, to output: inout OutputBuffer) {
         var byOwner: [String: (live: Int, stale: [String])] = [:]
         for entry in report.entries where entry.toggle.removedAt == nil {
             let owner = entry.owner ?? ""
@@ -32,13 +32,13 @@ enum HTMLOwnerTable {
             output.append("<td>")
             output.escaped(owner.isEmpty ? "(no owner)" : owner)
             output.append("</td><td class=\"num\" data-sort=\"")
-            output.append(row.live)
+            output.appendDecimal(row.live)
             output.append("\">")
-            output.append(row.live)
+            output.appendDecimal(row.live)
             output.append("</td><td class=\"num\" data-sort=\"")
-            output.append(row.stale.count)
+            output.appendDecimal(row.stale.count)
             output.append("\">")
-            output.append(row.stale.count)
+            output.appendDecimal(row.stale.count)
             output.append("</td><td class=\"name-cell\">")
             output.escaped(row.stale.isEmpty ? "—" : row.stale.joined(separator: ", "))
             output.append("</td></tr>\n")

@@ -11,7 +11,7 @@ enum HTMLReportTables {
 
     /// - Parameter codeLinkBase: what comes before a relative file's path in the link to a
     ///   code site (``HTMLReportRenderer/Options/codeLinkBase``).
-    static func stale(_ report: StaleReport, codeLinkBase: String = "", to output: TextBuffer) {
+    static func stale(_ report: StaleReport, codeLinkBase: String = "", to output: inout OutputBuffer) {
         output.append("<section id=\"stale\"><h2>Stale toggles</h2>\n")
         guard report.entries.contains(where: \.isStale) else {
             output.append("<p>No live toggle is stale.</p></section>\n")
@@ -27,13 +27,13 @@ enum HTMLReportTables {
         output.append(scanned ? "<th>In the code</th></tr></thead><tbody>\n" : "</tr></thead><tbody>\n")
         forEach(in: report, where: true) { entry in
             output.append("<tr class=\"stale\">")
-            leadingCells(entry, to: output)
+            leadingCells(entry, to: &output)
             output.append("<td><ul>")
             for reason in entry.reasons {
                 output.append("<li><span class=\"tag\">")
-                output.write(reason.code.rawValue)
+                output.append(reason.code.rawValue)
                 output.append("</span>: ")
-                codeSpans(reason.message, to: output)
+                codeSpans(reason.message, to: &output)
                 output.append("</li>")
             }
             output.append("</ul>")
@@ -48,8 +48,8 @@ enum HTMLReportTables {
             if scanned {
                 output.append("<td>")
                 let references = report.codeReferences?[entry.name] ?? []
-                sites(references, linkBase: codeLinkBase, to: output)
-                if !references.isEmpty { cleanupCommand(RemovalPlan(entry.toggle).cleanupCommand(entry.name), to: output) }
+                sites(references, linkBase: codeLinkBase, to: &output)
+                if !references.isEmpty { cleanupCommand(RemovalPlan(entry.toggle).cleanupCommand(entry.name), to: &output) }
                 output.append("</td>")
             }
             output.append("</tr>\n")
@@ -66,7 +66,7 @@ enum HTMLReportTables {
     }
 
     /// `toggles cleanup NAME`, the command that removes a toggle from the code, under its sites.
-    private static func cleanupCommand(_ command: String?, to output: TextBuffer) {
+    private static func cleanupCommand(_ command: String?, to output: inout OutputBuffer) {
         guard let command else { return }
         output.append("<p class=\"cleanup\">Remove it with <code>")
         output.escaped(command + " --dry-run")
@@ -74,7 +74,7 @@ enum HTMLReportTables {
     }
 
     /// Removed-but-referenced and untracked toggles (`--scan`); nothing without a scan.
-    static func codeFindings(_ report: StaleReport, codeLinkBase: String = "", to output: TextBuffer) {
+    static func codeFindings(_ report: StaleReport, codeLinkBase: String = "", to output: inout OutputBuffer) {
         guard let findings = report.codeFindings else { return }
         output.append("<section id=\"code\"><h2>In the code</h2>\n")
         guard !findings.isEmpty else {
@@ -86,24 +86,24 @@ enum HTMLReportTables {
             output.append("<tr><td class=\"name-cell\">")
             output.escaped(finding.toggle)
             output.append("</td><td><span class=\"tag\">")
-            output.write(finding.reason.rawValue)
+            output.append(finding.reason.rawValue)
             output.append("</span>: ")
             if finding.reason == .untracked {
                 output.append("declared in the code, never created in the log")
             } else {
                 output.append("removed ")
-                output.write(StaleReason.days(finding.days(at: report.asOf)))
+                output.append(StaleReason.days(finding.days(at: report.asOf)))
                 output.append(" ago, still in the code")
             }
             output.append("</td><td>")
-            sites(finding.references, linkBase: codeLinkBase, to: output)
-            cleanupCommand(finding.plan?.cleanupCommand(finding.toggle), to: output)
+            sites(finding.references, linkBase: codeLinkBase, to: &output)
+            cleanupCommand(finding.plan?.cleanupCommand(finding.toggle), to: &output)
             output.append("</td></tr>\n")
         }
         output.append("</tbody></table></section>\n")
     }
 
-    static func others(_ report: StaleReport, to output: TextBuffer) {
+    static func others(_ report: StaleReport, to output: inout OutputBuffer) {
         output.append("<section id=\"others\"><h2>Live toggles that are not stale</h2>\n")
         // A toggle removed from the code (awaiting retirement in Remote Config) is not live.
         guard report.entries.contains(where: { !$0.isStale && $0.toggle.removedAt == nil }) else {
@@ -115,9 +115,9 @@ enum HTMLReportTables {
         forEach(in: report, where: false) { entry in
             guard entry.toggle.removedAt == nil else { return }
             output.append("<tr>")
-            leadingCells(entry, to: output)
+            leadingCells(entry, to: &output)
             output.append("<td class=\"nowrap\">")
-            output.write(entry.toggle.definition.expires?.description ?? "—")
+            output.append(entry.toggle.definition.expires?.description ?? "—")
             output.append("</td></tr>\n")
         }
         output.append("</tbody></table></section>\n")
@@ -125,7 +125,7 @@ enum HTMLReportTables {
 
     /// `text` escaped, its `…` spans (the commands a reason names, such as `toggles extend`)
     /// as `<code>`, as the Markdown report shows them, instead of literal backticks.
-    static func codeSpans(_ text: String, to output: TextBuffer) {
+    static func codeSpans(_ text: String, to output: inout OutputBuffer) {
         let parts = text.split(separator: "`", omittingEmptySubsequences: false)
         // An odd number of backticks: the last one has no pair, and stays as it is.
         guard parts.count % 2 == 1 else {
@@ -140,7 +140,7 @@ enum HTMLReportTables {
     }
 
     /// Toggle, owner, category, stage and age.
-    private static func leadingCells(_ entry: borrowing StaleReport.Entry, to output: TextBuffer) {
+    private static func leadingCells(_ entry: borrowing StaleReport.Entry, to output: inout OutputBuffer) {
         output.append("<td class=\"name-cell\">")
         output.escaped(entry.name)
         if let description = entry.toggle.definition.description {
@@ -161,16 +161,16 @@ enum HTMLReportTables {
         if entry.isLogWide {
             output.append("—")  // the minimum supported version has no lifecycle stage
         } else {
-            output.write(entry.toggle.stage.words)
+            output.append(entry.toggle.stage.words)
             // The date whole: a narrow column wraps before it, never inside it.
             output.append(" since <span class=\"nowrap\">")
-            output.write(entry.toggle.stageSince.date.description)
+            output.append(entry.toggle.stageSince.date.description)
             output.append("</span>")
         }
         output.append("</td><td class=\"num\" data-sort=\"")
-        output.append(entry.ageDays)
+        output.appendDecimal(entry.ageDays)
         output.append("\">")
-        output.append(entry.ageDays)
+        output.appendDecimal(entry.ageDays)
         output.append("</td>")
     }
 
@@ -181,7 +181,7 @@ enum HTMLReportTables {
 
     /// The code sites, each linked to its file and line (`#L12`, as GitHub and most code
     /// browsers take it) when `linkBase` is given.
-    private static func sites(_ references: [CodeReference], linkBase: String? = nil, to output: TextBuffer) {
+    private static func sites(_ references: [CodeReference], linkBase: String? = nil, to output: inout OutputBuffer) {
         guard !references.isEmpty else {
             output.append("—")
             return
@@ -197,14 +197,14 @@ enum HTMLReportTables {
             output.append("<code>")
             output.escaped(reference.file)
             output.append(":")
-            output.append(reference.line)
+            output.appendDecimal(reference.line)
             output.append(linkBase == nil ? "</code> <code>" : "</code></a> <code>")
             output.escaped(reference.symbol)
             output.append("</code></li>")
         }
         if references.count > maximumSites {
             output.append("<li>and ")
-            output.append(references.count - maximumSites)
+            output.appendDecimal(references.count - maximumSites)
             output.append(" more</li>")
         }
         output.append("</ul>")

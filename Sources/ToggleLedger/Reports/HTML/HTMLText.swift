@@ -1,4 +1,5 @@
 import LedgerPlatform
+import LedgerModel
 
 /// Escapes text from the log for HTML, in element content and in quoted attribute values
 /// alike: `& < > " '` become character references, so nothing from the log can open a
@@ -9,15 +10,15 @@ import LedgerPlatform
 package enum HTMLText {
     /// `text`, escaped.
     package static func escape(_ text: String) -> String {
-        let output = TextBuffer(capacity: text.utf8.count + 16)
-        append(text, to: output)
+        var output = OutputBuffer(capacity: text.utf8.count + 16)
+        append(text, to: &output)
         return output.string
     }
 
     /// Appends `text`, escaped, to `output`.
-    package static func append(_ text: String, to output: TextBuffer) {
+    package static func append(_ text: String, to output: inout OutputBuffer) {
         if isPlain(text) {
-            output.write(text)
+            output.append(text)
             return
         }
         for scalar in text.unicodeScalars {
@@ -31,10 +32,10 @@ package enum HTMLText {
             default:
                 if isInvisibleControl(scalar) {
                     output.append("\\u{")
-                    output.write(String(scalar.value, radix: 16, uppercase: true))
+                    output.append(String(scalar.value, radix: 16, uppercase: true))
                     output.append("}")
                 } else {
-                    output.write(String(scalar))
+                    output.append(String(scalar))
                 }
             }
         }
@@ -59,14 +60,14 @@ package enum HTMLText {
     }
 }
 
-extension TextBuffer {
+extension OutputBuffer {
     /// Appends text from the log, escaped for HTML (``HTMLText``).
-    func escaped(_ text: String) {
-        HTMLText.append(text, to: self)
+    mutating func escaped(_ text: String) {
+        HTMLText.append(text, to: &self)
     }
 
     /// Appends a coordinate or length for an SVG attribute.
-    func number(_ value: Double) {
-        write(svgNumber(value))
+    mutating func number(_ value: Double) {
+        append(svgNumber(value))
     }
 }

@@ -55,25 +55,25 @@ struct TimelineSVG {
     }
 
     /// Appends the chart with the first `rows` lifespans.
-    func render(rows: Int, to output: TextBuffer) {
+    func render(rows: Int, to output: inout OutputBuffer) {
         let shown = timeline.lifespans.prefix(rows)
         let height = Self.headerHeight + Double(shown.count) * Self.rowHeight + 8
-        DebtChartSVG.openChart("timeline", width: Self.width, height: height, to: output)
+        DebtChartSVG.openChart("timeline", width: Self.width, height: height, to: &output)
         output.append("Lifespan of each toggle, ")
-        output.append(shown.count)
+        output.appendDecimal(shown.count)
         output.append(shown.count == 1 ? " row" : " rows")
         output.append("</title>\n")
-        axis(height: height, to: output)
+        axis(height: height, to: &output)
         for (index, life) in shown.enumerated() {
-            row(life, top: Self.headerHeight + Double(index) * Self.rowHeight, band: index % 2 == 0, to: output)
+            row(life, top: Self.headerHeight + Double(index) * Self.rowHeight, band: index % 2 == 0, to: &output)
         }
-        ahead(height: height, to: output)
+        ahead(height: height, to: &output)
         output.append("</svg>\n")
     }
 
     /// What lies ahead of now, shaded over the rows (translucent, so their marks show
     /// through): the stretch a team plans for.
-    private func ahead(height: Double, to output: TextBuffer) {
+    private func ahead(height: Double, to output: inout OutputBuffer) {
         let now = scale.x(timeline.end)
         output.append("<rect class=\"ahead\" x=\"")
         output.number(now)
@@ -82,11 +82,11 @@ struct TimelineSVG {
         output.append("\" height=\"")
         output.number(height - 22)
         output.append("\"><title>ahead of now: the deadlines to ")
-        output.write(scale.end.date.description)
+        output.append(scale.end.date.description)
         output.append("</title></rect>\n")
     }
 
-    private func axis(height: Double, to output: TextBuffer) {
+    private func axis(height: Double, to output: inout OutputBuffer) {
         output.append("<g class=\"axis grid\">")
         for tick in scale.ticks(maximum: 7) {
             let x = scale.x(tick.at)
@@ -99,7 +99,7 @@ struct TimelineSVG {
             output.append("\"/><text x=\"")
             output.number(x)
             output.append("\" y=\"14\" text-anchor=\"middle\">")
-            output.write(tick.label)
+            output.append(tick.label)
             output.append("</text>")
         }
         let now = scale.x(timeline.end)
@@ -112,19 +112,19 @@ struct TimelineSVG {
         output.append("\"/><text x=\"")
         output.number(now)
         output.append("\" y=\"30\" text-anchor=\"middle\">now ")
-        output.write(timeline.end.date.description)
+        output.append(timeline.end.date.description)
         output.append("</text><text x=\"4\" y=\"30\">toggle</text><text x=\"")
         output.number(Self.statusLeft)
         output.append("\" y=\"30\">status at the end</text></g>\n")
     }
 
-    private func row(_ life: ToggleLifespan, top: Double, band: Bool, to output: TextBuffer) {
+    private func row(_ life: ToggleLifespan, top: Double, band: Bool, to output: inout OutputBuffer) {
         output.append("<g class=\"row")
         output.append(life.isStale ? " stale" : life.isWaitingForRetirement ? " waiting" : life.isLive ? " live" : " removed")
         output.append("\" data-toggle=\"")
         output.escaped(life.name)
         output.append("\"><title>")
-        tooltip(life, to: output)
+        tooltip(life, to: &output)
         output.append("</title>")
         if band {
             output.append("<rect class=\"band\" x=\"0\" y=\"")
@@ -135,16 +135,16 @@ struct TimelineSVG {
             output.number(Self.rowHeight)
             output.append("\"/>")
         }
-        text(life.name, limit: Self.nameCharacters, x: 4, y: top + 14, className: "name", to: output)
-        segments(life, top: top, to: output)
-        marks(life, middle: top + Self.rowHeight / 2, to: output)
-        text(status(life), limit: Self.statusCharacters, x: Self.statusLeft, y: top + 14, className: "status", to: output)
+        text(life.name, limit: Self.nameCharacters, x: 4, y: top + 14, className: "name", to: &output)
+        segments(life, top: top, to: &output)
+        marks(life, middle: top + Self.rowHeight / 2, to: &output)
+        text(status(life), limit: Self.statusCharacters, x: Self.statusLeft, y: top + 14, className: "status", to: &output)
         output.append("</g>\n")
     }
 
     /// The stage bars, merging those too short to see, the stretch waiting for retirement,
     /// and the overdue underline.
-    private func segments(_ life: ToggleLifespan, top: Double, to output: TextBuffer) {
+    private func segments(_ life: ToggleLifespan, top: Double, to output: inout OutputBuffer) {
         let finish = life.removedAt ?? timeline.end
         let stagesEnd = life.codeRemoval?.at ?? finish
         var drawnTo = -1.0
@@ -156,7 +156,7 @@ struct TimelineSVG {
             // Shorter than a fifth of a unit: the next stage's bar covers it.
             guard x2 - x1 >= 0.2 || index + 1 == life.stages.count else { continue }
             output.append("<rect class=\"seg s-")
-            output.write(change.stage.rawValue)
+            output.append(change.stage.rawValue)
             output.append("\" x=\"")
             output.number(x1)
             output.append("\" y=\"")
@@ -191,7 +191,7 @@ struct TimelineSVG {
         }
     }
 
-    private func marks(_ life: ToggleLifespan, middle y: Double, to output: TextBuffer) {
+    private func marks(_ life: ToggleLifespan, middle y: Double, to output: inout OutputBuffer) {
         if let ends = life.lifetimeEndsAt, let days = life.lifetimeDays, scale.contains(ends) {
             let x = scale.x(ends)
             output.append("<path class=\"lifetime\" d=\"M")
@@ -201,16 +201,16 @@ struct TimelineSVG {
             output.append("v18m-3.5 -18h7l-3.5 4z\"><title>end of the ")
             output.escaped(life.category)
             output.append(" lifetime (")
-            output.write(StaleReason.days(days))
+            output.append(StaleReason.days(days))
             output.append("): ")
-            output.write(ends.date.description)
+            output.append(ends.date.description)
             output.append("</title></path>")
         }
         for superseded in life.extensions.compactMap(\.from) {
-            diamond(at: superseded, old: true, middle: y, title: "former expiry date ", to: output)
+            diamond(at: superseded, old: true, middle: y, title: "former expiry date ", to: &output)
         }
         if let expires = life.expires {
-            diamond(at: expires, old: false, middle: y, title: "expires ", to: output)
+            diamond(at: expires, old: false, middle: y, title: "expires ", to: &output)
         }
         for move in life.extensions where scale.contains(move.at) {
             output.append("<circle class=\"extension\" cx=\"")
@@ -218,11 +218,11 @@ struct TimelineSVG {
             output.append("\" cy=\"")
             output.number(y)
             output.append("\" r=\"3.5\"><title>extended on ")
-            output.write(move.at.date.description)
+            output.append(move.at.date.description)
             output.append(move.from == nil ? "" : " from ")
-            output.write(move.from?.description ?? "")
+            output.append(move.from?.description ?? "")
             output.append(" to ")
-            output.write(move.to.description)
+            output.append(move.to.description)
             output.append(": ")
             output.escaped(move.reason)
             output.append("</title></circle>")
@@ -230,17 +230,17 @@ struct TimelineSVG {
         if let due = deadlines[life.name], life.isLive, let at = due.dueAt ?? due.dueDate.exactStartOfDay, scale.contains(at) {
             let x = scale.x(at)
             output.append("<path class=\"due\" data-due=\"")
-            output.write(due.dueDate.description)
+            output.append(due.dueDate.description)
             output.append("\" d=\"M")
             output.number(x - 5)
             output.append(" ")
             output.number(y - 10)
             output.append("h10l-5 7z\"><title>due ")
-            output.write(due.dueDate.description)
+            output.append(due.dueDate.description)
             output.append(" (in ")
-            output.write(StaleReason.days(due.days))
+            output.append(StaleReason.days(due.days))
             output.append("): then ")
-            output.write(due.code.rawValue)
+            output.append(due.code.rawValue)
             output.append("</title></path>")
         }
         if let removedAt = life.removedAt, scale.contains(removedAt) {
@@ -249,7 +249,7 @@ struct TimelineSVG {
             output.append(" ")
             output.number(y - 4)
             output.append(life.codeRemoval == nil ? "l8 8m0 -8l-8 8\"><title>removed " : "l8 8m0 -8l-8 8\"><title>no longer served ")
-            output.write(removedAt.date.description)
+            output.append(removedAt.date.description)
             if let reason = life.removalReason {
                 output.append(": ")
                 output.escaped(reason)
@@ -258,7 +258,7 @@ struct TimelineSVG {
         }
     }
 
-    private func diamond(at date: CalendarDate, old: Bool, middle y: Double, title: StaticString, to output: TextBuffer) {
+    private func diamond(at date: CalendarDate, old: Bool, middle y: Double, title: StaticString, to output: inout OutputBuffer) {
         let instant = date.startOfDay
         guard scale.contains(instant) else { return }
         output.append(old ? "<path class=\"expiry old\" d=\"M" : "<path class=\"expiry\" d=\"M")
@@ -267,7 +267,7 @@ struct TimelineSVG {
         output.number(y - 6)
         output.append("l4.5 6l-4.5 6l-4.5 -6z\"><title>")
         output.append(title)
-        output.write(date.description)
+        output.append(date.description)
         output.append("</title></path>")
     }
 
@@ -285,7 +285,7 @@ struct TimelineSVG {
     }
 
     /// The row's tooltip: everything the row draws, in words.
-    private func tooltip(_ life: ToggleLifespan, to output: TextBuffer) {
+    private func tooltip(_ life: ToggleLifespan, to output: inout OutputBuffer) {
         output.escaped(life.name)
         output.append("\nowner: ")
         output.escaped(life.owner ?? "none")
@@ -293,30 +293,30 @@ struct TimelineSVG {
         output.escaped(life.category)
         output.append(life.lifetimeDays == nil ? " (permanent)" : " (")
         if let days = life.lifetimeDays {
-            output.write(StaleReason.days(days))
+            output.append(StaleReason.days(days))
             output.append(" lifetime)")
         }
         output.append(" · ")
-        output.write(life.kind.rawValue)
+        output.append(life.kind.rawValue)
         if let description = life.description {
             output.append("\n")
             output.escaped(description)
         }
         output.append("\ncreated ")
-        output.write(life.createdAt.date.description)
+        output.append(life.createdAt.date.description)
         // The last few stages: a remote toggle republished daily has hundreds.
         if life.stages.count > 6 { output.append("; …") }
         for (index, change) in life.stages.suffix(6).enumerated() {
             output.append(index == 0 && life.stages.count <= 6 ? "; " : ", ")
-            output.write(change.stage.words)
+            output.append(change.stage.words)
             output.append(" from ")
-            output.write(change.at.date.description)
+            output.append(change.at.date.description)
         }
         if let removal = life.codeRemoval {
             output.append("\nremoved from the code in ")
-            output.write(removal.appVersion.text)
+            output.append(removal.appVersion.text)
             output.append(" on ")
-            output.write(removal.at.date.description)
+            output.append(removal.at.date.description)
             if let reason = removal.reason {
                 output.append(" (")
                 output.escaped(reason)
@@ -326,20 +326,20 @@ struct TimelineSVG {
         }
         if let expires = life.expires {
             output.append("\nexpires ")
-            output.write(expires.description)
+            output.append(expires.description)
             if !life.extensions.isEmpty {
                 output.append(" (extended ")
-                output.append(life.extensions.count)
+                output.appendDecimal(life.extensions.count)
                 output.append(life.extensions.count == 1 ? " time)" : " times)")
             }
         }
         if let due = deadlines[life.name], life.isLive {
             output.append("\ndue ")
-            output.write(due.dueDate.description)
+            output.append(due.dueDate.description)
             output.append(" (in ")
-            output.write(StaleReason.days(due.days))
+            output.append(StaleReason.days(due.days))
             output.append("): then ")
-            output.write(due.code.rawValue)
+            output.append(due.code.rawValue)
         }
         for reason in reasons[life.name] ?? [] where life.isLive {
             output.append("\nstale: ")
@@ -347,11 +347,11 @@ struct TimelineSVG {
         }
         if let removedAt = life.removedAt {
             output.append(life.codeRemoval == nil ? "\nremoved " : "\nno longer served ")
-            output.write(removedAt.date.description)
+            output.append(removedAt.date.description)
         }
     }
 
-    private func text(_ value: String, limit: Int, x: Double, y: Double, className: StaticString, to output: TextBuffer) {
+    private func text(_ value: String, limit: Int, x: Double, y: Double, className: StaticString, to output: inout OutputBuffer) {
         output.append("<text class=\"")
         output.append(className)
         output.append("\" x=\"")

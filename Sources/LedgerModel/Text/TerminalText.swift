@@ -6,17 +6,10 @@ package enum TerminalText {
     package static func sanitize(_ text: String) -> String {
         if isPrintableASCII(text) { return text }
         guard text.unicodeScalars.contains(where: isControl) else { return text }
-        var output = ""
-        for scalar in text.unicodeScalars {
-            if scalar == "\n" || scalar == "\t" || scalar == "\r" {
-                output += " "
-            } else if isControl(scalar) {
-                output += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                output.unicodeScalars.append(scalar)
-            }
+        return text.escapingScalars { scalar in
+            if scalar == "\n" || scalar == "\t" || scalar == "\r" { return " " }
+            return isControl(scalar) ? visibleEscape(scalar) : nil
         }
-        return output
     }
 
     /// Appends `text`, sanitized, to `output`.
@@ -55,5 +48,18 @@ package enum TerminalText {
         if value < 0x0600 { return value < 0x20 || (0x7F...0x9F).contains(value) }
         return value == 0x061C || value == 0x200E || value == 0x200F
             || (0x2028...0x202E).contains(value) || (0x2066...0x2069).contains(value) || value == 0xFEFF
+    }
+}
+
+extension OutputBuffer {
+    /// Appends text from the log through ``TerminalText/sanitize(_:)``: copied as it is when
+    /// it is all printable ASCII (nearly always), sanitized otherwise.
+    package mutating func appendSanitized(_ text: String) {
+        let start = count
+        append(text)
+        if !OutputBuffer.isPrintableASCII(UnsafeBufferPointer(start: base + start, count: count - start)) {
+            truncate(to: start)
+            append(TerminalText.sanitize(text))
+        }
     }
 }
