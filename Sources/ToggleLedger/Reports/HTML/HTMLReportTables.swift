@@ -167,11 +167,17 @@ enum HTMLReportTables {
             output.write(entry.toggle.stageSince.date.description)
             output.append("</span>")
         }
-        output.append("</td><td class=\"num\" data-sort=\"")
-        output.append(entry.ageDays)
-        output.append("\">")
-        output.append(entry.ageDays)
+        numberCell(entry.ageDays, to: output)
         output.append("</td>")
+    }
+
+    /// Ends the open cell and starts one holding `value`, with `data-sort` so the page's
+    /// script sorts the column as numbers.
+    static func numberCell(_ value: Int, to output: TextBuffer) {
+        output.append("</td><td class=\"num\" data-sort=\"")
+        output.append(value)
+        output.append("\">")
+        output.append(value)
     }
 
     /// How the fallback applies to an unknown category: `30 days` or `permanent`.
