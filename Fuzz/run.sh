@@ -19,7 +19,8 @@ mkdir -p "$work/corpus"
 # module, so the imports between layers (and the product's re-exports) go.
 flat="$work/sources"
 rm -rf "$flat" && mkdir -p "$flat"
-for file in $(find Sources/Ledger* Sources/ToggleLedger -name '*.swift' ! -path Sources/ToggleLedger/ToggleLedger.swift | sort); do
+# SegmentRevision (the `audit --git` line comparison) lives in the CLI, its only user.
+for file in $(find Sources/Ledger* Sources/ToggleLedger -name '*.swift' ! -path Sources/ToggleLedger/ToggleLedger.swift | sort) Sources/TogglesCLI/Git/SegmentRevision.swift; do
     sed '/^import Ledger[A-Za-z]*$/d' "$file" > "$flat/$(echo "$file" | tr / _)"
 done
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g \

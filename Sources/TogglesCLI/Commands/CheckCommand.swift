@@ -53,34 +53,42 @@ enum CheckCommand: Command {
         let format = try CommonOptions.format(arguments, ReportFormat.staleReport, command: spec.name)
         let now = try PolicyOptions.instant(arguments, context, command: spec.name)
         let gate = StaleGate(failOn: try failOn(arguments), maximumStale: try maximumStale(arguments))
-        var (report, replay) = try PolicyOptions.report(arguments, context, now: now)
-        let problems = invalidity(replay)
-        if !problems.isEmpty {
-            throw CommandFailure(status: .invalidLog, message: (problems + [
+        let written = arguments.value("--write-baseline")
+        // Writing a baseline records the findings and passes: nothing to render.
+        var request = try PolicyOptions.request(arguments, context, now: now, format: written == nil ? format : nil)
+        request.gate = gate
+        request.colour = PolicyOptions.useColour(context)
+        if written == nil, let given = arguments.value("--baseline") {
+            request.baseline = { report in try baseline(given, leavingOutOf: report, context) }
+        }
+        let result = try PolicyOptions.report(request, arguments, context, command: spec.name)
+        if !result.problems.isEmpty {
+            throw CommandFailure(status: .invalidLog, message: (result.problems + [
                 "the log is invalid, so its stale toggles cannot be judged; run `toggles audit` for details",
             ]).joined(separator: "\n"))
         }
-        if let written = arguments.value("--write-baseline") {
-            return try writeBaseline(report, to: written, arguments, context)
+        if let written {
+            return try writeBaseline(result.report, to: written, arguments, context)
         }
-        if let given = arguments.value("--baseline") {
-            let baseline = try CheckBaseline.load(given, context)
-            let current = CheckBaseline(report)
-            let kept = baseline.findings.intersection(current.findings).count
-            if kept > 0 { context.note("\(kept) finding\(kept == 1 ? " is" : "s are") in the baseline \(given) and do\(kept == 1 ? "es" : "") not count") }
-            let fixed = baseline.findings.subtracting(current.findings).sorted()
-            if !fixed.isEmpty {
-                context.note("\(fixed.count) baselined finding\(fixed.count == 1 ? " is" : "s are") fixed (\(fixed.prefix(5).map { "\($0.toggle) \($0.reason)" }.joined(separator: ", "))\(fixed.count > 5 ? ", …" : "")); shrink the baseline with `toggles check --baseline \(given) --write-baseline \(given)`")
-            }
-            report = baseline.filter(report)
-        }
-        let verdict = gate.verdict(on: report)
-        context.write(PolicyOptions.render(report, format: format, verdict: verdict, arguments, context)
-            ?? StaleTextRenderer.check(report, verdict, colour: PolicyOptions.useColour(context)))
-        PolicyOptions.appendJobSummary(report, format: format, verdict: verdict, context)
-        let passed = verdict.passed
-        context.discard((report, replay, verdict))
+        context.write(result.output ?? "")
+        PolicyOptions.appendJobSummary(result.report, format: format, verdict: result.verdict, context)
+        let passed = result.passed
+        context.discard(result)
         return passed ? .ok : .stale
+    }
+
+    /// `--baseline FILE`: the report without the baselined findings, saying on standard error
+    /// how many were left out and which are fixed.
+    static func baseline(_ given: String, leavingOutOf report: StaleReport, _ context: CommandContext) throws -> StaleReport {
+        let baseline = try CheckBaseline.load(given, context)
+        let current = CheckBaseline(report)
+        let kept = baseline.findings.intersection(current.findings).count
+        if kept > 0 { context.note("\(kept) finding\(kept == 1 ? " is" : "s are") in the baseline \(given) and do\(kept == 1 ? "es" : "") not count") }
+        let fixed = baseline.findings.subtracting(current.findings).sorted()
+        if !fixed.isEmpty {
+            context.note("\(fixed.count) baselined finding\(fixed.count == 1 ? " is" : "s are") fixed (\(fixed.prefix(5).map { "\($0.toggle) \($0.reason)" }.joined(separator: ", "))\(fixed.count > 5 ? ", …" : "")); shrink the baseline with `toggles check --baseline \(given) --write-baseline \(given)`")
+        }
+        return baseline.filter(report)
     }
 
     /// Records the findings (with --baseline: only those of the baseline that remain, so the
@@ -119,11 +127,5 @@ enum CheckCommand: Command {
             throw UsageError("--max-stale must be a whole number, 0 or more, not '\(text)'", command: spec.name)
         }
         return count
-    }
-
-    /// What `toggles audit` would call errors: reused ids and events that break lifecycle rules.
-    static func invalidity(_ replay: ReplaySnapshot) -> [String] {
-        LogAudit.classify(warnings: replay.summary.warnings, violations: replay.violations, unknownTypes: [], strict: false, skipped: true)
-            .filter(\.isError).map(\.message)
     }
 }

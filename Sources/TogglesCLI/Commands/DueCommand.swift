@@ -46,7 +46,8 @@ enum DueCommand: Command {
         let within = arguments.value("--within") ?? defaultWindow
         let days = try DurationArgument.days(within, option: "--within", command: spec.name)
         let now = try PolicyOptions.instant(arguments, context, command: spec.name)
-        let (report, replay) = try PolicyOptions.report(arguments, context, now: now)
+        let result = try PolicyOptions.report(PolicyOptions.request(arguments, context, now: now, format: nil), arguments, context, command: spec.name)
+        let report = result.report
         let fallback = try report.codeReferences.map { try codeOwners(of: report, references: $0, context) } ?? [:]
         let list = DueList(report: report, windowDays: days, fallbackOwners: fallback)
         switch format {
@@ -55,7 +56,7 @@ enum DueCommand: Command {
         case .slack: context.write(DueSlackRenderer.render(list))
         default: context.write(DueTextRenderer.render(list))
         }
-        context.discard((report, replay))
+        context.discard(result)
         return .ok
     }
 

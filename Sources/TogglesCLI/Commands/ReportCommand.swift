@@ -50,55 +50,43 @@ enum ReportCommand: Command {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let format = try CommonOptions.format(arguments, formats, command: spec.name)
         let now = try PolicyOptions.instant(arguments, context, command: spec.name)
-        let text: String
+        var since: Timestamp?
+        var rows = defaultRows
         if format == .html {
             // 40 KB of markup is of no use on a terminal: the page goes to a file.
             if context.outputIsTerminal && !arguments.has("--output") {
                 throw UsageError("--format html writes a page for a browser, not a terminal: add --output toggle-report.html (or redirect standard output to a file)", command: spec.name)
             }
-            text = try html(arguments, context, now: now)
+            since = try CommonOptions.timestamp(arguments, "--since", command: spec.name)
+            if let since, since >= now {
+                throw UsageError("--since \(since) must be before --now \(now)", command: spec.name)
+            }
+            if let text = arguments.value("--max-rows") {
+                guard let count = Int(text), count >= 0 else {
+                    throw UsageError("--max-rows must be a whole number, 0 or more, not '\(text)'", command: spec.name)
+                }
+                rows = count
+            }
         } else {
             for option in ["--since", "--max-rows"] where arguments.has(option) {
                 throw UsageError("\(option) applies only to --format html", command: spec.name)
             }
-            let (report, replay) = try PolicyOptions.report(arguments, context, now: now)
-            text = PolicyOptions.render(report, format: format, verdict: nil, arguments, context)
-                ?? StaleTextRenderer.table(report, colour: PolicyOptions.useColour(context) && !arguments.has("--output"))
-            PolicyOptions.appendJobSummary(report, format: format, verdict: nil, context)
-            context.discard((report, replay))
         }
+        var request = try PolicyOptions.request(arguments, context, now: now, format: format)
+        request.colour = PolicyOptions.useColour(context) && !arguments.has("--output")
+        request.since = since
+        request.maximumTimelineRows = rows
+        request.codeLinkBase = codeLinkBase(output: arguments.value("--output"), context)
+        let result = try PolicyOptions.report(request, arguments, context, command: spec.name)
+        let text = result.output ?? ""
+        PolicyOptions.appendJobSummary(result.report, format: format, verdict: nil, context)
         if let output = arguments.value("--output") {
             try OutputFile.write(text, to: output, log: arguments.value("--log") ?? "events", command: spec.name, context)
         } else {
             context.write(text)
         }
+        context.discard(result)
         return .ok
-    }
-
-    /// The HTML page: one replay records the timeline and gives the snapshot the report judges.
-    static func html(_ arguments: ParsedArguments, _ context: CommandContext, now: Timestamp) throws -> String {
-        let since = try CommonOptions.timestamp(arguments, "--since", command: spec.name)
-        if let since, since >= now {
-            throw UsageError("--since \(since) must be before --now \(now)", command: spec.name)
-        }
-        var rows = defaultRows
-        if let text = arguments.value("--max-rows") {
-            guard let count = Int(text), count >= 0 else {
-                throw UsageError("--max-rows must be a whole number, 0 or more, not '\(text)'", command: spec.name)
-            }
-            rows = count
-        }
-        let policy = try PolicyOptions.loadPolicy(arguments, context)
-        let (ledger, checkout) = try CommonOptions.ledgerAtRevision(arguments, context, command: spec.name)
-        let (timeline, snapshot) = try ledger.timeline(until: now, since: since, policy: policy)
-        let report = try PolicyOptions.judge(snapshot, policy: policy, arguments, context, now: now, ledger: ledger)
-        withExtendedLifetime(checkout) {}
-        let options = HTMLReportRenderer.Options(
-            logName: arguments.value("--log") ?? "events", maximumTimelineRows: rows, toolVersion: TogglesCLI.version,
-            codeLinkBase: codeLinkBase(output: arguments.value("--output"), context))
-        let page = HTMLReportRenderer.render(report, timeline: timeline, options: options)
-        context.discard((report, snapshot, timeline))
-        return page
     }
 
     /// How the page links to a scanned file, whose path is relative to the current directory:

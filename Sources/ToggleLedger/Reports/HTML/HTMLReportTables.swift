@@ -167,11 +167,17 @@ enum HTMLReportTables {
             output.append(entry.toggle.stageSince.date.description)
             output.append("</span>")
         }
-        output.append("</td><td class=\"num\" data-sort=\"")
-        output.appendDecimal(entry.ageDays)
-        output.append("\">")
-        output.appendDecimal(entry.ageDays)
+        numberCell(entry.ageDays, to: &output)
         output.append("</td>")
+    }
+
+    /// Ends the open cell and starts one holding `value`, with `data-sort` so the page's
+    /// script sorts the column as numbers.
+    static func numberCell(_ value: Int, to output: inout OutputBuffer) {
+        output.append("</td><td class=\"num\" data-sort=\"")
+        output.appendDecimal(value)
+        output.append("\">")
+        output.appendDecimal(value)
     }
 
     /// How the fallback applies to an unknown category: `30 days` or `permanent`.

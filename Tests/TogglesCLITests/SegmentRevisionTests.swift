@@ -1,11 +1,6 @@
 import Foundation
 import Testing
-@testable import LedgerPlatform
-@testable import LedgerModel
-@testable import LedgerStore
-@testable import LedgerCore
-@testable import SwiftSource
-@testable import ToggleLedger
+@testable import TogglesCLI
 
 @Suite struct SegmentRevisionTests {
     static let first = #"{"schema":1,"id":"a","at":"2026-01-01T00:00:00Z","type":"removed","toggle":"x","actor":"me"}"#
