@@ -115,7 +115,7 @@ extension SwiftReferenceScanner {
                     }
                 }
                 var ownUseDecided = false
-                // `x = raw.value(…)`, `Raw(key: "k", enabled: x)`: a flags type's own methods (OwnPropertyUseRule.swift).
+                // `x = raw.value(…)`, `Raw(key: "k", enabled: x)`: a flags type's own methods (SwiftReferenceScanner+OwnPropertyUseRule.swift).
                 if insideOwningBodies > 0, memo.mayBeMember(tokens[i], scanner: self, facts: facts) || (discoveredMembers && facts.discovery.propertyKeys[tokens[i].text] != nil),
                    let body = braces.last(where: { $0.typeToken >= 0 }), body.ownsToggles {
                     let outcome = ownPropertyUse(tokens, at: i, owner: tokens[body.typeToken].text, file: file.path, facts: facts)
@@ -195,7 +195,7 @@ extension SwiftReferenceScanner {
                 var outcome = stringArgument(tokens, at: i, file: file.path, facts: facts, discovered: discoveredMembers)
                 if case .notApplicable = outcome, insideToggleBodies > 0 { outcome = ownKeyString(tokens, at: i, file: file.path) }
                 if case .notApplicable = outcome, insideToggleBodies > 0, hasCaseKeys { outcome = caseKey(tokens, at: i, file: file.path, facts: facts) }
-                // `"""{ "key": "enable_x", "enabled": true }"""`: a logged key quoted inside a literal (QuotedKeyRule.swift).
+                // `"""{ "key": "enable_x", "enabled": true }"""`: a logged key quoted inside a literal (SwiftReferenceScanner+QuotedKeyRule.swift).
                 if case .notApplicable = outcome, memo.holdsQuotedKey(tokens[i], scanner: self, facts: facts) { outcome = quotedKeys(tokens, at: i, file: file.path, facts: facts) }
                 if case .notApplicable = outcome {} else { visit(i, outcome) }
             default: break

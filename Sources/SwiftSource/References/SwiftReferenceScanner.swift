@@ -66,7 +66,7 @@ package struct SwiftReferenceScanner: Sendable {
     package struct LexedFile: Sendable {
         package var path: String
         package var tokens: [SwiftToken]
-        /// Pass 1: the lines under a MARK comment naming feature flags (ToggleSections.swift).
+        /// Pass 1: the lines under a MARK comment naming feature flags (ToggleTypeDiscovery+Sections.swift).
         package var sections: [ClosedRange<Int>] = []
 
         package init(path: String, tokens: [SwiftToken]) {
@@ -121,7 +121,7 @@ package struct SwiftReferenceScanner: Sendable {
         /// Getter → the types declaring it.
         package var keyGetterOwners: [String: Set<String>] = [:]
         /// Property spelling a toggle → the types named for toggles declaring it (`struct FeatureFlags { let safeMode: Bool }`):
-        /// where the toggle lives, so another type's property so named is not it (ToggleHomeRules.swift).
+        /// where the toggle lives, so another type's property so named is not it (SwiftReferenceScanner+ToggleHomeRules.swift).
         package var toggleMemberOwners: [String: Set<String>] = [:]
         /// `.feature(.history)` in the body of `owner`: `name` given to another type's member `call`, which
         /// says that type declares `name` too (kept after pass 1 when `owner` is a toggle enum).
@@ -139,9 +139,9 @@ package struct SwiftReferenceScanner: Sendable {
         package var naming = NamingCandidates()
         /// Instance `Bool` properties (`var enableConfigRefresh: Bool`) → the types declaring them.
         package var boolMembers: [String: Set<String>] = [:]
-        /// Pass 1: a property linked to a key in its type's methods (KeyAliasRule.swift), decided after pass 1.
+        /// Pass 1: a property linked to a key in its type's methods (SwiftReferenceScanner+KeyAliasRule.swift), decided after pass 1.
         package var keyAliasCandidates: [(name: String, owner: String, literal: String)] = []
-        /// Without names: a key linked to a property discovery found → that toggle (KeyAliasRule.swift).
+        /// Without names: a key linked to a property discovery found → that toggle (SwiftReferenceScanner+KeyAliasRule.swift).
         package var aliasKeys: [String: String] = [:]
     }
 
@@ -379,7 +379,7 @@ package struct SwiftReferenceScanner: Sendable {
                     continue
                 }
             case .string where i >= 2 && tokens[i - 1].kind == .punctuation && types.last == .some(nil):
-                // `x = raw.value(forKey: "k")`, `Raw(key: "k", enabled: x)` in a type's methods (KeyAliasRule.swift).
+                // `x = raw.value(forKey: "k")`, `Raw(key: "k", enabled: x)` in a type's methods (SwiftReferenceScanner+KeyAliasRule.swift).
                 if let owner = types.last(where: { $0 != nil }) ?? nil { Self.recordKeyAlias(tokens, string: i, owner: owner, into: &facts) }
             default: break
             }

@@ -60,7 +60,7 @@ package struct ToggleTypeDiscovery: Sendable {
     package var named: [ToggleDeclaration] = []
     /// Why each of `named` is a toggle, for `--explain`.
     package var namedWhy: [Position: String] = [:]
-    /// `case .x: "key"` in a key property of an enum named for toggles (CaseKeyRule.swift): the
+    /// `case .x: "key"` in a key property of an enum named for toggles (ToggleTypeDiscovery+CaseKeyRule.swift): the
     /// literal's position → the enum and the case whose key it is.
     package var branchKeys: [Position: (enumName: String, caseName: String)] = [:]
 

@@ -91,7 +91,7 @@ extension SwiftSourceScan {
             return true
         }
         if spells("enum") || spells("static") { return true }
-        // `// MARK: - Feature Flags` in any type: its Bools are toggles (ToggleSections.swift).
+        // `// MARK: - Feature Flags` in any type: its Bools are toggles (ToggleTypeDiscovery+Sections.swift).
         if spells("MARK:") { return markTitleNamesToggles(bytes, from: position + 5) }
         if bytes[position] == UInt8(ascii: "@") { return ToggleTypeDiscovery.nameHoldsToggleWord(bytes, from: position + 1, afterKeyword: false) }
         // `var isFeatureEnabled: (Feature) -> Bool` in a file that declares nothing else: a Bool
