@@ -35,7 +35,7 @@ package enum SegmentRevision {
         /// Whether a torn fragment (not a valid event) was cut from the end.
         package var cutTornTail = false
         /// Lines present only in the newer version.
-        package var addedLineCount = 0
+        var addedLineCount = 0
     }
 
     /// Compares `old` with `new`; `new` is nil when the segment was deleted.
@@ -90,7 +90,7 @@ package enum SegmentRevision {
         return object["id"]?.stringValue
     }
 
-    package static func isValidEvent(_ line: [UInt8]) -> Bool {
+    static func isValidEvent(_ line: [UInt8]) -> Bool {
         guard let value = try? JSONParser.parse(line) else { return false }
         return (try? EventCodec.decode(value)) != nil
     }

@@ -54,14 +54,14 @@ package struct StringPrefilter {
 
     /// A 64-bit hash of `text`'s bytes; nil when `text` is not ASCII.
     @inlinable @inline(__always)
-    package static func asciiHash(_ text: String) -> UInt64? {
+    static func asciiHash(_ text: String) -> UInt64? {
         var text = text
         return text.withUTF8 { asciiHash($0) }
     }
 
     /// A 64-bit hash of UTF-8 bytes, eight at a time; nil when they are not all ASCII.
     @inlinable @inline(__always)
-    package static func asciiHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+    static func asciiHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
         guard let start = bytes.baseAddress else { return 0 }
         let raw = UnsafeRawPointer(start)
         var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)

@@ -8,7 +8,7 @@
 ///
 /// Everything is written into a byte buffer and turned into a `String` once: appending to a
 /// `String` piece by piece costs several times more.
-public enum JSONWriter {
+package enum JSONWriter {
     public static func string(_ value: JSONValue) -> String {
         var output: [UInt8] = []
         write(value, to: &output)

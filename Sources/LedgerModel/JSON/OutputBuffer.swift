@@ -127,7 +127,7 @@ package struct OutputBuffer: ~Copyable {
     }
 
     /// Appends the compact form of `value`, as ``JSONWriter/write(_:to:)-([UInt8])`` does.
-    package mutating func appendJSON(_ value: JSONValue) {
+    mutating func appendJSON(_ value: JSONValue) {
         switch value {
         case .null: append("null")
         case .bool(let flag): append(flag ? "true" : "false")
@@ -182,7 +182,7 @@ package struct OutputBuffer: ~Copyable {
         count += indent * 2
     }
 
-    package mutating func appendJSON(_ object: JSONObject) {
+    mutating func appendJSON(_ object: JSONObject) {
         append(UInt8(ascii: "{"))
         for (position, member) in object.members.enumerated() {
             if position > 0 { append(UInt8(ascii: ",")) }

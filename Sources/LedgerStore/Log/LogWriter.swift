@@ -230,13 +230,13 @@ package struct LogWriter: Sendable {
         for path in created.reversed() { _ = rmdir(path) }
     }
 
-    package static func compactTime(_ instant: Timestamp) -> String {
+    static func compactTime(_ instant: Timestamp) -> String {
         // 2026-11-22T10:00:00Z → 20261122T100000Z
         String(instant.description.prefix(19).filter { $0 != "-" && $0 != ":" }) + "Z"
     }
 
     /// 64-bit FNV-1a, in hex: stable across processes and platforms, unlike `Hasher`.
-    package static func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    static func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash ^= UInt64(byte)

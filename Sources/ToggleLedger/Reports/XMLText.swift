@@ -3,7 +3,7 @@ import LedgerPlatform
 /// XML 1.0 forbids (most C0 controls, U+FFFE, U+FFFF) or a terminal would act on (ESC, C1,
 /// bidirectional overrides) become a visible `\u{…}`, as ``TerminalText`` writes them. The
 /// result always parses.
-package enum XMLText {
+enum XMLText {
     /// - Parameter inAttribute: line feeds and tabs become character references, which an
     ///   attribute keeps (a parser turns a literal one into a space).
     package static func escape(_ text: String, inAttribute: Bool) -> String {
