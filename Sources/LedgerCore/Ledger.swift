@@ -10,13 +10,17 @@ public struct Ledger: Sendable {
     /// Writes only under the façade: an append validates before it writes, holding the lock.
     package let writer: LogWriter
     /// How replays run: the checkpoint, its threshold, the read threads.
-    public let options: ReplayOptions
+    package let options: ReplayOptions
 
     /// - Parameters:
     ///   - directory: the log directory (`events`).
     ///   - displayName: how messages name it; defaults to `directory`.
-    ///   - options: how replays run (``ReplayOptions``).
-    public init(directory: String, displayName: String? = nil, options: ReplayOptions = ReplayOptions()) {
+    public init(directory: String, displayName: String? = nil) {
+        self.init(directory: directory, displayName: displayName, options: ReplayOptions())
+    }
+
+    /// - Parameter options: how replays run (``ReplayOptions``): the CLI's and the tests' knobs.
+    package init(directory: String, displayName: String? = nil, options: ReplayOptions) {
         reader = LogReader(directory: directory, displayName: displayName, parallelMerge: options.parallelMerge)
         writer = LogWriter(directory: directory, displayName: displayName)
         self.options = options
@@ -48,7 +52,13 @@ public struct Ledger: Sendable {
     /// Every event must first pass ``WriteRules`` (its id, its line's depth, and, given the
     /// writer's clock `now`, its instant), so nothing is written that a reader refuses.
     /// The steps are ``AppendPlan``'s.
-    public func append(_ events: consuming [Event], dating: WriterDating? = nil, now: Timestamp? = nil) throws -> AppendOutcome {
+    public func append(_ events: consuming [Event], now: Timestamp? = nil) throws -> AppendOutcome {
+        try append(consume events, dating: nil, now: now)
+    }
+
+    /// ``append(_:now:)``, the writer dating the events listed in `dating` (the CLI's
+    /// undated events).
+    package func append(_ events: consuming [Event], dating: WriterDating?, now: Timestamp? = nil) throws -> AppendOutcome {
         var batch = consume events
         let unwritable = AppendPlan.writeRuleViolations(batch, now: now)
         guard unwritable.isEmpty else { throw LedgerError.rejected(unwritable) }
@@ -65,7 +75,7 @@ public struct AppendOutcome: Sendable {
     /// Events written, in replay order.
     public var written: [Event]
     /// Events skipped because their id was already in the log, each with the event sent.
-    public var resent: [ResentEvent]
+    package var resent: [ResentEvent]
     /// Events skipped because their id was already in the log (as found there).
     public var alreadyRecorded: [Event] { resent.map(\.recorded) }
     /// The new segment, or nil when nothing was written.
@@ -75,7 +85,7 @@ public struct AppendOutcome: Sendable {
     /// Warnings from reading the log.
     public var warnings: [LogWarning]
     /// How the log's history was read to validate the batch: from the checkpoint, or in full.
-    public var historyPath: ReplayPath
+    var historyPath: ReplayPath
 }
 
 /// Why an append was refused.

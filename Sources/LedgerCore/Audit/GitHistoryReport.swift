@@ -3,7 +3,7 @@ import LedgerModel
 import LedgerStore
 /// What walking the git history of the log directory proved (`toggles audit --git`); the
 /// CLI runs git and fills it in, the audit classifies and prints it.
-public struct GitHistoryReport: Sendable {
+package struct GitHistoryReport: Sendable {
     /// An event line edited or deleted by a commit.
     public struct EditedLine: Sendable, Hashable, CustomStringConvertible {
         public var commit: String

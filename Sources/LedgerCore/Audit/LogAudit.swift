@@ -9,14 +9,14 @@ public struct LogAudit: Sendable {
     public var summary: ReadSummary
     public var toggleCount: Int
     /// What the git history proves, when it was checked.
-    public private(set) var history: GitHistoryReport?
+    package private(set) var history: GitHistoryReport?
 
     public var errorCount: Int { findings.reduce(0) { $0 + ($1.isError ? 1 : 0) } }
     public var isValid: Bool { errorCount == 0 }
 
     /// Adds what the git history proves: a shallow clone and every edited or deleted line
     /// are errors.
-    public mutating func include(_ history: GitHistoryReport) {
+    package mutating func include(_ history: GitHistoryReport) {
         if history.shallow {
             findings.append(AuditFinding(severity: .error, location: "", message: """
                 the repository is a shallow clone: the commits before its oldest one are missing, so --git cannot \

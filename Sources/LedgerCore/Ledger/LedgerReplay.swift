@@ -6,7 +6,7 @@ public struct Replay: Sendable {
     public var projection: Projection
     public var summary: ReadSummary
     /// Whether the checkpoint stood in for part of the log, or why every event was read.
-    public var path: ReplayPath
+    package var path: ReplayPath
 }
 
 extension ReplaySnapshot {
@@ -46,7 +46,7 @@ extension Ledger {
     ///   ``ReplaySnapshot/toggles`` (a report judges live toggles only, and those still served
     ///   to older app versions, ``ToggleState/isInUse``); restoring it is then
     ///   cheaper still.
-    public func snapshot(until: Timestamp? = nil, includingRemoved: Bool = true) throws -> ReplaySnapshot {
+    package func snapshot(until: Timestamp? = nil, includingRemoved: Bool = true) throws -> ReplaySnapshot {
         let usable = try usableCheckpoint(until: until)
         if case .success(let usable) = usable,
            let snapshot = try checkpointedSnapshot(usable, until: until, includingRemoved: includingRemoved) {
@@ -181,7 +181,7 @@ extension Ledger {
     /// in the log under any of the keys of `ids`. Nil when there is no usable checkpoint or
     /// the ids it may have seen cannot be settled without one (then the caller replays in
     /// full); `whyNot` then says why.
-    package func replayForAppend<Value>(
+    func replayForAppend<Value>(
         probing ids: [String: Value], whyNot: inout FullReplayReason
     ) throws -> (replay: Replay, found: [String: Event])? {
         guard let store = options.checkpointStore(log: reader.directory) else {
@@ -232,7 +232,7 @@ private struct UsableCheckpoint {
     package var added: [Int]
 
     /// Records covered segments' new identities, once their content proved them unchanged.
-    package func saveIfRefreshed(_ reader: LogReader) {
+    func saveIfRefreshed(_ reader: LogReader) {
         if checkpoint.refreshed { checkpoint.saveRefreshed(to: store, displayName: reader.displayName) }
     }
 }
@@ -242,7 +242,7 @@ private struct FullReplayFallback: Error {
     package var reason: FullReplayReason
     package var listing: (segments: [Segment], identities: [SystemCalls.FileIdentity?])?
 
-    package init(_ reason: FullReplayReason, _ segments: [Segment]? = nil, _ identities: [SystemCalls.FileIdentity?]? = nil) {
+    init(_ reason: FullReplayReason, _ segments: [Segment]? = nil, _ identities: [SystemCalls.FileIdentity?]? = nil) {
         self.reason = reason
         if let segments, let identities { listing = (segments, identities) }
     }

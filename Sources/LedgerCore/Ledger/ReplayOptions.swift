@@ -3,7 +3,7 @@ import LedgerModel
 import LedgerStore
 /// How a ``Ledger`` replays: passed in by the caller (the command line builds it from its
 /// flags and environment), never read from the environment by the library.
-public struct ReplayOptions: Sendable, Equatable {
+package struct ReplayOptions: Sendable, Equatable {
     /// Whether replays may read and write the checkpoint; off, every replay is a full one (to
     /// measure it, or to rule the checkpoint out).
     public var usesCheckpoint: Bool
@@ -31,7 +31,7 @@ public struct ReplayOptions: Sendable, Equatable {
     public static let defaultCheckpointMinimumLogBytes = ReplayCheckpoint.defaultMinimumLogBytes
 
     /// Where this ledger's checkpoint is, when one may be read or written.
-    package func checkpointStore(log directory: String) -> CheckpointStore? {
+    func checkpointStore(log directory: String) -> CheckpointStore? {
         usesCheckpoint ? CheckpointStore(log: directory, folder: checkpointFolder) : nil
     }
 }

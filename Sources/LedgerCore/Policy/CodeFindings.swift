@@ -18,7 +18,7 @@ public struct CodeFinding: Sendable, Hashable {
     /// When the log removed it (removed-but-referenced only).
     public var removedAt: Timestamp?
     /// The value to write where the code reads it, and what would be lost (removed-but-referenced only).
-    public var plan: RemovalPlan?
+    package var plan: RemovalPlan?
 
     /// The stale reason code this finding reports under.
     public var code: StaleReason.Code {

@@ -57,7 +57,7 @@ public struct CodeReference: Sendable, Hashable {
 }
 
 /// A case of a toggle enum found in the sources.
-public struct ToggleDeclaration: Sendable, Hashable {
+package struct ToggleDeclaration: Sendable, Hashable {
     public var enumName: String
     /// The case name.
     public var caseName: String
@@ -89,7 +89,7 @@ public struct ToggleDeclaration: Sendable, Hashable {
 }
 
 /// A toggle's default as its enum declares it in `var defaultValue { switch … }`.
-public enum DeclaredDefault: Sendable, Hashable {
+package enum DeclaredDefault: Sendable, Hashable {
     /// The enum has no `defaultValue` property (ToggleKit's `ToggleType` default is `false`).
     case notDeclared
     /// `true` or `false`.
@@ -105,7 +105,7 @@ public struct ScanResult: Sendable {
     /// Every reference, declarations included, sorted by file, line and column.
     public var references: [CodeReference]
     /// The cases of toggle enums, in source order per file.
-    public var declarations: [ToggleDeclaration]
+    package var declarations: [ToggleDeclaration]
     /// The `.swift` files read.
     public var fileCount: Int
     /// Files that could not be read, with the reason (the scan goes on without them).

@@ -10,7 +10,7 @@ import LedgerStore
 /// the policy, judging it at the window's end, finds it so; a toggle with two such deadlines
 /// (an expiry date and the lifetime with extensions) is listed at the sooner.
 /// `launched` is not a deadline (it follows a rollout, not a date) and is left to the report.
-public struct DueList: Sendable {
+package struct DueList: Sendable {
     /// Who a group of toggles belongs to.
     public enum Owner: Sendable, Hashable {
         /// The toggle's own `owner`, from the log.

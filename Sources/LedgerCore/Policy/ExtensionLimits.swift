@@ -10,7 +10,7 @@ import LedgerModel
 ///   over-extended, however far its date has been moved: the category's lifetime with every
 ///   extension included. A toggle with no date is judged by the category's `lifetimeDays`
 ///   (`over-lifetime`), which the policy file requires to be shorter.
-public struct ExtensionLimits: Sendable, Hashable {
+package struct ExtensionLimits: Sendable, Hashable {
     public var maxExtensions: Int?
     public var maxLifetimeDays: Int?
 
@@ -25,7 +25,7 @@ public struct ExtensionLimits: Sendable, Hashable {
     /// extension one past `maxExtensions`, or, with an expiry date, the nanosecond after its
     /// lifetime with extensions ends; nil when neither applies. The deadline a replay follows
     /// (the HTML timeline), agreeing with ``overExtended(expires:createdAt:extensions:now:category:owner:)``.
-    package func overExtendedSince(expires: CalendarDate?, createdAt: Timestamp, tooManyAt: Timestamp?) -> Timestamp? {
+    func overExtendedSince(expires: CalendarDate?, createdAt: Timestamp, tooManyAt: Timestamp?) -> Timestamp? {
         var capEnds: Timestamp?
         if let maxLifetimeDays, expires != nil { capEnds = StalePolicy.justAfter(createdAt.adding(days: maxLifetimeDays)) }
         return StalePolicy.earlier(maxExtensions == nil ? nil : tooManyAt, capEnds)

@@ -8,7 +8,7 @@ import LedgerStore
 /// or server-managed values, else the in-app default. Nothing is guessed: every conditional
 /// value, a remote default that conditions make partial, and a server-managed value
 /// (rollout, experiment) are listed as lost.
-public struct RemovalPlan: Sendable, Hashable {
+package struct RemovalPlan: Sendable, Hashable {
     public enum Source: String, Sendable {
         case remoteDefault = "remote-default"
         case inAppDefault = "in-app-default"

@@ -11,7 +11,7 @@ import LedgerStore
 /// ```
 public struct StalePolicy: Sendable, Hashable {
     /// The expected lifetime of each category.
-    public var lifetimes: [String: Lifetime]
+    package var lifetimes: [String: Lifetime]
     /// How long a launched toggle may stay before it is stale, in days.
     public var launchGraceDays: Int
     /// The category whose rules apply to a toggle whose category the policy does not define.
@@ -19,7 +19,7 @@ public struct StalePolicy: Sendable, Hashable {
 
     /// How far each category's toggles may be extended (`maxExtensions`, `maxLifetimeDays`);
     /// a category not listed has no limit. None by default.
-    public var extensionLimits: [String: ExtensionLimits]
+    package var extensionLimits: [String: ExtensionLimits]
 
     /// The fields a new toggle of each category must declare (`"require": ["owner"]`), in
     /// ``requirableFields``; a category not listed requires none. None by default.
@@ -28,7 +28,7 @@ public struct StalePolicy: Sendable, Hashable {
     /// What a policy may require of a new toggle: the `created` fields that are optional.
     public static let requirableFields = ["owner", "expires", "description"]
 
-    public init(lifetimes: [String: Lifetime], launchGraceDays: Int, fallbackCategory: String, extensionLimits: [String: ExtensionLimits] = [:]) {
+    package init(lifetimes: [String: Lifetime], launchGraceDays: Int, fallbackCategory: String, extensionLimits: [String: ExtensionLimits] = [:]) {
         self.lifetimes = lifetimes
         self.launchGraceDays = launchGraceDays
         self.fallbackCategory = fallbackCategory
@@ -74,7 +74,7 @@ public struct StalePolicy: Sendable, Hashable {
 
     /// The extension limits that apply to `category` (its own, or the fallback's when the
     /// policy does not define it), nil when unlimited.
-    public func extensionLimits(of category: String) -> ExtensionLimits? {
+    package func extensionLimits(of category: String) -> ExtensionLimits? {
         lifetimes[category] != nil ? extensionLimits[category] : extensionLimits[fallbackCategory]
     }
 
@@ -148,7 +148,7 @@ public struct StalePolicy: Sendable, Hashable {
     /// --app-version`), its remote parameter is still served, and since some instant before
     /// `now` no supported version (``SupportedVersions``) is older than that version, so none
     /// reads it. Whatever the category: deleting the parameter is always due then.
-    public func retirement(of toggle: ToggleState, supported: SupportedVersions, now: Timestamp) -> StaleReason? {
+    package func retirement(of toggle: ToggleState, supported: SupportedVersions, now: Timestamp) -> StaleReason? {
         guard let due = toggle.retirementDue(supported), due <= now else { return nil }
         return StaleReason(
             code: .retireRemote, days: Self.wholeDays(from: due, to: now), since: due, category: toggle.definition.category,
@@ -163,7 +163,7 @@ public struct StalePolicy: Sendable, Hashable {
 }
 
 /// How long toggles of a category are expected to live.
-public enum Lifetime: Sendable, Hashable {
+package enum Lifetime: Sendable, Hashable {
     /// Temporary: stale once older than this many days, or launched past the grace period.
     case days(Int)
     /// Meant to stay (a kill switch, a permission): never stale for age or for being

@@ -88,9 +88,9 @@ public struct StaleReason: Sendable, Hashable {
     public var toggle: String?
     public var appVersion: AppVersion?
     /// `conflict`: the conflict, with the events that stand and those overruled.
-    public var conflict: Conflict?
+    package var conflict: Conflict?
 
-    public init(
+    package init(
         code: Code, days: Int, since: Timestamp, limitDays: Int? = nil, expires: CalendarDate? = nil,
         category: String, owner: String?, extensions: ExtensionTally? = nil, limitExtensions: Int? = nil,
         toggle: String? = nil, appVersion: AppVersion? = nil, conflict: Conflict? = nil

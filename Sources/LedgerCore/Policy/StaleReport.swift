@@ -86,7 +86,7 @@ public struct StaleReport: Sendable {
 
     /// Judges the live toggles among `toggles` at `now`.
     /// - Parameter declaredAt: where each toggle's `created` event is in the log, by name.
-    public init(
+    package init(
         toggles: [ToggleState], policy: StalePolicy, now: Timestamp, declaredAt: [String: LineLocation] = [:],
         supportedVersions: SupportedVersions = SupportedVersions()
     ) {
@@ -102,7 +102,7 @@ public struct StaleReport: Sendable {
     /// ``ReplaySnapshot/toggles`` are, at `now`.
     /// - Parameter declaredAt: where each toggle's `created` event is in the log, by position
     ///   in `sortedToggles` (``ReplaySnapshot/creationSites``); empty when unknown.
-    public init(
+    package init(
         sortedToggles: [ToggleState], declaredAt: [LineLocation?] = [], policy: StalePolicy, now: Timestamp,
         supportedVersions: SupportedVersions = SupportedVersions()
     ) {
@@ -283,15 +283,15 @@ public struct StaleGate: Sendable, Hashable {
 
 /// A policy's rules for the categories met so far: toggles share a handful of categories, so
 /// each is looked up in the policy once.
-package struct CategoryRules {
+struct CategoryRules {
     package let policy: StalePolicy
     private var known: [(category: String, lifetime: Int?, isKnown: Bool, limits: ExtensionLimits?)] = []
 
-    package init(_ policy: StalePolicy) {
+    init(_ policy: StalePolicy) {
         self.policy = policy
     }
 
-    package subscript(category: String) -> (lifetime: Int?, isKnown: Bool, limits: ExtensionLimits?) {
+    subscript(category: String) -> (lifetime: Int?, isKnown: Bool, limits: ExtensionLimits?) {
         mutating get {
             let length = category.utf8.count
             for rule in known where rule.category.utf8.count == length && rule.category == category {

@@ -4,7 +4,7 @@ import LedgerStore
 
 /// Toggle debt over time, one figure per week (per several weeks when the window spans more
 /// than ``maximumPeriods`` weeks), computed in one replay of the log.
-public struct DebtSeries: Sendable, Hashable {
+package struct DebtSeries: Sendable, Hashable {
     /// One period, from Monday 00:00 UTC to the next period's start (the last one ends at the
     /// end of the replay).
     public struct Period: Sendable, Hashable {

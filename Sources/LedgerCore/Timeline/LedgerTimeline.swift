@@ -4,7 +4,7 @@ import LedgerStore
 
 /// The life of every toggle in a window of time and the toggle debt of each week, from one
 /// replay of the log (``Ledger/timeline(until:since:policy:)``): what the HTML report draws.
-public struct LedgerTimeline: Sendable {
+package struct LedgerTimeline: Sendable {
     /// The window: from `since` (or the log's first event) to the replay's end (`now`).
     public var start: Timestamp
     public var end: Timestamp
@@ -30,7 +30,7 @@ extension Ledger {
     /// `.full(.observed)`).
     /// - Parameter since: the start of the window; nil for the log's first event. Must not be
     ///   after `until`.
-    public func timeline(until: Timestamp, since: Timestamp? = nil, policy: StalePolicy) throws -> (timeline: LedgerTimeline, snapshot: ReplaySnapshot) {
+    package func timeline(until: Timestamp, since: Timestamp? = nil, policy: StalePolicy) throws -> (timeline: LedgerTimeline, snapshot: ReplaySnapshot) {
         var fold = TimelineFold(recorder: LifespanRecorder(policy: policy, since: since, end: until))
         let summary = try reader.read(segments: try reader.segments(), until: until, prefetch: { fold.prefetch(slot: $0) }) { logged in
             fold.apply(logged)

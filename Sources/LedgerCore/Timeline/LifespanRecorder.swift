@@ -11,7 +11,7 @@ import CacheHints
 /// becomes stale (``StalePolicy/staleSince(expires:createdAt:stage:stageSince:lifetime:)``),
 /// updated by its events, so a period's end counts the toggles past theirs, and the overdue
 /// time is added up whenever a toggle's deadline may move and at each period's end.
-package struct LifespanRecorder {
+struct LifespanRecorder {
     private let policy: StalePolicy
     private var rules: CategoryRules
     /// The end of the replay: the report's `now`.
@@ -62,7 +62,7 @@ package struct LifespanRecorder {
         var livePosition: Int32
     }
 
-    package init(policy: StalePolicy, since: Timestamp?, end: Timestamp) {
+    init(policy: StalePolicy, since: Timestamp?, end: Timestamp) {
         self.policy = policy
         rules = CategoryRules(policy)
         self.since = since

@@ -5,7 +5,7 @@ import LedgerStore
 /// One life of a toggle, from its `created` event to its `removed` event (or to the end of
 /// the replay), as a replay saw it: the stages it went through, its expiry date and each
 /// extension of it. A name removed and created again has two lifespans.
-public struct ToggleLifespan: Sendable, Hashable {
+package struct ToggleLifespan: Sendable, Hashable {
     /// The toggle entered `stage` at `at` and stayed in it until the next change.
     public struct StageChange: Sendable, Hashable {
         public var at: Timestamp

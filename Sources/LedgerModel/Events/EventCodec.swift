@@ -3,7 +3,7 @@
 /// Decoding is strict about the envelope and the payload of known types (a field of the
 /// wrong JSON type is an error naming the field) and lenient about the future: unknown
 /// fields are kept, an unknown `type` becomes ``Change/unknown(type:)``.
-public enum EventCodec {
+package enum EventCodec {
     /// Decodes one event from a parsed line.
     public static func decode(_ value: JSONValue) throws(EventDecodingError) -> Event {
         guard case .object(let object) = value else {
@@ -383,7 +383,7 @@ public enum EventCodec {
         return .object(object)
     }
 
-    package static func sourceObject(_ source: Provenance) -> JSONObject {
+    static func sourceObject(_ source: Provenance) -> JSONObject {
         var object = JSONObject()
         for (key, value) in [("ci", source.ci), ("commit", source.commit), ("branch", source.branch), ("run", source.run), ("url", source.url)] {
             if let value { object.members.append(.init(key, .string(value))) }
@@ -393,7 +393,7 @@ public enum EventCodec {
 }
 
 /// Why a parsed line is not a valid event.
-public struct EventDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct EventDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
     public var reason: String
     public init(_ reason: String) { self.reason = reason }
     public var description: String { reason }

@@ -4,7 +4,7 @@ struct Fields {
     private var members: [JSONObject.Member]
     private let path: String
 
-    package init(_ object: JSONObject, path: String = "") {
+    init(_ object: JSONObject, path: String = "") {
         self.members = object.members
         self.path = path
     }
@@ -29,7 +29,7 @@ struct Fields {
         return text
     }
 
-    package mutating func nonEmptyString(_ key: String) throws(EventDecodingError) -> String {
+    mutating func nonEmptyString(_ key: String) throws(EventDecodingError) -> String {
         let text = try string(key)
         guard !text.isEmpty else { throw EventDecodingError("\"\(path)\(key)\" may not be empty") }
         return text
@@ -51,7 +51,7 @@ struct Fields {
         return object
     }
 
-    package mutating func optionalDate(_ key: String) throws(EventDecodingError) -> CalendarDate? {
+    mutating func optionalDate(_ key: String) throws(EventDecodingError) -> CalendarDate? {
         guard let text = try optionalString(key) else { return nil }
         guard let date = CalendarDate(text) else {
             throw EventDecodingError("\"\(path)\(key)\" must be a date such as 2027-01-31, found \(JSONWriter.quoted(text))")
@@ -61,7 +61,7 @@ struct Fields {
 
     /// An optional `previous` minimum: absent (nil, not recorded), null (no minimum was in
     /// force) or an app version.
-    package mutating func previousMinimum(_ key: String) throws(EventDecodingError) -> PreviousMinimum? {
+    mutating func previousMinimum(_ key: String) throws(EventDecodingError) -> PreviousMinimum? {
         guard let value = take(key) else { return nil }
         switch value {
         case .null: return .noMinimum
@@ -74,7 +74,7 @@ struct Fields {
     }
 
     /// An optional array of event ids (non-empty strings); nil when absent.
-    package mutating func optionalEventIDs(_ key: String) throws(EventDecodingError) -> [String]? {
+    mutating func optionalEventIDs(_ key: String) throws(EventDecodingError) -> [String]? {
         guard let value = take(key) else { return nil }
         guard case .array(let list) = value, !list.isEmpty else {
             throw EventDecodingError("\"\(path)\(key)\" must be a non-empty array of event ids, found \(value.typeName)")

@@ -63,13 +63,13 @@ extension Array where Element == Event {
 /// bytes big-endian (zero-padded). Different keys order events as ``OrderKey`` does; equal
 /// keys mean "compare the ids in full". A shorter id that is a prefix of a longer one pads
 /// with zeros, so it sorts first or ties, never after.
-package struct ReplaySortKey {
+struct ReplaySortKey {
     package var at: Int64
     package var high: UInt64
     package var low: UInt64
     package var position: Int
 
-    package init(at: Timestamp, id: String, position: Int) {
+    init(at: Timestamp, id: String, position: Int) {
         self.at = at.nanoseconds
         self.position = position
         var id = id

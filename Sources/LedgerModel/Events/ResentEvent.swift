@@ -1,6 +1,6 @@
 /// An event sent to ``Ledger/append(_:)`` whose id the log already holds: the recorded event
 /// is kept and nothing is written, and this says whether the one sent was the same.
-public struct ResentEvent: Sendable {
+package struct ResentEvent: Sendable {
     /// The event as the log has it.
     public var recorded: Event
     /// The event as it was sent again.

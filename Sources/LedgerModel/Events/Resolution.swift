@@ -27,7 +27,7 @@ public struct Resolution: Sendable, Hashable {
 
 extension EventCodec {
     /// The fields of a `created` event's declaration (also a resolution's `definition`).
-    package static func definitionMembers(_ definition: ToggleDefinition) -> [JSONObject.Member] {
+    static func definitionMembers(_ definition: ToggleDefinition) -> [JSONObject.Member] {
         var members: [JSONObject.Member] = [
             .init("kind", .string(definition.kind.rawValue)),
             .init("valueType", .string(definition.valueType.rawValue)),
@@ -42,7 +42,7 @@ extension EventCodec {
 
     /// The payload fields of `resolved` and `voided`, in the order they are written; empty
     /// for every other type (those have their own field-by-field writer).
-    package static func correctionMembers(_ change: Change) -> [JSONObject.Member] {
+    static func correctionMembers(_ change: Change) -> [JSONObject.Member] {
         switch change {
         case .resolved(let resolution):
             var members: [JSONObject.Member] = [.init("conflict", .array(resolution.conflict.map(JSONValue.string)))]

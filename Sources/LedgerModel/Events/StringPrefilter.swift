@@ -54,7 +54,7 @@ package struct StringPrefilter {
 
     /// A 64-bit hash of `text`'s bytes; nil when `text` is not ASCII.
     @inlinable @inline(__always)
-    package static func asciiHash(_ text: String) -> UInt64? {
+    static func asciiHash(_ text: String) -> UInt64? {
         var text = text
         return text.withUTF8 { asciiHash($0) }
     }

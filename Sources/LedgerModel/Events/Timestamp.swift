@@ -198,18 +198,18 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
 }
 
 /// Reads bytes front to back, for the date and time parsers.
-package struct ByteCursor {
+struct ByteCursor {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
 
-    package init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
     package var isEmpty: Bool { index == bytes.count }
     package var first: UInt8? { index < bytes.count ? bytes[index] : nil }
 
-    package mutating func popFirst() -> UInt8? {
+    mutating func popFirst() -> UInt8? {
         guard index < bytes.count else { return nil }
         index += 1
         return bytes[index - 1]
@@ -261,7 +261,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         return date
     }
 
-    package static func parsePrefix(_ bytes: inout ByteCursor) -> CalendarDate? {
+    static func parsePrefix(_ bytes: inout ByteCursor) -> CalendarDate? {
         guard let year = bytes.number(digits: 4),
               bytes.popFirst() == UInt8(ascii: "-"),
               let month = bytes.number(digits: 2),
@@ -320,7 +320,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         }
     }
 
-    package static func daysIn(month: Int64, year: Int64) -> Int64 {
+    static func daysIn(month: Int64, year: Int64) -> Int64 {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: 30

@@ -45,7 +45,7 @@ public enum ValueType: String, Sendable, CaseIterable, Hashable {
     ///
     /// `bool` takes `true`/`false`; `number` takes a JSON number (`0.33`, `-2`, `1e3`);
     /// `string` takes the text as is; `json` takes any JSON text.
-    public func parse(_ text: String) -> Result<JSONValue, ValueError> {
+    package func parse(_ text: String) -> Result<JSONValue, ValueError> {
         switch self {
         case .bool:
             switch text {
@@ -70,7 +70,7 @@ public enum ValueType: String, Sendable, CaseIterable, Hashable {
     }
 }
 
-public struct ValueError: Error, Sendable, Equatable {
+package struct ValueError: Error, Sendable, Equatable {
     public var text: String
     public var expected: String
 }

@@ -10,7 +10,7 @@
 /// - Its type is one this version knows (``unknownTypeProblem(_:)``).
 /// - Its instant lies in ``Timestamp/earliest``...``Timestamp/latest`` (a ``Timestamp``
 ///   cannot hold any other), and its expiry date in years 1 to 9999 (``CalendarDate``).
-public enum WriteRules {
+package enum WriteRules {
     /// How far after `now` an event may be dated: the clocks of the machines sharing a log
     /// (laptops, CI runners) disagree by seconds, rarely minutes.
     public static let clockSkewAllowance: Int64 = 300
@@ -35,7 +35,7 @@ public enum WriteRules {
 
     /// What ``EventCodec/decode(_:)`` would refuse in the event's line, short of its depth
     /// and of the lifecycle rules (``Lifecycle``) that every append applies after these.
-    package static func fieldProblem(_ event: Event) -> String? {
+    static func fieldProblem(_ event: Event) -> String? {
         guard (1...Event.currentSchema).contains(event.schema) else { return "schema \(event.schema) is not one this toggles writes (1 to \(Event.currentSchema))" }
         guard event.at >= Timestamp.earliest else { return "its instant is before \(Timestamp.earliest), the earliest the log records" }
         var toggle = event.toggle
@@ -147,7 +147,7 @@ public enum WriteRules {
 
     /// The nesting of arrays and objects on the event's log line (``EventCodec/encode(_:)``),
     /// the line's own object counting 1; stops counting past `limit`.
-    package static func lineDepth(of event: Event, limit: Int) -> Int {
+    static func lineDepth(of event: Event, limit: Int) -> Int {
         var deepest = 1
         func include(_ value: JSONValue?, at level: Int) {
             guard let value, deepest <= limit else { return }
@@ -188,7 +188,7 @@ public enum WriteRules {
 extension JSONValue {
     /// Levels of arrays and objects, this one included (0 for a scalar). Walks without
     /// recursion, so a value of any depth is measured safely, and stops past `limit`.
-    package func nestingDepth(limit: Int) -> Int {
+    func nestingDepth(limit: Int) -> Int {
         guard isContainer else { return 0 }
         var deepest = 0
         var pending: [(value: JSONValue, level: Int)] = [(self, 1)]
@@ -207,7 +207,7 @@ extension JSONValue {
         return deepest
     }
 
-    package var isContainer: Bool {
+    var isContainer: Bool {
         switch self {
         case .array, .object: true
         default: false

@@ -13,7 +13,7 @@ package enum JSONEscaping {
     /// The number of bytes at `index` that one escape stands for (the whole UTF-8 sequence
     /// of an escaped character), or 0 when the byte is copied as it is.
     @inline(__always)
-    package static func escapedLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+    static func escapedLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
         let byte = bytes[index]
         if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F { return 1 }
         if byte == 0xC2 {
@@ -36,7 +36,7 @@ package enum JSONEscaping {
 
     /// Writes the escape for the `length` bytes at `index` (as ``escapedLength(_:at:)`` gave).
     @inline(__always)
-    package static func writeEscape(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, length: Int, _ write: (UInt8) -> Void) {
+    static func writeEscape(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, length: Int, _ write: (UInt8) -> Void) {
         let scalar: UInt32
         switch length {
         case 1:
@@ -69,7 +69,7 @@ package enum JSONEscaping {
     }
 
     @inline(__always)
-    package static func hexDigit(_ value: UInt8) -> UInt8 {
+    static func hexDigit(_ value: UInt8) -> UInt8 {
         value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
     }
 }

@@ -8,7 +8,7 @@
 ///
 /// Everything is written into an ``OutputBuffer`` (the extension below) and turned into a
 /// `String` once: appending to a `String` piece by piece costs several times more.
-public enum JSONWriter {
+package enum JSONWriter {
     public static func string(_ value: JSONValue) -> String {
         var output = OutputBuffer(capacity: 256)
         output.appendJSON(value)

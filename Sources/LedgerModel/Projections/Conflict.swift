@@ -1,7 +1,7 @@
 /// Two lifecycle edits of one toggle made concurrently (on two branches that git merged)
 /// that cannot both stand: the event earlier in replay order stands, the later ones are
 /// overruled until a `resolved` event settles it. See docs/log.md, "Conflicts".
-public struct Conflict: Sendable, Hashable {
+package struct Conflict: Sendable, Hashable {
     /// What clashed; each kind has one replay rule (``rule``).
     public enum Kind: String, Sendable, Hashable {
         /// Created twice with different definitions (the same name on two branches, or two

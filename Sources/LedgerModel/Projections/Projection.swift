@@ -2,7 +2,7 @@ import CacheHints
 
 /// Folds events, in replay order, into the state of every toggle.
 public struct Projection: Sendable {
-    public private(set) var toggles = ToggleTable()
+    package private(set) var toggles = ToggleTable()
     /// Events that broke a lifecycle rule and were skipped, and the events of open conflicts
     /// (``LifecycleViolation/isConflict``; the later of two concurrent minimum versions is
     /// among them even when it stands, being the higher).
@@ -11,7 +11,7 @@ public struct Projection: Sendable {
     public private(set) var unknownTypes: [(location: LineLocation?, event: Event)] = []
     public private(set) var eventCount = 0
     /// The log-wide state: the supported app versions.
-    public private(set) var supportedVersions = SupportedVersions()
+    package private(set) var supportedVersions = SupportedVersions()
     /// Per toggle (by its position in ``toggles``): the line of the `created` event that
     /// began its current life, when the event was read from a log.
     private var sites: [LineLocation?] = []
@@ -185,14 +185,14 @@ public struct Projection: Sendable {
 
 /// The toggles of a projection by name: the states in one array (in the order they were
 /// first created) and an index from name to position.
-public struct ToggleTable: Sendable {
+package struct ToggleTable: Sendable {
     /// Every toggle, live and removed, in the order of creation.
     public internal(set) var values: [ToggleState] = []
     private var positions: [String: Int] = [:]
 
-    package init() {}
+    init() {}
 
-    package init(_ states: [ToggleState]) {
+    init(_ states: [ToggleState]) {
         values = states
         positions.reserveCapacity(states.count)
         for position in states.indices { positions[states[position].name] = position }

@@ -30,7 +30,7 @@ package struct ReplayTracker: Sendable {
     /// The id of each event named by a `voided` event met so far → that `voided` event's id.
     private var voided: [String: String] = [:]
     /// Toggle name → the `voided` event that took its creation back (see ``Projection``).
-    package private(set) var voidedCreations: [String: String] = [:]
+    private(set) var voidedCreations: [String: String] = [:]
 
     package init() {}
 

@@ -2,7 +2,7 @@
 /// toggles created and removed, in-app defaults, remote values published or unpublished,
 /// owners, expiry dates and stages. Built from the two projections alone, so every field the
 /// fold knows can be compared, whatever events made it.
-public struct ToggleDiff: Sendable {
+package struct ToggleDiff: Sendable {
     /// One difference of one toggle.
     public struct Change: Sendable, Hashable {
         public enum Kind: String, Sendable, Hashable, CaseIterable {

@@ -47,7 +47,7 @@ extension ToggleState {
     /// Recomputes ``stage`` after an event at `instant`. ``stageSince`` moves only when the
     /// stage changes, so "launched for 45 days" survives a republish of the same value.
     @usableFromInline
-    package mutating func updateStage(at instant: Timestamp) {
+    mutating func updateStage(at instant: Timestamp) {
         let next: ToggleStage = removedAt != nil ? .removed : ToggleStage.of(
             valueType: valueType, defaultValue: defaultValue, remote: remote, baseline: baselineValue)
         if next != stage || eventCount <= 1 {

@@ -6,7 +6,7 @@ package struct LineCounter {
     private var offset = 0
     private var line = 1
     /// Bytes looked at so far, for tests of the cost.
-    package private(set) var bytesCounted = 0
+    private(set) var bytesCounted = 0
 
     package init() {}
 

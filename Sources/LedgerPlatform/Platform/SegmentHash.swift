@@ -135,7 +135,7 @@ package enum SegmentHash {
     }
 
     /// XXH64's main loop: 32-byte stripes into the four lanes (`count` is a multiple of 32).
-    package static func stripes(_ lanes: inout (UInt64, UInt64, UInt64, UInt64), _ base: UnsafeRawPointer, _ count: Int) {
+    static func stripes(_ lanes: inout (UInt64, UInt64, UInt64, UInt64), _ base: UnsafeRawPointer, _ count: Int) {
         var (v1, v2, v3, v4) = lanes
         var offset = 0
         while offset < count {

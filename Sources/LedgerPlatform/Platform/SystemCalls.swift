@@ -20,7 +20,7 @@ import Darwin
 /// ``SystemCallError`` naming the file and the operation.
 @usableFromInline
 package enum SystemCalls {
-    package static var errnoValue: Int32 { errno }
+    static var errnoValue: Int32 { errno }
 
     package static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o644) throws -> Int32 {
         while true {
@@ -289,7 +289,7 @@ package enum SystemCalls {
     /// Only advice (where huge pages are unavailable or disabled nothing changes), and only
     /// worth it for buffers of several megabytes filled at once (a restored replay, a report).
     @usableFromInline
-    package static func preferHugePages(_ start: UnsafeMutableRawPointer, byteCount: Int) {
+    static func preferHugePages(_ start: UnsafeMutableRawPointer, byteCount: Int) {
         #if os(Linux)
         let huge = 2 << 20
         guard byteCount >= 2 * huge else { return }

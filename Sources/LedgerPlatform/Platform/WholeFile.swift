@@ -71,7 +71,7 @@ package enum WholeFile {
 
     /// Opens the regular file at `path` for reading, refusing what ``read(_:displayName:maximumBytes:)``
     /// refuses; returns the descriptor (the caller closes it) and the file's size.
-    package static func openRegular(_ path: String, displayName: String, maximumBytes: Int) throws(FileReadError) -> (descriptor: Int32, size: Int) {
+    static func openRegular(_ path: String, displayName: String, maximumBytes: Int) throws(FileReadError) -> (descriptor: Int32, size: Int) {
         // Non-blocking, so opening a FIFO with no writer returns at once; fstat then refuses it.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {

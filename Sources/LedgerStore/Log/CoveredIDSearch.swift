@@ -19,7 +19,7 @@ import LedgerModel
 ///   what the checkpoint covered: give up.
 /// - An id found on two lines: the replay kept whichever came first in replay order and
 ///   skipped the other; rather than reproduce that order here, give up.
-package enum CoveredIDSearch {
+enum CoveredIDSearch {
     /// The events among `segments` (each read up to `byteCount`, the size it was verified to
     /// have) whose ids are in `ids`, by id; nil when the search cannot be sure.
     package static func events(withIDs ids: Set<String>, in segments: [(segment: Segment, byteCount: Int64)]) throws -> [String: Event]? {
@@ -40,7 +40,7 @@ package enum CoveredIDSearch {
         package var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 20)
         package var capacity = 1 << 20
 
-        package static let writerPrefix = Array(#"{"schema":1,"id":""#.utf8)
+        static let writerPrefix = Array(#"{"schema":1,"id":""#.utf8)
 
         /// Reads one segment in chunks; false when the search has to give up.
         package mutating func read(_ segment: Segment, byteCount: Int64) throws -> Bool {

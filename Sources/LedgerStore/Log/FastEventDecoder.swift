@@ -24,11 +24,11 @@ package struct FastEventDecoder {
     /// When set, ``decode(_:)`` leaves `id` and `toggle` empty when both are plain strings and
     /// reports where they are (``deferredIdentity``): the reader turns them into strings on
     /// the thread that folds the events (see ``MergeBatch``).
-    package let defersIdentity: Bool
+    let defersIdentity: Bool
     /// Where the id and toggle name of the last event are in its line, when they were deferred.
-    package private(set) var deferredIdentity: (id: Range<Int>, toggle: Range<Int>)?
+    private(set) var deferredIdentity: (id: Range<Int>, toggle: Range<Int>)?
 
-    package init(defersIdentity: Bool = false) {
+    init(defersIdentity: Bool = false) {
         self.defersIdentity = defersIdentity
     }
 
@@ -211,7 +211,7 @@ package struct FastEventDecoder {
     /// The index of the first byte at or after `start` that ends a plain run of string
     /// content: a quote, a backslash, a control character or a non-ASCII byte (or the end).
     /// Eight bytes at a time, with the usual "has a zero byte" bit tricks.
-    package static func plainRunEnd(_ line: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
+    static func plainRunEnd(_ line: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
         let count = line.count
         var index = start
         if let base = line.baseAddress {
@@ -239,7 +239,7 @@ package struct FastEventDecoder {
 
     /// The end of a literal or a number (RFC 8259 grammar) at `start`, or nil if there is none.
     /// What follows it is checked by the caller (a separator), as the general parser does.
-    package static func scalarEnd(_ line: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int? {
+    static func scalarEnd(_ line: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int? {
         let count = line.count
         func literal(_ text: StaticString) -> Int? {
             let length = text.utf8CodeUnitCount

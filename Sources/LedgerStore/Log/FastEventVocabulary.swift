@@ -61,7 +61,7 @@ extension FastEventDecoder {
             return nil
         }
 
-        package var allowedKeys: UInt32 {
+        var allowedKeys: UInt32 {
             let source = Key.source.bit
             switch self {
             case .created:
@@ -75,7 +75,7 @@ extension FastEventDecoder {
             }
         }
 
-        package var requiredKeys: UInt32 {
+        var requiredKeys: UInt32 {
             switch self {
             case .created: return Key.envelope | Key.kind.bit | Key.valueType.bit | Key.defaultValue.bit | Key.category.bit
             case .defaultChanged: return Key.envelope | Key.defaultValue.bit

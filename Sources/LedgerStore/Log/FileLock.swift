@@ -13,11 +13,11 @@ import Darwin
 /// `flock` belongs to the open file description, so unlike `fcntl` record locks it is not
 /// dropped when some other descriptor for the same file is closed. It does not coordinate
 /// machines; across CI jobs git's ref update (a rejected push) is the serialisation point.
-package struct FileLock: ~Copyable {
+struct FileLock: ~Copyable {
     private let descriptor: Int32
 
     /// - Parameter displayName: how errors name the lock file.
-    package init(path: String, displayName: String? = nil) throws {
+    init(path: String, displayName: String? = nil) throws {
         // Never through a symlink: `.lock -> ../outside` would make `create` write a file
         // outside the log (O_CREAT follows a dangling link), as a segment's link may not.
         let descriptor: Int32

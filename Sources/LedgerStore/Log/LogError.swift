@@ -75,7 +75,7 @@ public enum LogWarning: Sendable, Hashable, CustomStringConvertible {
 
 /// Runs `body` (system calls), reporting a failed call as the log's ``LogError``.
 @inline(__always)
-package func logIO<T>(_ body: () throws -> T) throws -> T {
+func logIO<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch let error as SystemCallError {

@@ -251,7 +251,7 @@ private struct CursorHeap {
     package var count: Int { items.count }
     package var top: Int { items[0].cursor }
 
-    package mutating func push(_ cursor: Int, _ cursors: [SegmentCursor]) {
+    mutating func push(_ cursor: Int, _ cursors: [SegmentCursor]) {
         items.append(Entry(at: cursors[cursor].currentAt, idPrefix: cursors[cursor].currentIDPrefix, cursor: cursor))
         var child = items.count - 1
         while child > 0 {
@@ -263,18 +263,18 @@ private struct CursorHeap {
     }
 
     /// Whether the top cursor's event comes before that of `cursor`, whose key is `key`.
-    package func topPrecedes(_ key: (at: Int64, idPrefix: UInt64), _ cursor: Int, _ cursors: [SegmentCursor]) -> Bool {
+    func topPrecedes(_ key: (at: Int64, idPrefix: UInt64), _ cursor: Int, _ cursors: [SegmentCursor]) -> Bool {
         Self.precedes(items[0], Entry(at: key.at, idPrefix: key.idPrefix, cursor: cursor), cursors)
     }
 
-    package mutating func removeTop(_ cursors: [SegmentCursor]) {
+    mutating func removeTop(_ cursors: [SegmentCursor]) {
         items.swapAt(0, items.count - 1)
         items.removeLast()
         siftDown(cursors)
     }
 
     /// Restores the order after the top cursor (`top`) moved to its next event.
-    package mutating func topChanged(_ top: SegmentCursor, _ cursors: [SegmentCursor]) {
+    mutating func topChanged(_ top: SegmentCursor, _ cursors: [SegmentCursor]) {
         items[0].at = top.currentAt
         items[0].idPrefix = top.currentIDPrefix
         siftDown(cursors)

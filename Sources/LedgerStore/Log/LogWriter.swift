@@ -230,7 +230,7 @@ package struct LogWriter: Sendable {
         for path in created.reversed() { _ = rmdir(path) }
     }
 
-    package static func compactTime(_ instant: Timestamp) -> String {
+    static func compactTime(_ instant: Timestamp) -> String {
         // 2026-11-22T10:00:00Z → 20261122T100000Z
         String(instant.description.prefix(19).filter { $0 != "-" && $0 != ":" }) + "Z"
     }

@@ -12,7 +12,7 @@ package struct MergeBatch: @unchecked Sendable {
     package static let size = 512
     package private(set) var events: [LoggedEvent] = []
     /// Per event, the hash ``SeenIDs`` files its id under, computed by the producer.
-    package private(set) var fingerprints: [UInt64] = []
+    private(set) var fingerprints: [UInt64] = []
     /// Each warning, after how many of `events` it was raised.
     package private(set) var warnings: [(position: Int, warning: LogWarning)] = []
     /// Set on the last batch when the read stopped at an event after its `until`.
@@ -27,13 +27,13 @@ package struct MergeBatch: @unchecked Sendable {
     /// Scratch for ``materializeIdentities(names:)``: each deferred name's table hash.
     private var hashes: [UInt64] = []
 
-    package init() {
+    init() {
         events.reserveCapacity(Self.size)
         fingerprints.reserveCapacity(Self.size)
         identities.reserveCapacity(Self.size)
     }
 
-    package var isFull: Bool { events.count >= Self.size }
+    var isFull: Bool { events.count >= Self.size }
 
     /// Takes a complete event over: a copy would retain every field.
     package mutating func append(_ logged: consuming LoggedEvent) {
@@ -44,7 +44,7 @@ package struct MergeBatch: @unchecked Sendable {
 
     /// Records the id and toggle name, as bytes valid only during the call, of the event
     /// ``append(identifiedBy:)`` appends next.
-    package mutating func appendIdentity(id: UnsafeBufferPointer<UInt8>, toggle: UnsafeBufferPointer<UInt8>) {
+    mutating func appendIdentity(id: UnsafeBufferPointer<UInt8>, toggle: UnsafeBufferPointer<UInt8>) {
         precondition(identities.count == events.count, "appendIdentity twice without an event")
         fingerprints.append(SeenIDs.fingerprint(bytes: id))
         identities.append((Int32(identityByteCount), Int32(id.count), Int32(toggle.count)))
@@ -68,7 +68,7 @@ package struct MergeBatch: @unchecked Sendable {
     }
 
     /// The events, to lend them to the fold without copying (which retains every field).
-    package mutating func withEvents<Result>(_ body: (UnsafeMutableBufferPointer<LoggedEvent>) throws -> Result) rethrows -> Result {
+    mutating func withEvents<Result>(_ body: (UnsafeMutableBufferPointer<LoggedEvent>) throws -> Result) rethrows -> Result {
         try events.withUnsafeMutableBufferPointer { try body($0) }
     }
 
@@ -78,7 +78,7 @@ package struct MergeBatch: @unchecked Sendable {
 
     /// Gives every event its id and interned toggle name, and its toggle number from `names`.
     /// Each name's table slot is prefetched a few events ahead, so the lookups rarely wait.
-    package mutating func materializeIdentities(names: inout StringInterner) {
+    mutating func materializeIdentities(names: inout StringInterner) {
         let identities = self.identities
         let distance = 12
         hashes.removeAll(keepingCapacity: true)

@@ -4,7 +4,7 @@ import Dispatch
 
 /// When a read merges on a second thread (``MergePipeline``): the reader's setting, which
 /// the caller passes in (the command line builds it from `TOGGLES_READ_THREADS`).
-public struct ParallelMerge: Sendable, Equatable {
+package struct ParallelMerge: Sendable, Equatable {
     /// nil: a second thread on machines with more than one core; 1: the calling thread only;
     /// 2 or more: a second thread whatever the machine (the pipeline uses two).
     public var threads: Int?
@@ -19,7 +19,7 @@ public struct ParallelMerge: Sendable, Equatable {
     public static let defaultMinimumBytes: Int64 = 4 << 20
 
     /// Whether a log of `totalBytes` repays a second thread.
-    package func isWorthIt(totalBytes: Int64) -> Bool {
+    func isWorthIt(totalBytes: Int64) -> Bool {
         guard totalBytes >= minimumBytes else { return false }
         if let threads { return threads > 1 }
         return sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1
@@ -33,7 +33,7 @@ public struct ParallelMerge: Sendable, Equatable {
 /// single-threaded merge: the producer sends items in order and ends the stream with its
 /// error, if any; the consumer stops the producer if the fold throws. Used when the reader's
 /// ``ParallelMerge`` says the log is big enough to repay a thread.
-package enum MergePipeline {
+enum MergePipeline {
     private static let batchesInFlight = 4
 
     package static func run(
@@ -94,9 +94,9 @@ package enum MergePipeline {
 
     /// The producer's cursors and decoder, used by the producing thread only.
     private final class ProducerState: @unchecked Sendable {
-        package var cursors: [SegmentCursor]
+        var cursors: [SegmentCursor]
         package var decoder: FastEventDecoder
-        package init(cursors: [SegmentCursor], decoder: FastEventDecoder) {
+        init(cursors: [SegmentCursor], decoder: FastEventDecoder) {
             self.cursors = cursors
             self.decoder = decoder
         }
@@ -105,7 +105,7 @@ package enum MergePipeline {
     /// A bounded queue between one producer and one consumer: a ring of `capacity` slots,
     /// so a producer that stays ahead never makes it grow, and a pool of as many emptied
     /// items for the producer to fill again.
-    package final class Channel<Item>: @unchecked Sendable {
+    final class Channel<Item>: @unchecked Sendable {
         @exclusivity(unchecked) private var ring: [Item?]
         @exclusivity(unchecked) private var head = 0
         @exclusivity(unchecked) private var count = 0
@@ -114,14 +114,14 @@ package enum MergePipeline {
         private let free: DispatchSemaphore
         private let filled = DispatchSemaphore(value: 0)
 
-        package init(capacity: Int) {
+        init(capacity: Int) {
             ring = Array(repeating: nil, count: capacity)
             free = DispatchSemaphore(value: capacity)
         }
 
         /// Queues an item; false when the consumer has stopped (the item is dropped: nobody
         /// receives any more).
-        package func send(_ item: Item) -> Bool {
+        func send(_ item: Item) -> Bool {
             free.wait()
             lock.wait()
             defer { lock.signal() }
@@ -132,7 +132,7 @@ package enum MergePipeline {
             return true
         }
 
-        package func receive() -> Item {
+        func receive() -> Item {
             filled.wait()
             lock.wait()
             let item = ring[head].take()!
@@ -146,13 +146,13 @@ package enum MergePipeline {
         @exclusivity(unchecked) private var emptied: [Item] = []
 
         /// An emptied item to fill again.
-        package func takeEmptied() -> Item? {
+        func takeEmptied() -> Item? {
             lock.wait()
             defer { lock.signal() }
             return emptied.popLast()
         }
 
-        package func giveBack(_ item: Item) {
+        func giveBack(_ item: Item) {
             lock.wait()
             defer { lock.signal() }
             if emptied.count < ring.count { emptied.append(item) }

@@ -4,7 +4,7 @@ import LedgerModel
 /// `check` print. It answers exactly what a full replay answers, without the index by name a
 /// ``Projection`` keeps, so it can be restored from a replay checkpoint in a fraction of the
 /// time (the checkpoint stores the toggles in this order).
-public struct ReplaySnapshot: Sendable {
+package struct ReplaySnapshot: Sendable {
     /// Every toggle, sorted by name (UTF-8 byte order), as ``Projection/sortedToggles``.
     public var toggles: [ToggleState]
     /// Where each toggle's current life began (its `created` event), aligned with ``toggles``:
@@ -64,7 +64,7 @@ public struct ReplaySnapshot: Sendable {
     }
 
     /// The first position whose toggle's name does not sort before `name`.
-    package func insertionPoint(of name: String) -> Int {
+    func insertionPoint(of name: String) -> Int {
         var low = 0
         var high = toggles.count
         while low < high {

@@ -22,13 +22,13 @@ package struct SeenIDs {
     private var outsiders: [UInt64: [(segment: Int, offset: Int64)]] = [:]
     package private(set) var count = 0
 
-    package init() {}
+    init() {}
 
-    package var isConfigured: Bool { !slots.isEmpty }
+    var isConfigured: Bool { !slots.isEmpty }
 
     /// Sizes the table for a read of segments of these sizes (in bytes); about one id per
     /// 160 bytes is expected, and the table grows if there are more.
-    package mutating func configure(segmentSizes: [Int64]) {
+    mutating func configure(segmentSizes: [Int64]) {
         var starts: [Int64] = []
         starts.reserveCapacity(segmentSizes.count)
         var total: Int64 = 0
@@ -132,7 +132,7 @@ package struct SeenIDs {
 }
 
 /// Reads single lines back from a segment, for the rare checks that need an earlier line.
-package enum LineFetcher {
+enum LineFetcher {
     /// The line starting at `offset`, without its newline (and without a CR before it).
     package static func line(in segment: Segment, at offset: Int64) throws -> [UInt8] {
         let descriptor = try logIO { try SystemCalls.open(segment.path, O_RDONLY_VALUE) }

@@ -15,7 +15,7 @@ package struct Segment: Sendable, Hashable {
     /// The path relative to the log directory, with `/` separators (`2026/11/x.jsonl`).
     package var relativePath: String
     /// The path to show the user: the log directory as given, joined with ``relativePath``.
-    package var displayPath: String
+    var displayPath: String
 }
 
 /// Finds the segments of a log directory: every regular file ending in `.jsonl` at any

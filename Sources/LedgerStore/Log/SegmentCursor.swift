@@ -32,8 +32,8 @@ package final class SegmentCursor {
     @exclusivity(unchecked) private var currentIdentity: (id: Range<Int>, toggle: Range<Int>)?
     /// The replay position of `current`, kept apart so the merge compares it without
     /// touching the event: its instant and the first eight bytes of its id, big-endian.
-    @exclusivity(unchecked) package private(set) var currentAt: Int64 = 0
-    @exclusivity(unchecked) package private(set) var currentIDPrefix: UInt64 = 0
+    @exclusivity(unchecked) private(set) var currentAt: Int64 = 0
+    @exclusivity(unchecked) private(set) var currentIDPrefix: UInt64 = 0
     /// The size of the file when it was first opened.
     @exclusivity(unchecked) package private(set) var fileSize: Int64 = 0
 
@@ -42,7 +42,7 @@ package final class SegmentCursor {
 
     /// A cursor at the start of `segment`, or at `offset` (the start of line `lineNumber + 1`)
     /// when resuming after a checkpoint; `previousKey` is then the last event before it.
-    package init(segment: Segment, index: Int, offset: Int64 = 0, lineNumber: Int = 0, previousKey: OrderKey? = nil) {
+    init(segment: Segment, index: Int, offset: Int64 = 0, lineNumber: Int = 0, previousKey: OrderKey? = nil) {
         self.segment = segment
         self.segmentIndex = index
         self.bufferOffset = offset
@@ -95,7 +95,7 @@ package final class SegmentCursor {
     }
 
     /// Calls `body` with the bytes of the current event's id (there must be one).
-    package func withCurrentID<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    func withCurrentID<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         if let identity = currentIdentity { return try body(bytes(identity.id)) }
         var id = current!.event.id
         return try id.withUTF8(body)
@@ -103,7 +103,7 @@ package final class SegmentCursor {
 
     /// Appends the current event to `batch` without copying it, with its deferred id and
     /// toggle name; the cursor moves on next.
-    package func moveCurrent(into batch: inout MergeBatch) {
+    func moveCurrent(into batch: inout MergeBatch) {
         guard let identity = currentIdentity else { return batch.append(current.take()!) }
         currentIdentity = nil
         batch.appendIdentity(id: bytes(identity.id), toggle: bytes(identity.toggle))
@@ -139,7 +139,7 @@ package final class SegmentCursor {
     }
 
     /// Closes the file but remembers the position, dropping the read-ahead buffer.
-    package func suspend() {
+    func suspend() {
         guard descriptor >= 0 else { return }
         materializeIdentity()
         bufferOffset += Int64(start)
@@ -257,8 +257,8 @@ package final class SegmentCursor {
 
 /// The general decoder of one line: ``JSONParser`` then ``EventCodec``. It is the reference
 /// the fast path must agree with, and the one that explains every rejection.
-package enum EventLineDecoder {
-    package static func decodeGeneral(_ line: UnsafeBufferPointer<UInt8>, location: LineLocation) -> Result<Event, LogError> {
+enum EventLineDecoder {
+    static func decodeGeneral(_ line: UnsafeBufferPointer<UInt8>, location: LineLocation) -> Result<Event, LogError> {
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
             return .failure(.malformedLine(location, reason: "blank line; every line must be one JSON event"))
         }

@@ -11,7 +11,7 @@ import CacheHints
 /// a big log does not fit in the cache. Once it holds `capacityLimit` strings it stops
 /// remembering new ones (it still returns them, without a slot), so a log of millions of
 /// distinct names cannot make it grow without bound.
-package struct StringInterner {
+struct StringInterner {
     private struct Slot {
         /// The upper 32 bits of the string's hash, and its number + 1 in the lower 32; 0 is empty.
         package var word: UInt64
@@ -21,24 +21,24 @@ package struct StringInterner {
     private var table: [Slot]
     package private(set) var count = 0
     private var mask: Int
-    package static let capacityLimit = 1 << 20
+    static let capacityLimit = 1 << 20
 
-    package init() {
+    init() {
         table = [Slot](repeating: Slot(word: 0, string: ""), count: 1024)
         mask = 1023
     }
 
-    package mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         internWithSlot(bytes).string
     }
 
     /// The shared string for `bytes` and its number (-1 when the table is full).
-    package mutating func internWithSlot(_ bytes: UnsafeBufferPointer<UInt8>) -> (string: String, slot: Int32) {
+    mutating func internWithSlot(_ bytes: UnsafeBufferPointer<UInt8>) -> (string: String, slot: Int32) {
         internWithSlot(bytes, hash: Self.tableHash(bytes))
     }
 
     /// ``internWithSlot(_:)`` when the caller already has `tableHash(bytes)`.
-    package mutating func internWithSlot(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (string: String, slot: Int32) {
+    mutating func internWithSlot(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (string: String, slot: Int32) {
         let tag = hash & 0xFFFF_FFFF_0000_0000
         var index = Int(truncatingIfNeeded: hash) & mask
         let found: (string: String, slot: Int32)? = table.withUnsafeBufferPointer { table in

@@ -28,7 +28,7 @@ struct CleanupSite {
 }
 
 /// What identifies the toggle in the code: its log name and the enum cases that declare it.
-public struct CleanupTarget: Sendable {
+struct CleanupTarget: Sendable {
     public var toggle: String
     /// (enum, case, raw value) of each declaration the scan found.
     public var cases: [(enumName: String, caseName: String, rawValue: String?)]

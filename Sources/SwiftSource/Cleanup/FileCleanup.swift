@@ -1,5 +1,5 @@
 /// One site of the toggle in a file and what the cleanup did with it, or why it refused.
-public struct CleanupSiteReport: Sendable, Hashable {
+package struct CleanupSiteReport: Sendable, Hashable {
     public var line: Int
     public var column: Int
     public var symbol: String
@@ -10,7 +10,7 @@ public struct CleanupSiteReport: Sendable, Hashable {
 }
 
 /// The cleanup of one file: every site, and the new bytes when all could be rewritten.
-public struct FileCleanup: Sendable {
+package struct FileCleanup: Sendable {
     /// The path as the scan shows it, and its absolute path.
     public var path: String
     public var absolutePath: String

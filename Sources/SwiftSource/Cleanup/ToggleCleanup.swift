@@ -82,15 +82,15 @@ public struct CleanupPlan: Sendable {
     public var toggle: String
     public var keep: Bool
     /// The files that name the toggle, in walk order.
-    public var files: [FileCleanup]
+    package var files: [FileCleanup]
     /// The `.swift` files walked.
     public var fileCount: Int
     public var problems: [String]
 
     /// Whether every site of every file can be rewritten (nothing is written otherwise).
     public var isComplete: Bool { files.allSatisfy { $0.refused.isEmpty && $0.cleaned != nil } }
-    public var changedFiles: [FileCleanup] { files.filter(\.changed) }
-    public var refusedSites: [(file: String, site: CleanupSiteReport)] {
+    package var changedFiles: [FileCleanup] { files.filter(\.changed) }
+    package var refusedSites: [(file: String, site: CleanupSiteReport)] {
         files.flatMap { file in file.refused.map { (file.path, $0) } }
     }
 }

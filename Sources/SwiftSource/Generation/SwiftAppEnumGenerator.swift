@@ -5,7 +5,7 @@ import LedgerModel
 /// Config keys; this writes that enum from the log, every live toggle a case whose raw value
 /// is its key, with the same doc comments and deprecations as the ToggleKit enums, and no
 /// import: the app compiles it with whatever reads its flags.
-public enum SwiftAppEnumGenerator {
+package enum SwiftAppEnumGenerator {
     public static func generate(_ toggles: [ToggleState], enumName: String, deprecations: [String: String] = [:], accessLevel: String = "public") -> String {
         let live = toggles.filter(\.isLive).sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
         let access = accessLevel + " "

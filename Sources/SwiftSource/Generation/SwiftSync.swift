@@ -32,7 +32,7 @@ public enum SwiftSync {
     public struct Creation: Sendable, Hashable {
         public var name: String
         public var definition: ToggleDefinition
-        public var declaration: ToggleDeclaration
+        package var declaration: ToggleDeclaration
     }
 
     public struct Plan: Sendable {
@@ -60,7 +60,7 @@ public enum SwiftSync {
     ///   - toggles: the log's toggles by name (live and removed).
     ///   - defaults: in-app defaults by key from a defaults file, typed.
     ///   - category: the category of created toggles (RemoteConfigKeys cases get `remote-config`).
-    public static func plan(
+    package static func plan(
         declarations: [ToggleDeclaration], toggles: [String: ToggleState], defaults: [String: JSONValue] = [:],
         category: String = "release", owner: String? = nil, kind givenKind: ToggleKind? = nil
     ) -> Plan {
@@ -202,7 +202,7 @@ public enum SwiftSync {
     }
 
     /// `true`/`false`, and the forms a plist download gives them: `"true"`, `"1"`, `1`.
-    package static func booleanDefault(_ value: JSONValue) -> Bool? {
+    static func booleanDefault(_ value: JSONValue) -> Bool? {
         switch value {
         case .bool(let flag): return flag
         case .string("true"), .string("1"), .number("1"): return true

@@ -166,7 +166,7 @@ public enum SwiftToggleGenerator {
     }
 
     /// Remote Config carries every value as text.
-    package static func remoteText(_ value: JSONValue) -> String {
+    static func remoteText(_ value: JSONValue) -> String {
         switch value {
         case .string(let text): text
         default: JSONWriter.string(value)
@@ -201,7 +201,7 @@ public enum SwiftToggleGenerator {
     /// can, in backticks). `Type` and `Protocol` Swift refuses as member names (`X.Type` is
     /// the metatype); `allCases` and `RawValue` are the enum's own members, and
     /// `BuildTargetToggle.currentTarget` the extension's. Checked by compiling every spelling.
-    package static func caseNameProblem(_ name: String, in enumName: String) -> String? {
+    static func caseNameProblem(_ name: String, in enumName: String) -> String? {
         switch name {
         case "Type", "Protocol": "Swift reserves the member name \(name) (\(enumName).\(name) is the metatype)"
         case "allCases", "RawValue": "\(enumName).\(name) is the enum's own member"
@@ -215,7 +215,7 @@ public enum SwiftToggleGenerator {
         keywords.contains(name) ? "`\(name)`" : name
     }
 
-    package static let keywords: Set<String> = [
+    static let keywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
         "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
         "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default",

@@ -31,9 +31,9 @@ package struct SwiftToken: @unchecked Sendable, Hashable {
     /// The first byte of punctuation or an operator (0 for other tokens): cheaper to compare than the text.
     package var symbol: UInt8
     /// Whether whitespace, a comment or the start of the file comes right before the token.
-    package var spaceBefore: Bool
+    var spaceBefore: Bool
     /// For strings: whether it contains `\(…)`; its code is lexed as tokens before it.
-    package var interpolated: Bool
+    var interpolated: Bool
 
     /// Read where it is kept, as a stored property is: no copy, no retain.
     package var text: String {
@@ -45,11 +45,11 @@ package struct SwiftToken: @unchecked Sendable, Hashable {
     package var column: Int { Int(storedColumn) }
 
     /// Whether the token is the punctuation `mark`, as `kind == .punctuation && text == mark` says.
-    package func isPunctuation(_ mark: Unicode.Scalar) -> Bool {
+    func isPunctuation(_ mark: Unicode.Scalar) -> Bool {
         kind == .punctuation && symbol == UInt8(ascii: mark)
     }
 
-    package init(kind: Kind, text: String, name: Int32 = -1, line: Int, column: Int, spaceBefore: Bool, interpolated: Bool = false) {
+    init(kind: Kind, text: String, name: Int32 = -1, line: Int, column: Int, spaceBefore: Bool, interpolated: Bool = false) {
         self.init(kind: kind, textAddress: SwiftTokenTexts.shared.address(of: text), name: name, line: line, column: column,
                   spaceBefore: spaceBefore, interpolated: interpolated)
     }
@@ -84,7 +84,7 @@ package struct SwiftToken: @unchecked Sendable, Hashable {
 }
 
 /// A Swift file with more tokens than ``SwiftLexer/maximumTokens(forBytes:)`` allows.
-package struct SwiftTokenLimitExceeded: Error, Sendable, Equatable {
+struct SwiftTokenLimitExceeded: Error, Sendable, Equatable {
     package var byteCount: Int
     package var limit: Int
 
@@ -100,7 +100,7 @@ package struct SwiftTokenLimitExceeded: Error, Sendable, Equatable {
 ///
 /// Bare regex literals (`/…/`) are recognised by Swift's rules, simplified (see
 /// ``regexLiteralEnd()``); extended ones (`#/…/#`) are not, and a `"` inside one starts a string.
-package struct SwiftLexer {
+struct SwiftLexer {
     /// Read through a pointer: the array's bounds checks were a sixth of the lexer's work.
     private let bytes: UnsafeBufferPointer<UInt8>
     private var names: SwiftNameTable
@@ -133,29 +133,29 @@ package struct SwiftLexer {
     /// at 2 GB); with the limit the tokens take at most 3 times the file plus 48 MB. Code has one token per 5 to 7
     /// bytes (this package's sources: 6.8), so only a file past tens of megabytes of dense code,
     /// or one made to exhaust memory, reaches it.
-    package static func maximumTokens(forBytes byteCount: Int) -> Int {
+    static func maximumTokens(forBytes byteCount: Int) -> Int {
         2_000_000 + byteCount / 8
     }
 
     /// Source the caller made (tests, tools, generated code): no limit.
-    package static func tokenize(_ bytes: [UInt8]) -> [SwiftToken] {
+    static func tokenize(_ bytes: [UInt8]) -> [SwiftToken] {
         var names = SwiftNameTable()
         return tokenize(bytes, names: &names)
     }
 
     /// Lexes with `names`, which keeps the texts of the files lexed before (see ``SwiftNameTable``); no limit.
-    package static func tokenize(_ bytes: [UInt8], names: inout SwiftNameTable) -> [SwiftToken] {
+    static func tokenize(_ bytes: [UInt8], names: inout SwiftNameTable) -> [SwiftToken] {
         bytes.withUnsafeBufferPointer { lex($0, names: &names, limit: Int.max / 2).tokens }
     }
 
-    package static func tokenize(_ source: String) -> [SwiftToken] {
+    static func tokenize(_ source: String) -> [SwiftToken] {
         tokenize(Array(source.utf8))
     }
 
     /// A file read from disk, in memory the caller owns (a ``ReadBuffer``'s): refused with
     /// ``SwiftTokenLimitExceeded`` past ``maximumTokens(forBytes:)``, having kept no more.
     /// `malformed`: where the file has code swiftc would read otherwise (``SwiftMalformedCode``).
-    package static func tokenizeFile(_ bytes: UnsafeBufferPointer<UInt8>, names: inout SwiftNameTable,
+    static func tokenizeFile(_ bytes: UnsafeBufferPointer<UInt8>, names: inout SwiftNameTable,
                                      malformed: inout SwiftMalformedCode?) throws(SwiftTokenLimitExceeded) -> [SwiftToken] {
         let limit = maximumTokens(forBytes: bytes.count)
         let lexed = lex(bytes, names: &names, limit: limit)
@@ -164,7 +164,7 @@ package struct SwiftLexer {
         return lexed.tokens
     }
 
-    package static func tokenizeFile(_ bytes: [UInt8]) throws(SwiftTokenLimitExceeded) -> [SwiftToken] {
+    static func tokenizeFile(_ bytes: [UInt8]) throws(SwiftTokenLimitExceeded) -> [SwiftToken] {
         var names = SwiftNameTable()
         let lexed = bytes.withUnsafeBufferPointer { lex($0, names: &names, limit: maximumTokens(forBytes: bytes.count)) }
         if lexed.exceeded { throw SwiftTokenLimitExceeded(byteCount: bytes.count, limit: maximumTokens(forBytes: bytes.count)) }

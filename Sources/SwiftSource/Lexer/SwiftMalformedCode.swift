@@ -4,7 +4,7 @@ import LedgerModel
 /// takes it for a space, with a warning, so `ba\0d` is two names) or an identifier that is not
 /// valid UTF-8 (swiftc refuses the file). A scan does not guess at such a file's names: it says
 /// where the first one is and passes the file over, as for a file with too many tokens.
-package struct SwiftMalformedCode: Error, Sendable, Equatable {
+struct SwiftMalformedCode: Error, Sendable, Equatable {
     package var line: Int
     package var column: Int
     package var reason: String

@@ -4,7 +4,7 @@
 ///
 /// Ids are small and dense, so the reference rules can remember per name what they decided
 /// (``SwiftReferenceScanner/NameMemo``). A table belongs to one thread and one pass.
-package struct SwiftNameTable {
+struct SwiftNameTable {
     /// A name's first 16 bytes as two words (zero-padded), its length, and where all its
     /// bytes are in `spellings` when it is longer: most names are compared in two word comparisons.
     private struct Entry {
@@ -23,10 +23,10 @@ package struct SwiftNameTable {
     /// The text of each id.
     package private(set) var texts: [String] = []
     /// Where the text of each id is kept for the process (``SwiftTokenTexts``): what a token holds.
-    package private(set) var textAddresses: [UnsafePointer<String>] = []
+    private(set) var textAddresses: [UnsafePointer<String>] = []
 
     /// `capacity` slots, a power of two; 0 makes a placeholder that holds nothing until swapped.
-    package init(capacity: Int = 1024) {
+    init(capacity: Int = 1024) {
         slots = [Int32](repeating: 0, count: capacity)
     }
 

@@ -12,7 +12,7 @@ import LedgerCore
 /// directory owns everything in it — except that `dir/*` owns only the files directly in
 /// `dir`, and `!` negation and `[ ]` ranges do not exist (GitHub flags those lines; they are
 /// skipped here and reported in ``problems``). Paths are case-sensitive.
-public struct CodeOwners: Sendable {
+package struct CodeOwners: Sendable {
     /// One line with a pattern.
     public struct Rule: Sendable, Hashable {
         /// The pattern as written.

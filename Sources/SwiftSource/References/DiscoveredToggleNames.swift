@@ -21,7 +21,7 @@ extension ToggleTypeDiscovery {
     private static let boolReaders: Set<String> = ["bool", "boolValue", "boolean", "isEnabled", "isOn", "flag", "value", "object", "configValue"]
 
     /// The names the shapes above give (keys and property names): what stands in for the log.
-    package var discoveredNames: Set<String> { Set(named.map(\.key)) }
+    var discoveredNames: Set<String> { Set(named.map(\.key)) }
 
     /// `var name: Bool { … "KEY" … }` at `binding` (`var`) in the body of `owner`: a key getter
     /// when its short body passes one key-like string literal to a store read.
@@ -133,7 +133,7 @@ extension SwiftReferenceScanner {
     /// code as if the log held those names, still discovering toggle types. What pass 1 decides by
     /// the log's names (key constants, key getters, static Bools that declare a toggle) is decided
     /// again from the candidates it kept (``NamingCandidates``), without lexing a file twice.
-    package func resolvingDiscoveredNames(_ merged: EnumFacts) -> (SwiftReferenceScanner, EnumFacts) {
+    func resolvingDiscoveredNames(_ merged: EnumFacts) -> (SwiftReferenceScanner, EnumFacts) {
         let names = merged.discovery.discoveredNames
         guard knownToggles.isEmpty, !namesFromDiscovery, !names.isEmpty else { return (self, resolveFacts(merged)) }
         var scanner = self
@@ -193,7 +193,7 @@ extension SwiftReferenceScanner {
 extension SwiftSourceScan {
     /// Pass 1, and without a log the names discovery found standing in for the log's (a first
     /// `scan` or `sync swift` finds a key getter's uses as a log would).
-    package func discoveringFacts(_ files: [(display: String, absolute: String)])
+    func discoveringFacts(_ files: [(display: String, absolute: String)])
         -> (scanner: SwiftReferenceScanner, facts: SwiftReferenceScanner.EnumFacts, unreadable: Set<Int>, problems: [String]) {
         let merged = mergedDeclarationFacts(files)
         let (scanner, facts) = scanner.resolvingDiscoveredNames(merged.0)
@@ -207,7 +207,7 @@ package struct NamingCandidates: Sendable {
     /// `var x: Bool { … "K" … }`: the string literals its body passes to a call, in order.
     package var getters: [(name: String, owner: String, literals: [String])] = []
     /// `static let x = "k"` (`literal`) or another static member, and whether it is a Bool.
-    package var statics: [(name: String, owner: String, literal: String?, isBool: Bool)] = []
+    var statics: [(name: String, owner: String, literal: String?, isBool: Bool)] = []
 
-    package init() {}
+    init() {}
 }

@@ -9,13 +9,13 @@ import LedgerCore
 /// directory), `*`, `?`, `[abc]`/`[a-z]`/`[!a]` within a name, and `**` across directories
 /// (`**/name`, `dir/**`, `a/**/b`), backslash escapes. As in git, a file inside an ignored
 /// directory stays ignored whatever a later `!` says (the directory is never entered).
-package struct GitIgnore: Sendable {
+struct GitIgnore: Sendable {
     package struct Rule: Sendable {
         /// The directory of the `.gitignore`, relative to the scan base, "" for the base.
         package var base: String
         package var segments: [String]
-        package var negated: Bool
-        package var directoryOnly: Bool
+        var negated: Bool
+        var directoryOnly: Bool
         /// ``base``'s components and ``segments`` as UTF-8, made once: matching them as
         /// strings, converted on every call, cost 3% of a scan.
         fileprivate var baseBytes: [[UInt8]] = []
@@ -26,7 +26,7 @@ package struct GitIgnore: Sendable {
 
     package private(set) var rules: [Rule] = []
 
-    package init() {}
+    init() {}
 
     /// Adds the patterns of one `.gitignore` whose directory is `base` (relative, "" for the root).
     package mutating func add(_ text: String, base: String) {
@@ -65,7 +65,7 @@ package struct GitIgnore: Sendable {
     }
 
     /// Whether `path` (relative to the scan base, `/`-separated) is ignored.
-    package func isIgnored(_ path: String, isDirectory: Bool) -> Bool {
+    func isIgnored(_ path: String, isDirectory: Bool) -> Bool {
         guard !rules.isEmpty else { return false }
         var ignored = false
         // The components as slices of one array: an array per component, and the matcher's
@@ -102,7 +102,7 @@ package struct GitIgnore: Sendable {
 
     /// Whether `segment` has a `[` (not escaped) that no `]` closes: git's wildmatch gives up
     /// on such a pattern, which then matches nothing. Linear: one pass, as the class reader reads.
-    package static func hasUnclosedClass(_ segment: [UInt8]) -> Bool {
+    static func hasUnclosedClass(_ segment: [UInt8]) -> Bool {
         var i = 0
         while i < segment.count {
             let c = segment[i]
@@ -158,7 +158,7 @@ package struct GitIgnore: Sendable {
     }
 
     /// fnmatch for one path component: `*`, `?`, `[…]`, `\x`.
-    package static func matchName<Name: Collection<UInt8>>(_ pattern: ArraySlice<UInt8>, _ name: Name) -> Bool where Name.Index == Int {
+    static func matchName<Name: Collection<UInt8>>(_ pattern: ArraySlice<UInt8>, _ name: Name) -> Bool where Name.Index == Int {
         var p = pattern.startIndex, n = name.startIndex
         var starP: Int?, starN = 0
         while n < name.endIndex {

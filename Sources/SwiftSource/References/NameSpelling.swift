@@ -4,7 +4,7 @@
 /// the same sequence of lower-cased words; the scanner matches a token against the spellings
 /// ``variants(of:)`` lists (the reference prefilter searches those very bytes, so a spelling
 /// not listed here is never looked for anywhere).
-package enum NameSpelling {
+enum NameSpelling {
     /// The words of a name, lower-cased: split at `_` and `-`, before an upper-case letter
     /// that follows a lower-case letter or a digit, and before the last capital of a run of
     /// capitals followed by a lower-case letter (`isURLEnabled` → is, url, enabled).

@@ -9,13 +9,13 @@ extension SwiftReferenceScanner {
     /// `isFeatureOn(.x)`, `isFeatureOn(for: .x)`, `update(toggle: .x)`, a label or variable named
     /// for flags (`withFeatureFlagEnabled: .x`), or an element of an array literal given to one
     /// (`enabledFeatureFlags = [.x, .y]`, `MockFeatureFlagger(enabledFeatureFlags: [.x])`).
-    package func queryCall(_ tokens: [SwiftToken], dot i: Int) -> String? {
+    func queryCall(_ tokens: [SwiftToken], dot i: Int) -> String? {
         var labels = SwitchLabelMemo()
         return queryCall(tokens, dot: i, labels: &labels)
     }
 
     /// The same, with what the earlier dots of the file found about their case labels.
-    package func queryCall(_ tokens: [SwiftToken], dot i: Int, labels: inout SwitchLabelMemo) -> String? {
+    func queryCall(_ tokens: [SwiftToken], dot i: Int, labels: inout SwitchLabelMemo) -> String? {
         guard i >= 2 else { return nil }
         if let subject = switchOnToggle(tokens, caseLabel: i, labels: &labels) { return subject }
         let previous = tokens[i - 1]
@@ -152,6 +152,6 @@ extension SwiftReferenceScanner {
         /// Tokens stepped over, for tests of the walks' cost.
         package var steps = 0
 
-        package init() {}
+        init() {}
     }
 }

@@ -20,7 +20,7 @@ package struct ReferencePrefilter: Sendable {
 
     /// A filter for `names`; nil names (rules matching names no list holds) turn it off, and so
     /// does an empty or non-ASCII name.
-    package init(names: Set<String>?) {
+    init(names: Set<String>?) {
         nothingToFind = names?.isEmpty == true
         guard let names, !names.isEmpty, names.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { $0 < 0x80 } }) else {
             search = nil
@@ -34,7 +34,7 @@ package struct ReferencePrefilter: Sendable {
     static let largestFiltered = SwiftLexer.maximumTokens(forBytes: 0)
 
     /// False only when the file at `bytes` certainly holds no reference.
-    package func mayReference(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    func mayReference(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count <= Self.largestFiltered else { return true }
         if nothingToFind { return false }
         guard let search else { return true }
@@ -68,7 +68,7 @@ extension SwiftReferenceScanner {
     ///   discovered properties (`flags.x`) and the keys linked to them (`"enable_x"`).
     /// `swift.keyStyles` makes a name the log knows in another spelling a member too
     /// (``knownSpelling(of:)``): those names are not listed, so the filter is off.
-    package func referenceNames(_ facts: EnumFacts) -> Set<String>? {
+    func referenceNames(_ facts: EnumFacts) -> Set<String>? {
         guard settings.keyStyles.isEmpty || knownToggles.isEmpty else { return nil }
         var names = facts.keyNames.union(knownToggles)
         names.formUnion(spellings.keys)

@@ -19,7 +19,7 @@ extension SwiftReferenceScanner {
     package enum KeyStore {
         case remote, local, either
 
-        package func admits(_ kind: ToggleKind?) -> Bool {
+        func admits(_ kind: ToggleKind?) -> Bool {
             switch (self, kind) {
             case (.either, _), (_, nil): true
             case (.remote, .remote?), (.local, .local?): true
@@ -46,14 +46,14 @@ extension SwiftReferenceScanner {
     ///   `configValue(forKey: "k")`, `key: "k"`) a remote toggle's, at `UserDefaults`
     ///   (`set(_:forKey:)`, `UserDefaults.standard.bool(forKey:)`) or `@AppStorage("k")` a
     ///   local toggle's.
-    package func collectReferences(_ file: LexedFile, facts: EnumFacts, into references: inout [CodeReference]) {
+    func collectReferences(_ file: LexedFile, facts: EnumFacts, into references: inout [CodeReference]) {
         var memo = NameMemo()
         collectReferences(file, facts: facts, memo: &memo, into: &references)
     }
 
     /// The same, remembering per name what the facts say in `memo` (for the tokens of one
     /// ``SwiftNameTable``), and skipping the candidates that could only be rejected.
-    package func collectReferences(_ file: LexedFile, facts: EnumFacts, memo: inout NameMemo, into references: inout [CodeReference]) {
+    func collectReferences(_ file: LexedFile, facts: EnumFacts, memo: inout NameMemo, into references: inout [CodeReference]) {
         walk(file, facts: facts, memo: &memo, reasons: false) { _, outcome in
             if case .references(let found) = outcome { references.append(contentsOf: found) }
         }
@@ -115,7 +115,7 @@ extension SwiftReferenceScanner {
                     }
                 }
                 var ownUseDecided = false
-                // `x = raw.value(…)`, `Raw(key: "k", enabled: x)`: a flags type's own methods (OwnPropertyUseRule.swift).
+                // `x = raw.value(…)`, `Raw(key: "k", enabled: x)`: a flags type's own methods (SwiftReferenceScanner+OwnPropertyUseRule.swift).
                 if insideOwningBodies > 0, memo.mayBeMember(tokens[i], scanner: self, facts: facts) || (discoveredMembers && facts.discovery.propertyKeys[tokens[i].text] != nil),
                    let body = braces.last(where: { $0.typeToken >= 0 }), body.ownsToggles {
                     let outcome = ownPropertyUse(tokens, at: i, owner: tokens[body.typeToken].text, file: file.path, facts: facts)
@@ -195,7 +195,7 @@ extension SwiftReferenceScanner {
                 var outcome = stringArgument(tokens, at: i, file: file.path, facts: facts, discovered: discoveredMembers)
                 if case .notApplicable = outcome, insideToggleBodies > 0 { outcome = ownKeyString(tokens, at: i, file: file.path) }
                 if case .notApplicable = outcome, insideToggleBodies > 0, hasCaseKeys { outcome = caseKey(tokens, at: i, file: file.path, facts: facts) }
-                // `"""{ "key": "enable_x", "enabled": true }"""`: a logged key quoted inside a literal (QuotedKeyRule.swift).
+                // `"""{ "key": "enable_x", "enabled": true }"""`: a logged key quoted inside a literal (SwiftReferenceScanner+QuotedKeyRule.swift).
                 if case .notApplicable = outcome, memo.holdsQuotedKey(tokens[i], scanner: self, facts: facts) { outcome = quotedKeys(tokens, at: i, file: file.path, facts: facts) }
                 if case .notApplicable = outcome {} else { visit(i, outcome) }
             default: break
@@ -242,7 +242,7 @@ extension SwiftReferenceScanner {
     }
 
     /// `ToggleEnum.name` at `i` (the enum's name).
-    package func qualifiedMember(_ tokens: [SwiftToken], at i: Int, file: String, facts: EnumFacts) -> RuleOutcome {
+    func qualifiedMember(_ tokens: [SwiftToken], at i: Int, file: String, facts: EnumFacts) -> RuleOutcome {
         let enumName = tokens[i].text
         guard tokens[i + 2].kind == .identifier else { return .notApplicable }
         let member = tokens[i + 2].text
@@ -275,7 +275,7 @@ extension SwiftReferenceScanner {
                                           symbol: "\(enumName).\(member)", enumName: enumName)])
     }
 
-    package static func startsUppercase(_ name: String) -> Bool {
+    static func startsUppercase(_ name: String) -> Bool {
         guard let first = name.utf8.first else { return false }
         return first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")
     }
@@ -329,7 +329,7 @@ extension SwiftReferenceScanner {
     }
 
     /// `toggle:`, `featureFlags`, `withFeatureFlagEnabled`, `enabledToggles`.
-    package static func namesToggles(_ name: String) -> Bool {
+    static func namesToggles(_ name: String) -> Bool {
         if toggleLabels.contains(name) { return true }
         let lowered = name.lowercased()
         return lowered.contains("flag") || lowered.contains("feature") || lowered.contains("toggle")
@@ -354,7 +354,7 @@ extension SwiftReferenceScanner {
 
     /// The store a `forKey:`/`key:` label (at `label`) or `AppStorage(` reads: the enclosing
     /// call's method and its receiver chain decide.
-    package func keyStore(_ tokens: [SwiftToken], label: Int) -> KeyStore {
+    func keyStore(_ tokens: [SwiftToken], label: Int) -> KeyStore {
         if tokens[label].text == "AppStorage" { return .local }
         // Back to the call's opening parenthesis.
         var depth = 0
@@ -379,7 +379,7 @@ extension SwiftReferenceScanner {
 
     /// What the member chain ending before `end` (`UserDefaults.standard`, `remoteConfig`)
     /// says about the store, if anything.
-    package func receiverStore(_ tokens: [SwiftToken], before end: Int) -> KeyStore? {
+    func receiverStore(_ tokens: [SwiftToken], before end: Int) -> KeyStore? {
         var j = end - 1
         var steps = 0
         while j >= 0 && steps < 8 {

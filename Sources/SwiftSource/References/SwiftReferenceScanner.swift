@@ -18,8 +18,8 @@ import LedgerCore
 /// cases are remembered to recognise ambiguous implicit members. References: see
 /// ``collectReferences(_:facts:into:)``.
 package struct SwiftReferenceScanner: Sendable {
-    package static let wellKnownToggleEnums: Set<String> = ["RemoteToggle", "InternalToggle", "BuildTargetToggle", "RemoteConfigKeys"]
-    package static let toggleProtocols: Set<String> = ["ToggleType", "RemoteConfigKey"]
+    static let wellKnownToggleEnums: Set<String> = ["RemoteToggle", "InternalToggle", "BuildTargetToggle", "RemoteConfigKeys"]
+    static let toggleProtocols: Set<String> = ["ToggleType", "RemoteConfigKey"]
 
     /// Names the log knows (live or removed); string keys and implicit members match them too.
     package var knownToggles: Set<String>
@@ -32,13 +32,13 @@ package struct SwiftReferenceScanner: Sendable {
     package var spellings: [String: String]
     /// Whether `knownToggles` are names discovery found, not a log's (DiscoveredToggleNames.swift):
     /// toggle types are still discovered and no enum is demoted for want of logged cases.
-    package var namesFromDiscovery = false
+    var namesFromDiscovery = false
     /// `sync swift`: the toggle types and names found by shape are declared whatever the log
     /// holds, as a first sync without a log found them, so a second sync diffs the same
     /// declarations with the log instead of finding none (a scan with a log lets the log decide).
     package var adoptsEveryShape = false
 
-    package init(knownToggles: Set<String> = [], toggleKinds: [String: ToggleKind] = [:], settings: SwiftScanSettings = SwiftScanSettings()) {
+    init(knownToggles: Set<String> = [], toggleKinds: [String: ToggleKind] = [:], settings: SwiftScanSettings = SwiftScanSettings()) {
         self.knownToggles = knownToggles.union(toggleKinds.keys)
         self.toggleKinds = toggleKinds
         self.settings = settings
@@ -65,11 +65,11 @@ package struct SwiftReferenceScanner: Sendable {
     /// A file's tokens, lexed once for both passes.
     package struct LexedFile: Sendable {
         package var path: String
-        package var tokens: [SwiftToken]
-        /// Pass 1: the lines under a MARK comment naming feature flags (ToggleSections.swift).
-        package var sections: [ClosedRange<Int>] = []
+        var tokens: [SwiftToken]
+        /// Pass 1: the lines under a MARK comment naming feature flags (ToggleTypeDiscovery+Sections.swift).
+        var sections: [ClosedRange<Int>] = []
 
-        package init(path: String, tokens: [SwiftToken]) {
+        init(path: String, tokens: [SwiftToken]) {
             self.path = path
             self.tokens = tokens
         }
@@ -77,72 +77,72 @@ package struct SwiftReferenceScanner: Sendable {
 
     /// An enum seen in pass 1 and why it is, or is not, a toggle enum.
     package struct EnumRecord {
-        package var isToggle: Bool
+        var isToggle: Bool
         package var rule: String
-        package var rawString: Bool
-        package var codingKey: Bool
+        var rawString: Bool
+        var codingKey: Bool
         /// A toggle enum by its name alone (`enum PremiumFeature: String`): the log may overrule it.
-        package var byName = false
+        var byName = false
     }
 
     package struct EnumFacts {
         /// Toggle enum → case name → declaration.
-        package var toggleCases: [String: [String: ToggleDeclaration]] = [:]
+        var toggleCases: [String: [String: ToggleDeclaration]] = [:]
         package var toggleEnums: Set<String> = SwiftReferenceScanner.wellKnownToggleEnums
         /// Every declared enum by name (the last declaration wins for the reasons).
         package var enums: [String: EnumRecord] = [:]
         /// Case name → the other enums declaring it.
-        package var otherCases: [String: Set<String>] = [:]
+        var otherCases: [String: Set<String>] = [:]
         /// Cases of `String` enums that are not toggle enums: promoted after pass 1 when the
         /// log knows their raw values.
-        package var candidateCases: [ToggleDeclaration] = []
+        var candidateCases: [ToggleDeclaration] = []
         package var declarations: [ToggleDeclaration] = []
         /// Toggle enum → what its `defaultValue` property says.
         package var defaults: [String: EnumDefaults] = [:]
         /// Case name → the toggles of the toggle enum cases so named (more than one: ambiguous).
-        package var caseKeys: [String: [String]] = [:]
+        var caseKeys: [String: [String]] = [:]
         /// Known names plus declared keys: what a string key may name.
-        package var keyNames: Set<String> = []
+        var keyNames: Set<String> = []
         /// Toggle types found by shape (ToggleTypeDiscovery.swift).
         package var discovery = ToggleTypeDiscovery()
         /// `static let roundedAvatar = "isRoundedAvatar"`: constant → the toggle its value names.
-        package var keyConstants: [String: String] = [:]
+        var keyConstants: [String: String] = [:]
         /// Constant → the types declaring it (`RCKeys.roundedAvatar` is the key, `user.roundedAvatar` is not).
-        package var keyConstantOwners: [String: Set<String>] = [:]
+        var keyConstantOwners: [String: Set<String>] = [:]
         /// Property or parameter name → its declared type (`var tabItem: Tab`, `load(request: Request)`):
         /// the type an implicit member assigned or passed to it belongs to.
-        package var declaredTypes: [String: String] = [:]
+        var declaredTypes: [String: String] = [:]
         /// Function → the types of its parameters; after pass 1, ``queryFunctions`` are those taking a toggle enum.
-        package var functionParameters: [String: Set<String>] = [:]
+        var functionParameters: [String: Set<String>] = [:]
         /// Functions declared with a toggle enum parameter (`func isAvailable(_ f: Feature)`): queries.
-        package var queryFunctions: Set<String> = []
+        var queryFunctions: Set<String> = []
         /// `var discussionsEnabled: Bool { bool(forKey: "DISCUSSIONS_ENABLED") }`: getter → the toggle its key names.
-        package var keyGetters: [String: String] = [:]
+        var keyGetters: [String: String] = [:]
         /// Getter → the types declaring it.
-        package var keyGetterOwners: [String: Set<String>] = [:]
+        var keyGetterOwners: [String: Set<String>] = [:]
         /// Property spelling a toggle → the types named for toggles declaring it (`struct FeatureFlags { let safeMode: Bool }`):
-        /// where the toggle lives, so another type's property so named is not it (ToggleHomeRules.swift).
-        package var toggleMemberOwners: [String: Set<String>] = [:]
+        /// where the toggle lives, so another type's property so named is not it (SwiftReferenceScanner+ToggleHomeRules.swift).
+        var toggleMemberOwners: [String: Set<String>] = [:]
         /// `.feature(.history)` in the body of `owner`: `name` given to another type's member `call`, which
         /// says that type declares `name` too (kept after pass 1 when `owner` is a toggle enum).
-        package var argumentMembers: [(owner: String, call: String, name: String)] = []
+        var argumentMembers: [(owner: String, call: String, name: String)] = []
         /// Toggles declared as a toggle enum's case: read as `Enum.case` or `.case`, not through a value.
-        package var caseDeclaredToggles: Set<String> = []
+        var caseDeclaredToggles: Set<String> = []
         /// Static Bool property spelling a toggle → the types declaring it (`Settings.addMissingEpisodes`).
-        package var staticToggleOwners: [String: Set<String>] = [:]
+        var staticToggleOwners: [String: Set<String>] = [:]
         /// Enums with a case carrying associated values (`case label(String)`): never key enums.
-        package var payloadEnums: Set<String> = []
+        var payloadEnums: Set<String> = []
         /// Static Bool properties of any type (`static let x = LaunchOption<Bool>(…)`): without a
         /// log, the ones named as a flags type's property declare that toggle too.
-        package var boolStatics: [(declaration: ToggleDeclaration, symbol: String)] = []
+        var boolStatics: [(declaration: ToggleDeclaration, symbol: String)] = []
         /// Without a log: the members pass 1 would decide about by the log's names (DiscoveredToggleNames.swift).
         package var naming = NamingCandidates()
         /// Instance `Bool` properties (`var enableConfigRefresh: Bool`) → the types declaring them.
-        package var boolMembers: [String: Set<String>] = [:]
-        /// Pass 1: a property linked to a key in its type's methods (KeyAliasRule.swift), decided after pass 1.
-        package var keyAliasCandidates: [(name: String, owner: String, literal: String)] = []
-        /// Without names: a key linked to a property discovery found → that toggle (KeyAliasRule.swift).
-        package var aliasKeys: [String: String] = [:]
+        var boolMembers: [String: Set<String>] = [:]
+        /// Pass 1: a property linked to a key in its type's methods (SwiftReferenceScanner+KeyAliasRule.swift), decided after pass 1.
+        var keyAliasCandidates: [(name: String, owner: String, literal: String)] = []
+        /// Without names: a key linked to a property discovery found → that toggle (SwiftReferenceScanner+KeyAliasRule.swift).
+        var aliasKeys: [String: String] = [:]
     }
 
     /// A toggle enum's `var defaultValue { switch self|rawValue { case …: value … } }`.
@@ -194,7 +194,7 @@ package struct SwiftReferenceScanner: Sendable {
         return ScanResult(references: references, declarations: scanner.declaredToggles(facts), fileCount: scanned, problems: problems)
     }
 
-    package static func declarationReferences(_ facts: EnumFacts) -> [CodeReference] {
+    static func declarationReferences(_ facts: EnumFacts) -> [CodeReference] {
         facts.declarations.map { declaration in
             CodeReference(toggle: declaration.key, kind: .declaration, file: declaration.file, line: declaration.line,
                           column: declaration.column, symbol: facts.discovery.symbol(for: declaration) ?? "case \(declaration.caseName)", enumName: declaration.enumName)
@@ -203,13 +203,13 @@ package struct SwiftReferenceScanner: Sendable {
 
     /// Pass 1 over every file, then the decisions that need all of them: which `String` enums
     /// the log's names make toggle enums, each case's key, the declared defaults.
-    package func collectFacts(fileCount: Int, file: (Int) -> LexedFile?) -> EnumFacts {
+    func collectFacts(fileCount: Int, file: (Int) -> LexedFile?) -> EnumFacts {
         collectFacts(fileCount: fileCount) { index in file(index).map(fileFacts) }
     }
 
     /// What one file declares, on its own: any thread may collect it, and
     /// ``collectFacts(fileCount:fileFacts:)`` merges the files' in order.
-    package func fileFacts(_ file: LexedFile) -> EnumFacts {
+    func fileFacts(_ file: LexedFile) -> EnumFacts {
         var facts = EnumFacts()
         collectDeclarations(file, into: &facts)
         facts.discovery = ToggleTypeDiscovery.collect(file.tokens, path: file.path, sections: file.sections)
@@ -218,12 +218,12 @@ package struct SwiftReferenceScanner: Sendable {
 
     /// The same from each file's own facts (nil for a file to skip), merged in file order as
     /// one pass over the files would collect them.
-    package func collectFacts(fileCount: Int, fileFacts: (Int) -> EnumFacts?) -> EnumFacts {
+    func collectFacts(fileCount: Int, fileFacts: (Int) -> EnumFacts?) -> EnumFacts {
         resolveFacts(mergeFacts(fileCount: fileCount, fileFacts: fileFacts))
     }
 
     /// The files' own facts merged in file order, before the decisions that need all of them.
-    package func mergeFacts(fileCount: Int, fileFacts: (Int) -> EnumFacts?) -> EnumFacts {
+    func mergeFacts(fileCount: Int, fileFacts: (Int) -> EnumFacts?) -> EnumFacts {
         var facts = EnumFacts()
         facts.toggleEnums.formUnion(settings.toggleEnums)
         for index in 0..<fileCount {
@@ -235,7 +235,7 @@ package struct SwiftReferenceScanner: Sendable {
 
     /// The decisions that need every file's facts (`merged`): which `String` enums the log's
     /// names make toggle enums, each case's key, the declared defaults, the types found by shape.
-    package func resolveFacts(_ merged: EnumFacts) -> EnumFacts {
+    func resolveFacts(_ merged: EnumFacts) -> EnumFacts {
         var facts = merged
         // An enum named for toggles one of whose cases the log knows (by its name or raw value, in
         // any spelling) holds toggles: all its cases are, the unlogged ones untracked. An enum of
@@ -307,7 +307,7 @@ package struct SwiftReferenceScanner: Sendable {
 
     /// The name the log knows a case by, when it is not the case's raw value: the case name
     /// itself or one of the setting's key-style spellings of it.
-    package func knownSpelling(of caseName: String) -> String? {
+    func knownSpelling(of caseName: String) -> String? {
         if knownToggles.contains(caseName) { return caseName }
         if let known = spellings[caseName] { return known }
         for style in settings.keyStyles {
@@ -319,7 +319,7 @@ package struct SwiftReferenceScanner: Sendable {
 
     // MARK: - Pass 1: enums and their cases
 
-    package func collectDeclarations(_ file: LexedFile, into facts: inout EnumFacts) {
+    func collectDeclarations(_ file: LexedFile, into facts: inout EnumFacts) {
         let tokens = file.tokens
         // The enum each open brace belongs to (nil for other braces).
         var braces: [(name: String, isToggle: Bool, isCandidate: Bool)?] = []
@@ -379,7 +379,7 @@ package struct SwiftReferenceScanner: Sendable {
                     continue
                 }
             case .string where i >= 2 && tokens[i - 1].kind == .punctuation && types.last == .some(nil):
-                // `x = raw.value(forKey: "k")`, `Raw(key: "k", enabled: x)` in a type's methods (KeyAliasRule.swift).
+                // `x = raw.value(forKey: "k")`, `Raw(key: "k", enabled: x)` in a type's methods (SwiftReferenceScanner+KeyAliasRule.swift).
                 if let owner = types.last(where: { $0 != nil }) ?? nil { Self.recordKeyAlias(tokens, string: i, owner: owner, into: &facts) }
             default: break
             }
@@ -457,7 +457,7 @@ extension SwiftReferenceScanner.EnumFacts {
     /// Adds the facts of the next file (collected on their own by
     /// ``SwiftReferenceScanner/fileFacts(_:)``): the same as collecting that file's declarations
     /// after the files before it, as each rule here is the one `collectDeclarations` applies.
-    package mutating func absorb(_ file: SwiftReferenceScanner.EnumFacts) {
+    mutating func absorb(_ file: SwiftReferenceScanner.EnumFacts) {
         toggleEnums.formUnion(file.toggleEnums)
         // A toggle enum's record is kept; any other is replaced by the later declaration's.
         for (name, record) in file.enums where enums[name]?.isToggle != true { enums[name] = record }

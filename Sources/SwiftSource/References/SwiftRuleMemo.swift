@@ -3,7 +3,7 @@
 /// (the lookups were a third of the rules' work). Valid for the tokens of one
 /// ``SwiftNameTable``, one scanner and one set of ``SwiftReferenceScanner/EnumFacts``.
 extension SwiftReferenceScanner {
-    package struct NameMemo {
+    struct NameMemo {
         private var flags: [UInt8] = []
 
         private static let known: UInt8 = 1
@@ -14,7 +14,7 @@ extension SwiftReferenceScanner {
         private static let memberCandidate: UInt8 = 32
         private static let quotedKey: UInt8 = 64
 
-        package init() {}
+        init() {}
 
         /// Whether `Name.member` can be anything but ``RuleOutcome/notApplicable`` for some
         /// member: the name is a declared enum, a toggle enum, or may be one declared elsewhere.

@@ -20,7 +20,7 @@ public struct SwiftSourceScan: Sendable {
     package var scanner: SwiftReferenceScanner
     /// Whether pass 2 passes over the files that hold none of the names a rule can match
     /// (``ReferencePrefilter``); off only to check that it changes nothing.
-    package var prefiltersFiles = true
+    var prefiltersFiles = true
 
     public init(knownToggles: Set<String> = [], toggleKinds: [String: ToggleKind] = [:], settings: SwiftScanSettings = SwiftScanSettings()) {
         scanner = SwiftReferenceScanner(knownToggles: knownToggles, toggleKinds: toggleKinds, settings: settings)
@@ -69,13 +69,13 @@ public struct SwiftSourceScan: Sendable {
     /// `enum`, lexes it and collects what it declares on its own; then the files' facts are
     /// merged in file order (lexing the files with `enum` serially was most of a real app's
     /// pass 1: 1,735 of WooCommerce's 4,056 files). Also the files that could not be read, and why.
-    package func declarationFacts(_ files: [(display: String, absolute: String)]) -> (SwiftReferenceScanner.EnumFacts, unreadable: Set<Int>, problems: [String]) {
+    func declarationFacts(_ files: [(display: String, absolute: String)]) -> (SwiftReferenceScanner.EnumFacts, unreadable: Set<Int>, problems: [String]) {
         let merged = mergedDeclarationFacts(files)
         return (scanner.resolveFacts(merged.0), merged.unreadable, merged.problems)
     }
 
     /// The same before the decisions that need every file (``SwiftReferenceScanner/resolveFacts(_:)``).
-    package func mergedDeclarationFacts(_ files: [(display: String, absolute: String)]) -> (SwiftReferenceScanner.EnumFacts, unreadable: Set<Int>, problems: [String]) {
+    func mergedDeclarationFacts(_ files: [(display: String, absolute: String)]) -> (SwiftReferenceScanner.EnumFacts, unreadable: Set<Int>, problems: [String]) {
         let threads = Self.threadCount
         let found = ConcurrentSlots(count: files.count, initial: FileFinding.none)
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
@@ -110,7 +110,7 @@ public struct SwiftSourceScan: Sendable {
         case unreadable(CodeScanError)
     }
 
-    package static func lex(_ file: (display: String, absolute: String), declarationsOnly: Bool, names: inout SwiftNameTable,
+    static func lex(_ file: (display: String, absolute: String), declarationsOnly: Bool, names: inout SwiftNameTable,
                             buffer: inout ReadBuffer, prefilter: ReferencePrefilter = .none) -> Result<SwiftReferenceScanner.LexedFile, CodeScanError> {
         read(file.absolute, into: &buffer).flatMap { bytes in
             // No `enum` nor `static` anywhere in the bytes and no type named for toggles: no case, key

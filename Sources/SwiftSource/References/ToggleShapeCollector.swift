@@ -15,7 +15,7 @@ extension ToggleTypeDiscovery {
     ]
 
     /// Property names that are a flag's state (`isEnabled`, `value`), never a flag's name.
-    package static let stateNames: Set<String> = [
+    static let stateNames: Set<String> = [
         "isEnabled", "enabled", "isOn", "on", "value", "defaultValue", "isActive", "active", "state", "wrappedValue",
         "requiresRestart", "isLocked", "isVisible", "isHidden", "isOverridden", "isDefault",
     ]

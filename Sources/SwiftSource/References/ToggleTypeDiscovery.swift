@@ -33,13 +33,13 @@ package struct ToggleTypeDiscovery: Sendable {
         package var cases: [ToggleDeclaration] = []
         package var properties: [ToggleDeclaration] = []
         /// A Bool member reading the enum's own cases: `var isEnabled: Bool`.
-        package var boolLookup: String?
-        package var codingKey = false
+        var boolLookup: String?
+        var codingKey = false
     }
 
     /// What discovery decided about a type, for `--explain` and `sync swift`.
     package struct Finding: Sendable {
-        package var isToggleType: Bool
+        var isToggleType: Bool
         package var why: String
         package var count: Int
         package var file: String
@@ -47,31 +47,31 @@ package struct ToggleTypeDiscovery: Sendable {
 
     package var shapes: [String: Shape] = [:]
     /// In file order, so the declarations come out as the files list them.
-    package var shapeOrder: [String] = []
+    var shapeOrder: [String] = []
     /// Type name → the Bool query taking it: `isEnabled(_:) -> Bool at Flags.swift:12`.
-    package var queries: [String: String] = [:]
+    var queries: [String: String] = [:]
     /// Flag-named `@propertyWrapper` types → where each is declared.
     package var wrappers: [String: String] = [:]
     /// `@Wrapper var name`: the wrapper, and the property as a declaration of the enclosing type.
     package var wrapped: [(wrapper: String, declaration: ToggleDeclaration)] = []
     /// What the members look like in the source (`static let x`), by declaration position.
-    package var symbols: [Position: String] = [:]
+    var symbols: [Position: String] = [:]
     /// Toggles named by a key getter, a key namespace or a feature-flag section (DiscoveredToggleNames.swift).
     package var named: [ToggleDeclaration] = []
     /// Why each of `named` is a toggle, for `--explain`.
-    package var namedWhy: [Position: String] = [:]
-    /// `case .x: "key"` in a key property of an enum named for toggles (CaseKeyRule.swift): the
+    var namedWhy: [Position: String] = [:]
+    /// `case .x: "key"` in a key property of an enum named for toggles (ToggleTypeDiscovery+CaseKeyRule.swift): the
     /// literal's position → the enum and the case whose key it is.
-    package var branchKeys: [Position: (enumName: String, caseName: String)] = [:]
+    var branchKeys: [Position: (enumName: String, caseName: String)] = [:]
 
     // Set by `resolve`.
     package var findings: [String: Finding] = [:]
     /// Property toggle name → its keys: what `receiver.name` may reference.
-    package var propertyKeys: [String: [String]] = [:]
+    var propertyKeys: [String: [String]] = [:]
     /// The struct, class and namespace types found (their `Type.shared.x` chains are references).
-    package var propertyTypes: Set<String> = []
+    var propertyTypes: Set<String> = []
     /// Property toggle name → the first type declaring it, for the references' `enum`.
-    package var propertyOwners: [String: String] = [:]
+    var propertyOwners: [String: String] = [:]
 
     package struct Position: Hashable, Sendable {
         var file: String
@@ -91,12 +91,12 @@ package struct ToggleTypeDiscovery: Sendable {
         }
     }
 
-    package init() {}
+    init() {}
 
-    package static let toggleWords = ["flag", "feature", "toggle", "experiment", "switch"]
+    static let toggleWords = ["flag", "feature", "toggle", "experiment", "switch"]
 
     /// `FeatureFlags`, `LabFeatures`, `Experiments`, `DebugSwitches`: the last word names toggles.
-    package static func endsInToggleWord(_ name: String) -> Bool {
+    static func endsInToggleWord(_ name: String) -> Bool {
         guard let last = SwiftScanSettings.KeyStyle.words(name).last else { return false }
         return toggleWords.contains { last == $0 || last == $0 + "s" || last == $0 + "es" }
     }
@@ -108,7 +108,7 @@ package struct ToggleTypeDiscovery: Sendable {
 
     /// `FeatureFlagConfiguration`, `ExperimentSettings`: `flag` or `experiment` right before a last
     /// word saying the type is a set of values, so its Bool properties are toggles as a `FeatureFlags` type's are.
-    package static func namesToggleSet(_ name: String) -> Bool {
+    static func namesToggleSet(_ name: String) -> Bool {
         guard holdsToggleWord(name) else { return false }
         let words = SwiftScanSettings.KeyStyle.words(name)
         guard words.count >= 2 else { return false }
@@ -121,7 +121,7 @@ package struct ToggleTypeDiscovery: Sendable {
     }
 
     /// `FeatureFlagKey`, `ExperimentName`, `RemoteFeature`: some word names toggles.
-    package static func holdsToggleWord(_ name: String) -> Bool {
+    static func holdsToggleWord(_ name: String) -> Bool {
         SwiftReferenceScanner.containsIgnoringCase(name, "flag") || SwiftReferenceScanner.containsIgnoringCase(name, "feature")
             || SwiftReferenceScanner.containsIgnoringCase(name, "toggle") || SwiftReferenceScanner.containsIgnoringCase(name, "experiment")
             || SwiftReferenceScanner.containsIgnoringCase(name, "switch")
@@ -131,7 +131,7 @@ package struct ToggleTypeDiscovery: Sendable {
     /// supports, asked as `serverHasCapability(.x)`) and the build-time one (`BuildConfiguration.is(.debug)`).
     /// Such an enum's cases are toggles only when a Bool query takes the enum (its own Bool
     /// members are not enough: `var isDebug: Bool` describes a configuration, it does not switch one).
-    package static func namesQueriedValues(_ name: String) -> Bool {
+    static func namesQueriedValues(_ name: String) -> Bool {
         SwiftReferenceScanner.containsIgnoringCase(name, "capabilit") || SwiftReferenceScanner.containsIgnoringCase(name, "buildconfig")
     }
 
@@ -141,7 +141,7 @@ package struct ToggleTypeDiscovery: Sendable {
     }
 
     /// Adds the next file's shapes (collected on their own), as one pass would.
-    package mutating func absorb(_ file: ToggleTypeDiscovery) {
+    mutating func absorb(_ file: ToggleTypeDiscovery) {
         for name in file.shapeOrder {
             guard let found = file.shapes[name] else { continue }
             if var shape = shapes[name] {

@@ -6,7 +6,7 @@
 /// the whole identifier that starts at the position: it is looked up by a hash of that
 /// identifier (toggle names share long prefixes, `isRemoteFeature12Enabled`, so comparing the
 /// words of a bucket one by one cost 5% of a scan); other words (`dark-mode`) are compared one by one.
-package struct WholeWordSearch: Sendable {
+struct WholeWordSearch: Sendable {
     /// The words' bytes, end to end; word `w` is `bytes[starts[w]..<starts[w + 1]]`.
     private let bytes: [UInt8]
     private let starts: [Int]
@@ -23,7 +23,7 @@ package struct WholeWordSearch: Sendable {
     private static let bucketBits: UInt32 = 16
 
     /// `words`: each non-empty.
-    package init(_ words: [[UInt8]]) {
+    init(_ words: [[UInt8]]) {
         precondition(!words.isEmpty && words.allSatisfy { !$0.isEmpty }, "non-empty words")
         var bytes: [UInt8] = []
         var starts = [0]
@@ -79,7 +79,7 @@ package struct WholeWordSearch: Sendable {
     }
 
     /// Whether `text` holds one of the words as a whole word.
-    package func occurs(in text: UnsafeBufferPointer<UInt8>) -> Bool {
+    func occurs(in text: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = text.baseAddress, text.count >= headLength else { return false }
         let raw = UnsafeRawPointer(base)
         let last = text.count - headLength

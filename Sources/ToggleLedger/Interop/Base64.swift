@@ -3,7 +3,7 @@ import LedgerModel
 import LedgerStore
 import LedgerCore
 /// RFC 4648 base64, for `<data>` in property lists (the library does without Foundation).
-package enum Base64 {
+enum Base64 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
     /// `bytes` in base64 with `=` padding, on one line.

@@ -57,7 +57,7 @@ package indirect enum ConditionSyntax: Sendable, Hashable {
             return ConditionSyntaxError(offset: position, message: "\(expected), found \(found)")
         }
 
-        package mutating func skipSpaces() {
+        mutating func skipSpaces() {
             while !isAtEnd, characters[position].isWhitespace { position += 1 }
         }
 
@@ -70,19 +70,19 @@ package indirect enum ConditionSyntax: Sendable, Hashable {
             return true
         }
 
-        package mutating func disjunction(depth: Int) throws(ConditionSyntaxError) -> ConditionSyntax {
+        mutating func disjunction(depth: Int) throws(ConditionSyntaxError) -> ConditionSyntax {
             var terms = [try conjunction(depth: depth)]
             while take("||") { terms.append(try conjunction(depth: depth)) }
             return terms.count == 1 ? terms[0] : .or(terms)
         }
 
-        package mutating func conjunction(depth: Int) throws(ConditionSyntaxError) -> ConditionSyntax {
+        mutating func conjunction(depth: Int) throws(ConditionSyntaxError) -> ConditionSyntax {
             var terms = [try unary(depth: depth)]
             while take("&&") { terms.append(try unary(depth: depth)) }
             return terms.count == 1 ? terms[0] : .and(terms)
         }
 
-        package mutating func unary(depth: Int) throws(ConditionSyntaxError) -> ConditionSyntax {
+        mutating func unary(depth: Int) throws(ConditionSyntaxError) -> ConditionSyntax {
             skipSpaces()
             let start = position
             if take("!") {
@@ -98,7 +98,7 @@ package indirect enum ConditionSyntax: Sendable, Hashable {
             return try element()
         }
 
-        package func depthError(at offset: Int) -> ConditionSyntaxError {
+        func depthError(at offset: Int) -> ConditionSyntaxError {
             ConditionSyntaxError(offset: offset, message: "nested deeper than \(ConditionSyntax.maximumDepth) levels of '(' and '!'")
         }
 

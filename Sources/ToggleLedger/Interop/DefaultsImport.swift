@@ -20,7 +20,7 @@ public enum DefaultsImport {
     }
 
     /// Plans the import of `entries` against `state` (the log replayed to `at`).
-    public static func plan(_ entries: [PropertyListEntry], file: String?, state: Projection, at: Timestamp, actor: String, provenance: Provenance?, newID: (String, Timestamp) -> String) throws(InteropError) -> Plan {
+    package static func plan(_ entries: [PropertyListEntry], file: String?, state: Projection, at: Timestamp, actor: String, provenance: Provenance?, newID: (String, Timestamp) -> String) throws(InteropError) -> Plan {
         var plan = Plan(events: [], skipped: [], unchanged: 0)
         for entry in entries.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
             guard let toggle = state.toggles[entry.key] else {
@@ -52,7 +52,7 @@ public enum DefaultsImport {
     }
 
     /// A plist value read as a value of `type`.
-    package static func typedValue(_ value: PropertyListValue, as type: ValueType, fail: (String) -> InteropError) throws(InteropError) -> JSONValue {
+    static func typedValue(_ value: PropertyListValue, as type: ValueType, fail: (String) -> InteropError) throws(InteropError) -> JSONValue {
         let found = quoted(value)
         switch (type, value) {
         // How `export plist` writes a string XML cannot carry (one holding ESC or BEL); any

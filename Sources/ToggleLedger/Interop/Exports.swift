@@ -19,7 +19,7 @@ public enum Exports {
     /// A value as a plist stores it: booleans as `<true/>`/`<false/>`, integers that fit 64 bits
     /// as `<integer>`, other numbers as `<real>`, strings as `<string>`, JSON values as their
     /// compact JSON text in a `<string>` (what Firebase's `configValue(forKey:).jsonValue` reads).
-    public static func plistValue(_ value: JSONValue, as type: ValueType) -> PropertyListValue {
+    static func plistValue(_ value: JSONValue, as type: ValueType) -> PropertyListValue {
         switch (type, value) {
         case (.json, _): return .string(JSONWriter.string(value))
         case (_, .bool(let flag)): return .bool(flag)
@@ -47,7 +47,7 @@ public enum Exports {
     /// keeps its parameter, last value and conditions while a supported version (per
     /// `supportedVersions`) still reads it, and is left out once none does: publishing the
     /// template then deletes it, which is what `retire-remote` asks for.
-    public static func firebaseTemplate(
+    package static func firebaseTemplate(
         _ toggles: [ToggleState], facts: [String: JSONObject] = [:], conditions recordedList: [TemplateCondition]? = nil,
         supportedVersions: SupportedVersions = SupportedVersions()
     ) throws(InteropError) -> JSONValue {
@@ -124,7 +124,7 @@ public enum Exports {
     /// by name). Fails when two toggles disagree on a condition's expression or order, since one
     /// template has one of each. `unused`: conditions to write even when no toggle uses them
     /// (a toggle's expression wins over theirs).
-    package static func conditionOrder(_ toggles: [ToggleState], recordedPriority: [String: Int] = [:], unused: [FirebaseCondition] = []) throws(InteropError) -> [FirebaseCondition] {
+    static func conditionOrder(_ toggles: [ToggleState], recordedPriority: [String: Int] = [:], unused: [FirebaseCondition] = []) throws(InteropError) -> [FirebaseCondition] {
         var firstUse: [String: (index: Int, expression: String, toggle: String)] = [:]
         var after: [String: Set<String>] = [:]
         var incoming: [String: Int] = [:]
@@ -186,7 +186,7 @@ public enum Exports {
     /// `untranslated`. As in the Remote Config export, a toggle removed from the code in an app
     /// version stays while a supported version (per `supportedVersions`) still reads it, with
     /// `removedInAppVersion` in its metadata.
-    public static func flagd(
+    package static func flagd(
         _ toggles: [ToggleState], supportedVersions: SupportedVersions = SupportedVersions()
     ) -> (document: JSONValue, skipped: [(toggle: String, reason: String)], untranslated: [FlagdUntranslatedCondition]) {
         var flags = JSONObject()
@@ -231,7 +231,7 @@ public enum Exports {
 }
 
 /// A condition `export flagd` could not translate into targeting: its flag keeps its default variant.
-public struct FlagdUntranslatedCondition: Sendable, Hashable {
+package struct FlagdUntranslatedCondition: Sendable, Hashable {
     public var toggle: String
     public var condition: String
     public var expression: String

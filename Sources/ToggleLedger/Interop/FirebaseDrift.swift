@@ -10,7 +10,7 @@ import LedgerCore
 /// against the end of the log, presented as differences: what `import firebase` would record
 /// is exactly what differs, so there is one comparison, and importing the template records
 /// every difference.
-public enum FirebaseDrift {
+package enum FirebaseDrift {
     public struct Difference: Sendable, Hashable {
         public enum Kind: String, Sendable, Hashable, CaseIterable {
             /// A parameter the log does not know.
@@ -139,7 +139,7 @@ public enum FirebaseDrift {
 
     /// Each toggle's first `published` value among `events`, in one pass: looked up per created
     /// toggle by scanning every event, 10,000 parameters the log does not know took 5.4 s.
-    package static func firstPublished(_ events: [Event]) -> [String: RemoteValue] {
+    static func firstPublished(_ events: [Event]) -> [String: RemoteValue] {
         var found: [String: RemoteValue] = [:]
         for event in events {
             if case .published(let remote) = event.change, found[event.toggle] == nil { found[event.toggle] = remote }
@@ -172,7 +172,7 @@ public enum FirebaseDrift {
     }
 
     /// `text` as one shell word.
-    package static func shellQuoted(_ text: String) -> String {
+    static func shellQuoted(_ text: String) -> String {
         let plain = !text.isEmpty && text.utf8.allSatisfy { byte in
             (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || "_@%+=:,./-#".utf8.contains(byte)
         }

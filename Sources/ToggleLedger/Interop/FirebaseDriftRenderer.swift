@@ -3,7 +3,7 @@ import LedgerModel
 import LedgerStore
 import LedgerCore
 /// Renders a ``FirebaseDrift/Report`` (`toggles drift firebase`): text, JSON, Markdown.
-public enum FirebaseDriftRenderer {
+package enum FirebaseDriftRenderer {
     public static func text(_ report: FirebaseDrift.Report, file: String) -> String {
         var output = TerminalText.sanitize(heading(report, file: file)) + "\n"
         if let later = report.logIsNewer {

@@ -46,7 +46,7 @@ public enum FirebaseImport {
         /// The instant and actor of the template's events.
         public var at: Timestamp
         public var actor: String
-        public var version: FirebaseVersion?
+        package var version: FirebaseVersion?
         /// Remote toggles served remotely at the template's instant, and those it unpublishes.
         public var servedRemotely: Int
         public var unpublishing: [String]
@@ -251,14 +251,14 @@ public enum FirebaseImport {
         return projection
     }
 
-    package static func isRemoteEvent(_ event: Event) -> Bool {
+    static func isRemoteEvent(_ event: Event) -> Bool {
         switch event.change {
         case .published, .unpublished: true
         default: false
         }
     }
 
-    package static func isImportedRemoteEvent(_ event: Event) -> Bool {
+    static func isImportedRemoteEvent(_ event: Event) -> Bool {
         isRemoteEvent(event) && ImportEventID.parse(event.id) != nil && templateVersion(of: event) != nil
     }
 

@@ -10,16 +10,16 @@ import LedgerCore
 /// as on the wire: they become typed values only against a value type (``typedValue(_:as:)``).
 public struct FirebaseTemplate: Sendable, Hashable {
     /// In descending priority: when several match, the earliest wins.
-    public var conditions: [FirebaseCondition]
+    package var conditions: [FirebaseCondition]
     /// Every parameter, top-level ones first, then those of each group, in document order.
-    public var parameters: [FirebaseParameter]
-    public var version: FirebaseVersion?
+    package var parameters: [FirebaseParameter]
+    package var version: FirebaseVersion?
     /// The Admin SDK's read-only etag, when the file has one. Opaque.
     public var etag: String?
     /// Each parameter group's description, by group name (a group without one maps to nil).
     public var groupDescriptions: [String: String?]
 
-    public init(conditions: [FirebaseCondition] = [], parameters: [FirebaseParameter] = [], version: FirebaseVersion? = nil, etag: String? = nil, groupDescriptions: [String: String?] = [:]) {
+    package init(conditions: [FirebaseCondition] = [], parameters: [FirebaseParameter] = [], version: FirebaseVersion? = nil, etag: String? = nil, groupDescriptions: [String: String?] = [:]) {
         self.conditions = conditions
         self.parameters = parameters
         self.version = version
@@ -86,7 +86,7 @@ public struct FirebaseTemplate: Sendable, Hashable {
     }
 
     /// The wire string as a value of `type`, or why it is not one.
-    public static func typedValue(_ text: String, as type: ValueType) -> Result<JSONValue, ValueError> {
+    static func typedValue(_ text: String, as type: ValueType) -> Result<JSONValue, ValueError> {
         type.parse(text)
     }
 
@@ -103,11 +103,11 @@ public struct FirebaseTemplate: Sendable, Hashable {
 
 /// A named condition, such as `{"name":"ios","expression":"device.os == 'ios'"}`: the same
 /// facts a `template-conditions` event records of it.
-public typealias FirebaseCondition = TemplateCondition
+package typealias FirebaseCondition = TemplateCondition
 
 /// The `valueType` of a parameter. Absent and `PARAMETER_VALUE_TYPE_UNSPECIFIED` decode to nil
 /// (Firebase treats them as STRING).
-public enum FirebaseValueType: String, Sendable, CaseIterable, Hashable {
+package enum FirebaseValueType: String, Sendable, CaseIterable, Hashable {
     case string = "STRING", boolean = "BOOLEAN", number = "NUMBER", json = "JSON"
 
     public var valueType: ValueType {
@@ -130,7 +130,7 @@ public enum FirebaseValueType: String, Sendable, CaseIterable, Hashable {
 }
 
 /// One `RemoteConfigParameterValue`: exactly one value option.
-public enum FirebaseValue: Sendable, Hashable {
+package enum FirebaseValue: Sendable, Hashable {
     /// `{"value": "…"}`: always a string on the wire.
     case value(String)
     /// `{"useInAppDefault": true}`: clients use the in-app default.
@@ -139,7 +139,7 @@ public enum FirebaseValue: Sendable, Hashable {
     /// managed by Firebase; kept whole and never interpreted.
     case managed(JSONObject)
 
-    package static let managedKinds = ["rolloutValue", "experimentValue", "personalizationValue"]
+    static let managedKinds = ["rolloutValue", "experimentValue", "personalizationValue"]
 
     package static func decode(_ value: JSONValue, path: String, parameter: String, file: String?) throws(InteropError) -> FirebaseValue {
         guard case .object(let object) = value else {
@@ -180,7 +180,7 @@ public enum FirebaseValue: Sendable, Hashable {
 }
 
 /// One `RemoteConfigParameter`.
-public struct FirebaseParameter: Sendable, Hashable {
+package struct FirebaseParameter: Sendable, Hashable {
     public var key: String
     /// The parameter group it sits in, if any.
     public var group: String?
@@ -246,7 +246,7 @@ public struct FirebaseParameter: Sendable, Hashable {
 }
 
 /// The template's `version`, and each entry of a `listVersions` response.
-public struct FirebaseVersion: Sendable, Hashable {
+package struct FirebaseVersion: Sendable, Hashable {
     /// An int64 as a decimal string, such as `"12"`.
     public var versionNumber: String?
     public var updateTime: Timestamp?
@@ -316,7 +316,7 @@ public struct FirebaseVersion: Sendable, Hashable {
 }
 
 /// A `listVersions` response: `{"versions": [Version…], "nextPageToken": "…"}`, newest first.
-public struct FirebaseVersionList: Sendable, Hashable {
+package struct FirebaseVersionList: Sendable, Hashable {
     public var versions: [FirebaseVersion]
     public var nextPageToken: String?
 

@@ -58,7 +58,7 @@ package enum FirebaseVersionCheck {
 
     /// The template version an event was imported from, by its id (`firebase-x0001-v<N>-…`,
     /// or `firebase-v<N>-…` as older versions wrote it).
-    package static func importedVersion(of event: Event) -> String? {
+    static func importedVersion(of event: Event) -> String? {
         ImportEventID.parse(event.id)?.version
     }
 }

@@ -9,7 +9,7 @@ import LedgerCore
 ///
 /// Context attributes (the `var` names an OpenFeature client must set; docs/interop.md):
 /// `language`, `country`, `os` and `appVersion` (a semantic version such as `2.4.0`).
-package enum FlagdTargeting {
+enum FlagdTargeting {
     /// A condition that cannot be expressed in flagd; the whole flag then keeps its default
     /// variant, because dropping one condition would hand its users to a lower-priority one.
     package struct Untranslated: Sendable, Hashable {
@@ -103,7 +103,7 @@ package enum FlagdTargeting {
 
     /// Remote Config compares dotted numbers part by part, a missing part being 0; flagd's
     /// `sem_ver` needs exactly MAJOR.MINOR.PATCH, so `2.4` becomes `2.4.0`.
-    package static func semanticVersion(_ text: String) throws(ConditionSyntaxError) -> String {
+    static func semanticVersion(_ text: String) throws(ConditionSyntaxError) -> String {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard (1...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && UInt32($0) != nil }) else {
             throw ConditionSyntaxError(offset: 0, message: "app version '\(text)' is not up to three dot-separated numbers, so it has no semantic-version equivalent for flagd's sem_ver")

@@ -14,12 +14,12 @@ import LedgerCore
 /// - a 64-bit FNV-1a hash of the event's content: instant, type, toggle, actor and payload (not
 ///   the CI provenance), so two jobs importing the same template into the same log write the
 ///   same ids and the log records it once, while different content never shares an id.
-package enum ImportEventID {
+enum ImportEventID {
     package static let prefix = "firebase-x"
-    package static let rankDigits = 4
+    static let rankDigits = 4
 
     /// The rank a new import gets at `instant`, given every event of the log in replay order.
-    package static func nextRank(at instant: Timestamp, in history: [Event]) -> Int {
+    static func nextRank(at instant: Timestamp, in history: [Event]) -> Int {
         var highest = 0
         // `history` is sorted by instant: look only at the events of this instant.
         var low = 0, high = history.count

@@ -34,7 +34,7 @@ package struct InteropObject {
     package let path: String
     package let file: String?
 
-    package init(_ value: JSONValue, path: String, file: String?) throws(InteropError) {
+    init(_ value: JSONValue, path: String, file: String?) throws(InteropError) {
         guard case .object(let object) = value else {
             throw InteropError(file: file, "\(path.isEmpty ? "the document" : path) must be a JSON object, found \(value.typeName)")
         }
@@ -43,7 +43,7 @@ package struct InteropObject {
         self.file = file
     }
 
-    package func pathOf(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
+    func pathOf(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
 
     package func fail(_ key: String, _ reason: String) -> InteropError {
         InteropError(file: file, "\(pathOf(key)): \(reason)")

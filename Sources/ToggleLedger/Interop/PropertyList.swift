@@ -11,7 +11,7 @@ import Darwin
 #endif
 
 /// A value of an Apple XML property list, with numbers kept as the text that was written.
-public indirect enum PropertyListValue: Sendable, Hashable {
+package indirect enum PropertyListValue: Sendable, Hashable {
     case string(String)
     /// The text of an `<integer>`, trimmed.
     case integer(String)
@@ -41,7 +41,7 @@ public indirect enum PropertyListValue: Sendable, Hashable {
 }
 
 /// One `<key>` and its value, with the line the key is on.
-public struct PropertyListEntry: Sendable, Hashable {
+package struct PropertyListEntry: Sendable, Hashable {
     public var key: String
     public var value: PropertyListValue
     public var line: Int
@@ -57,7 +57,7 @@ public struct PropertyListEntry: Sendable, Hashable {
 /// (CoreFoundation's `_CFAppendXML0`) does: the fixed header, one tab per level, keys sorted
 /// by UTF-16 code unit, only `&`, `<` and `>` escaped, `<true/>`, `<integer>`, `<real>` with
 /// 17 significant digits, `<dict/>` when empty.
-public enum PropertyListWriter {
+enum PropertyListWriter {
     public static let header = """
         <?xml version="1.0" encoding="UTF-8"?>
         <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
@@ -104,7 +104,7 @@ public enum PropertyListWriter {
 
     /// Whether XML 1.0 character data can hold `text`: tab, newline, carriage return and
     /// U+0020 up, except U+FFFE and U+FFFF (the `Char` production).
-    package static func xmlCanCarry(_ text: String) -> Bool {
+    static func xmlCanCarry(_ text: String) -> Bool {
         text.unicodeScalars.allSatisfy { scalar in
             scalar.value >= 0x20 ? scalar.value != 0xFFFE && scalar.value != 0xFFFF : scalar == "\t" || scalar == "\n" || scalar == "\r"
         }
@@ -119,7 +119,7 @@ public enum PropertyListWriter {
 /// A small strict reader for Apple XML property lists: the XML declaration, DOCTYPE and
 /// comments, then `<plist>` holding one value. Entities are the five predefined ones and
 /// character references; CDATA is accepted. Anything else is an error with its line.
-public struct PropertyListReader {
+package struct PropertyListReader {
     private let bytes: [UInt8]
     private var index = 0
     private let file: String?
@@ -356,7 +356,7 @@ public struct PropertyListReader {
 }
 
 /// `%.17g`, as CoreFoundation formats a double in a property list.
-package func formatG17(_ value: Double) -> String {
+func formatG17(_ value: Double) -> String {
     var buffer = [CChar](repeating: 0, count: 64)
     let count = withVaList([value]) { arguments in vsnprintf(&buffer, buffer.count, "%.17g", arguments) }
     return String(decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -11,7 +11,7 @@ import LedgerModel
 /// anchor: a toggle that exists at the template's instant (``anchor(parameters:state:)``).
 /// Its `created` event, when the same import makes it, has an id that sorts first
 /// (`…-created-…` before `…-template-conditions-…`).
-package enum TemplateConditionsEvent {
+enum TemplateConditionsEvent {
     /// The list a template records.
     package static func list(of template: FirebaseTemplate) -> [TemplateCondition] {
         template.conditions

@@ -35,7 +35,7 @@ package enum TemplateFacts {
 
     /// The facts `export firebase` writes for a toggle the log has no facts for (published by
     /// `toggles publish`, or imported before facts were recorded): its description, its type.
-    package static func implied(by state: ToggleState) -> JSONObject {
+    static func implied(by state: ToggleState) -> JSONObject {
         var facts = JSONObject()
         if let description = state.definition.description, !description.isEmpty { facts["description"] = .string(description) }
         facts["valueType"] = .string(FirebaseValueType(state.valueType).rawValue)
@@ -57,7 +57,7 @@ package enum TemplateFacts {
         package private(set) var byToggle: [String: JSONObject] = [:]
         package private(set) var conditions: [TemplateCondition]?
         /// The toggle the last `template-conditions` event named (see ``TemplateConditionsEvent``).
-        package private(set) var conditionsAnchor: String?
+        private(set) var conditionsAnchor: String?
 
         package init() {}
 

@@ -8,7 +8,7 @@ import LedgerCore
 /// A template has at least one of `parameters`, `parameterGroups` or `conditions` (Firebase
 /// writes `"parameters": {}` for a project without parameters). Anything else is named by what
 /// it looks like and the command that takes it.
-package enum TemplateShape {
+enum TemplateShape {
     /// Nil when `value` can be read as a client template; otherwise why it is not one.
     package static func problem(with value: JSONValue) -> String? {
         switch value {

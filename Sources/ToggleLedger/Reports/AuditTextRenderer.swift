@@ -4,7 +4,7 @@ import LedgerStore
 import LedgerCore
 /// The audit as `toggles audit` prints it: one line per finding, the history's notes and
 /// counts, then the verdict.
-public enum AuditTextRenderer {
+package enum AuditTextRenderer {
     public static func render(_ audit: LogAudit) -> String {
         var output = ""
         for finding in audit.findings { output += TerminalText.sanitize("\(finding.severity.rawValue): \(finding.message)") + "\n" }

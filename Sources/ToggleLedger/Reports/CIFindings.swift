@@ -16,7 +16,7 @@ package struct FindingSite: Sendable, Hashable {
     package var line: Int
     package var column: Int?
     /// A site in the Swift sources (from `--scan`), not the log line that created the toggle.
-    package var isInCode: Bool
+    var isInCode: Bool
 }
 
 /// One stale reason of one toggle, or one code site of a code finding: what GitLab Code
@@ -31,13 +31,13 @@ package struct CIFinding: Sendable {
     package var reference: CodeReference?
     /// Names the finding across runs: the toggle and the reason, plus the file and the
     /// occurrence in it for a code site; never a line number, so moving lines changes nothing.
-    package var fingerprintKey: String
+    var fingerprintKey: String
 }
 
 /// What the CI formats share: where a stale toggle or a code finding is, how serious it is,
 /// and the findings one by one. Driven by the report's reasons, so a new reason code needs
 /// nothing here.
-package enum CIFindings {
+enum CIFindings {
     /// Code findings and stale toggles the code still declares or uses are errors (the code
     /// must change); other stale toggles are warnings. With a verdict (`check`), a reason
     /// outside `--fail-on` is a notice, and nothing is an error when the check passed.
@@ -50,7 +50,7 @@ package enum CIFindings {
 
     /// The toggle's declaration in the code (its first use when no declaration was found),
     /// when the code was scanned and still has it.
-    package static func codeSite(of entry: StaleReport.Entry, in report: StaleReport, paths: RepositoryPaths) -> FindingSite? {
+    static func codeSite(of entry: StaleReport.Entry, in report: StaleReport, paths: RepositoryPaths) -> FindingSite? {
         guard let references = report.codeReferences?[entry.name], !references.isEmpty else { return nil }
         let reference = references.first { $0.kind == .declaration } ?? references[0]
         return site(of: reference, paths: paths)
@@ -58,14 +58,14 @@ package enum CIFindings {
 
     /// `remove it from the code with `toggles cleanup NAME``, for a stale toggle the code still
     /// names and whose kept value is a Bool (`--value true|false` when the log cannot decide).
-    package static func cleanupHint(of entry: StaleReport.Entry, in report: StaleReport) -> String? {
+    static func cleanupHint(of entry: StaleReport.Entry, in report: StaleReport) -> String? {
         guard entry.callsForRemoval, let references = report.codeReferences?[entry.name], !references.isEmpty,
               let command = RemovalPlan(entry.toggle).cleanupCommand(entry.name) else { return nil }
         return "remove it from the code with `\(command)`"
     }
 
     /// The log line that created the toggle.
-    package static func logSite(of entry: StaleReport.Entry, paths: RepositoryPaths) -> FindingSite? {
+    static func logSite(of entry: StaleReport.Entry, paths: RepositoryPaths) -> FindingSite? {
         entry.declaredAt.map { FindingSite(path: paths.relative($0.file), line: $0.line, column: nil, isInCode: false) }
     }
 
@@ -93,7 +93,7 @@ package enum CIFindings {
         staleReasons(report, verdict: verdict, paths: paths) + codeSites(report, verdict: verdict, paths: paths)
     }
 
-    package static func staleReasons(_ report: StaleReport, verdict: StaleGate.Verdict?, paths: RepositoryPaths) -> [CIFinding] {
+    static func staleReasons(_ report: StaleReport, verdict: StaleGate.Verdict?, paths: RepositoryPaths) -> [CIFinding] {
         var findings: [CIFinding] = []
         for entry in report.entries where entry.isStale {
             let codeSite = codeSite(of: entry, in: report, paths: paths)
@@ -109,7 +109,7 @@ package enum CIFindings {
         return findings
     }
 
-    package static func codeSites(_ report: StaleReport, verdict: StaleGate.Verdict?, paths: RepositoryPaths) -> [CIFinding] {
+    static func codeSites(_ report: StaleReport, verdict: StaleGate.Verdict?, paths: RepositoryPaths) -> [CIFinding] {
         var findings: [CIFinding] = []
         for finding in report.codeFindings ?? [] {
             var occurrences: [String: Int] = [:]

@@ -4,7 +4,7 @@ import LedgerStore
 import LedgerCore
 /// Renders a ``ToggleDiff`` (`toggles diff`): a table for people, JSON for scripts, Markdown
 /// fit for release notes.
-public enum DiffRenderer {
+package enum DiffRenderer {
     /// One side of the comparison: the log (or the log at a git revision) as of an instant.
     public struct Side: Sendable, Hashable {
         /// The instant, nil for the end of the log.

@@ -8,7 +8,7 @@ import LedgerCore
 /// {"schema": 1, "asOf", "within": {"days", "until"}, "summary": {"due", "overdue", "owners"},
 ///  "owners": [{"owner", "ownerSource", "codeOwners", "toggles": [{"name", "reason", "dueDate", …}]}]}
 /// ```
-public enum DueJSONRenderer {
+package enum DueJSONRenderer {
     /// The version of this document's layout; it changes only when a field changes meaning
     /// or disappears (new fields may be added).
     public static let schema = 1

@@ -5,7 +5,7 @@ import LedgerCore
 /// Renders a ``DueList`` as GitHub-flavoured Markdown (an issue or a pull-request comment):
 /// a marker, a heading, the summary, then a table per owner. Owners and names are code spans,
 /// other text from the log is escaped as in ``StaleMarkdownRenderer``.
-public enum DueMarkdownRenderer {
+package enum DueMarkdownRenderer {
     public static let marker = "<!-- toggles-due -->"
 
     public static func render(_ list: DueList) -> String {

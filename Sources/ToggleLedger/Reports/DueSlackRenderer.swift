@@ -12,7 +12,7 @@ import LedgerCore
 /// fit is cut, and a last block says how many toggles are not shown. Text from the log is
 /// escaped for mrkdwn (`&`, `<`, `>`), so it cannot form links or mentions; owners are code
 /// spans, so it cannot add formatting.
-public enum DueSlackRenderer {
+package enum DueSlackRenderer {
     public static let maximumBlocks = 50
     public static let maximumSectionText = 3000
     public static let maximumTotalText = 12_000

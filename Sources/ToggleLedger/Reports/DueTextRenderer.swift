@@ -5,7 +5,7 @@ import LedgerCore
 /// Renders a ``DueList`` for people at a terminal (`toggles due`): a summary line, then one
 /// table per owner, soonest first. Everything from the log passes through
 /// ``TerminalText/sanitize(_:)``.
-public enum DueTextRenderer {
+package enum DueTextRenderer {
     public static func render(_ list: DueList) -> String {
         var output = TerminalText.sanitize(summary(list)) + "\n"
         for group in list.groups {

@@ -11,7 +11,7 @@ import Darwin
 /// (the caller reads the variable and passes the path). GitHub rejects a step's summary over
 /// 1 MiB, so what would pass that is cut at a line, an open `<details>` closed, and a note
 /// says what was left out.
-public enum GitHubStepSummary {
+package enum GitHubStepSummary {
     /// GitHub's limit on one step's summary, in bytes.
     public static let limit = 1 << 20
 
@@ -48,7 +48,7 @@ public enum GitHubStepSummary {
     }
 
     /// `markdown` as it fits in `room` bytes, ending with a note when it had to be cut.
-    package static func fitted(_ markdown: String, room: Int, limit: Int = Self.limit) -> (String, Outcome) {
+    static func fitted(_ markdown: String, room: Int, limit: Int = Self.limit) -> (String, Outcome) {
         let total = markdown.utf8.count
         // A summary starts on a line of its own, after whatever the step appended before.
         if total + 1 <= room { return ("\n" + markdown, .appended(bytes: total + 1)) }

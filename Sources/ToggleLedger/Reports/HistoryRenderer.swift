@@ -3,7 +3,7 @@ import LedgerModel
 import LedgerStore
 import LedgerCore
 /// Renders the events of one toggle (`toggles history`).
-public enum HistoryRenderer {
+package enum HistoryRenderer {
     public static func text(_ events: [LoggedEvent], toggle: String) -> String {
         var table = TextTable(headers: ["AT", "TYPE", "ACTOR", "CHANGE", "ID"], maximumCellWidth: 60)
         let (notes, conflicts) = replayNotes(events)
@@ -49,7 +49,7 @@ public enum HistoryRenderer {
 
     /// What replay made of each event that it did not simply apply (overruled in a conflict,
     /// voided, a repeated creation, skipped as invalid), by id; and the toggle's conflicts.
-    package static func replayNotes(_ events: [LoggedEvent]) -> (notes: [String: String], conflicts: [Conflict]) {
+    static func replayNotes(_ events: [LoggedEvent]) -> (notes: [String: String], conflicts: [Conflict]) {
         var tracker = ConflictTracker()
         var notes: [String: String] = [:]
         for logged in events {

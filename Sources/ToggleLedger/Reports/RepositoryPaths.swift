@@ -2,7 +2,7 @@
 /// the command's working directory, to paths relative to the repository root: GitHub
 /// annotations, GitLab Code Quality and code scanning locate findings that way, whatever
 /// directory the job ran the command in.
-public struct RepositoryPaths: Sendable, Hashable {
+package struct RepositoryPaths: Sendable, Hashable {
     /// The repository root, an absolute path.
     public var root: String
     /// The directory relative paths in the report start from, an absolute path.

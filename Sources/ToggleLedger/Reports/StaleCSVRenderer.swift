@@ -9,7 +9,7 @@ import LedgerCore
 /// `@`, a tab or a carriage return gets a leading `'` so it is never run as a formula
 /// (OWASP "CSV injection"); control characters and newlines become visible escapes or spaces;
 /// a cell with a comma, quote or line break is quoted, quotes doubled.
-public enum StaleCSVRenderer {
+package enum StaleCSVRenderer {
     public static let columns = [
         "name", "kind", "type", "category", "stage", "stage_since", "days_in_stage", "age_days", "owner",
         "expires", "stale", "reasons", "expired_days_over", "over_lifetime_days_over", "days_launched", "details",

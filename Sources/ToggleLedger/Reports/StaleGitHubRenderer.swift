@@ -13,7 +13,7 @@ import LedgerCore
 /// (errors in the code first, then the longest overdue) and a 10th naming how many more.
 /// The Markdown report for the job summary is ``StaleMarkdownRenderer``'s, written by
 /// ``GitHubStepSummary``.
-public enum StaleGitHubRenderer {
+package enum StaleGitHubRenderer {
     /// Annotations GitHub shows per kind (error, warning, notice) and step.
     public static let annotationsPerKind = 10
 
@@ -108,19 +108,19 @@ public enum StaleGitHubRenderer {
     /// A message of several lines: in each, terminal controls made visible and line breaks
     /// turned to spaces (see ``TerminalText``), then `%` percent-encoded as the runner decodes
     /// it; the lines joined by an encoded line feed, `%0A`.
-    package static func escapeData(_ lines: [String]) -> String {
+    static func escapeData(_ lines: [String]) -> String {
         lines.map { percentEncode(TerminalText.sanitize($0), also: []) }.joined(separator: "%0A")
     }
 
     /// A property value: also `:` and `,`, which would end it.
-    package static func escapeProperty(_ text: String) -> String {
+    static func escapeProperty(_ text: String) -> String {
         percentEncode(TerminalText.sanitize(text), also: [":", ","])
     }
 
     /// A `file=` value: the path exactly, as the runner decodes it (`%`, CR, LF, `:` and `,`
     /// percent-encoded, nothing else changed), so an annotation on a file whose name holds a
     /// control character lands on that file, not on the name's visible escape.
-    package static func escapePath(_ path: String) -> String {
+    static func escapePath(_ path: String) -> String {
         percentEncode(path, also: [":", ","])
     }
 

@@ -11,7 +11,7 @@ import LedgerCore
 /// and the reason (and, in the code, the file and the occurrence in it), never the line, so an
 /// issue keeps its identity when lines move; `location.path` is relative to the repository
 /// root. A toggle whose creating line is unknown is located at `logDirectory`, line 1.
-public enum StaleGitLabRenderer {
+package enum StaleGitLabRenderer {
     public static func render(
         _ report: StaleReport, verdict: StaleGate.Verdict? = nil, paths: RepositoryPaths = .workingDirectoryIsRoot,
         logDirectory: String = "events"

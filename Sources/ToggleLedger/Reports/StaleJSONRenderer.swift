@@ -163,7 +163,7 @@ public enum StaleJSONRenderer {
     }
 
     /// `{"kind": "created-twice", "standing": id, "overruled": [ids], "events": [ids], "resolvedBy": id or null, "rule": …}`
-    public static func conflictObject(_ conflict: Conflict) -> JSONObject {
+    static func conflictObject(_ conflict: Conflict) -> JSONObject {
         JSONObject([
             .init("kind", .string(conflict.kind.rawValue)),
             .init("standing", .string(conflict.standing)),

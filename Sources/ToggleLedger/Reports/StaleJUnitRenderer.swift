@@ -12,7 +12,7 @@ import LedgerCore
 /// The test case's `classname` is `toggles.<category>`; `file` and `line` point where an
 /// annotation would (the declaration in the code when scanned, else the log line that
 /// created the toggle), relative to the repository root.
-public enum StaleJUnitRenderer {
+package enum StaleJUnitRenderer {
     private struct Case {
         var name: String
         var classname: String

@@ -9,7 +9,7 @@ import LedgerCore
 /// comment and update it instead of adding another. Text from the log is escaped so it
 /// cannot break the table, add links or images, or mention anyone: owners and names appear
 /// in code spans (no @-mentions there), everything else is backslash- or entity-escaped.
-public enum StaleMarkdownRenderer {
+package enum StaleMarkdownRenderer {
     public static let marker = "<!-- toggles-report -->"
 
     public static func render(_ report: StaleReport, verdict: StaleGate.Verdict? = nil) -> String {
@@ -103,7 +103,7 @@ public enum StaleMarkdownRenderer {
 
     /// A details block per stale or removed-but-referenced toggle in the code: the value to
     /// keep, what would be lost, and every site.
-    package static func removalPlans(_ report: StaleReport) -> String {
+    static func removalPlans(_ report: StaleReport) -> String {
         var plans: [(name: String, plan: RemovalPlan, references: [CodeReference])] = report.staleInTheCode.map {
             ($0.entry.name, RemovalPlan($0.entry.toggle), $0.references)
         }

@@ -13,7 +13,7 @@ import LedgerCore
 /// occurrence in it), so code scanning tracks an alert when lines move. Paths are relative to
 /// the repository root (`uriBaseId` `%SRCROOT%`), and `automationDetails.id` names the
 /// analysis, so uploads for several logs of one commit do not replace each other.
-public enum StaleSARIFRenderer {
+package enum StaleSARIFRenderer {
     public static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
     /// The `uriBaseId` of every repository-relative location.
     public static let sourceRoot = "%SRCROOT%"
@@ -123,7 +123,7 @@ public enum StaleSARIFRenderer {
         return JSONWriter.pretty(document) + "\n"
     }
 
-    package static func ruleName(_ code: StaleReason.Code) -> String {
+    static func ruleName(_ code: StaleReason.Code) -> String {
         switch code {
         case .expired: "ExpiredToggle"
         case .overLifetime: "ToggleOverLifetime"
@@ -136,7 +136,7 @@ public enum StaleSARIFRenderer {
         }
     }
 
-    package static func fullDescription(_ code: StaleReason.Code, _ policy: StalePolicy) -> String {
+    static func fullDescription(_ code: StaleReason.Code, _ policy: StalePolicy) -> String {
         switch code {
         case .expired:
             return "The toggle has an expiry date (set with --expires at creation or moved with `toggles extend`) and that day has begun. This applies to every category, permanent ones included."

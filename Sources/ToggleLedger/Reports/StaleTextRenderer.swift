@@ -139,7 +139,7 @@ public enum StaleTextRenderer {
 
     /// For each stale or removed-but-referenced toggle in the code: the value to keep and every
     /// site, one per line (`file:line:column  expression`).
-    package static func removalPlans(_ report: StaleReport) -> String {
+    static func removalPlans(_ report: StaleReport) -> String {
         var plans: [(name: String, plan: RemovalPlan, references: [CodeReference])] = report.staleInTheCode.map {
             ($0.entry.name, RemovalPlan($0.entry.toggle), $0.references)
         }
@@ -168,9 +168,9 @@ public enum StaleTextRenderer {
     }
 
     package enum ANSI {
-        package static let bold = "\u{1B}[1m"
-        package static let red = "\u{1B}[31m"
-        package static let green = "\u{1B}[32m"
+        static let bold = "\u{1B}[1m"
+        static let red = "\u{1B}[31m"
+        static let green = "\u{1B}[32m"
         package static let reset = "\u{1B}[0m"
     }
 }

@@ -5,7 +5,7 @@ import LedgerCore
 import Dispatch
 
 /// Renders the state of all toggles (`toggles state`).
-public enum StateRenderer {
+package enum StateRenderer {
     public static func text(_ toggles: [ToggleState], asOf: Timestamp, supportedVersions: SupportedVersions = SupportedVersions()) -> String {
         var table = TextTable(headers: ["NAME", "KIND", "TYPE", "DEFAULT", "REMOTE", "CATEGORY", "OWNER", "CREATED", "STAGE", "SINCE"])
         for toggle in toggles {
@@ -182,7 +182,7 @@ private struct PrettyObjectWriter {
     package let indent: Int
     private var first = true
 
-    package init(indent: Int) { self.indent = indent }
+    init(indent: Int) { self.indent = indent }
 
     package mutating func key(_ name: StaticString, _ output: inout OutputBuffer) {
         output.append(first ? UInt8(ascii: "{") : UInt8(ascii: ","))

@@ -25,7 +25,7 @@ extension Ledger {
     /// Reads the log for an append of `events`, whose ids are the keys of `ids` and whose
     /// toggles are those of `numbering`. Undated events are dated (`dating`) once the log's
     /// last event is known, before anything compares their instants.
-    package func appendHistory(for events: inout [Event], ids: [String: Int], numbering: BatchOrdering.Numbering, dating: WriterDating.Step?) throws -> AppendHistory {
+    func appendHistory(for events: inout [Event], ids: [String: Int], numbering: BatchOrdering.Numbering, dating: WriterDating.Step?) throws -> AppendHistory {
         guard SystemCalls.fileType(reader.directory) != nil else {
             dating?.date(&events, after: nil)
             return AppendHistory(replay: Replay(projection: Projection(), summary: ReadSummary(segmentCount: 0), path: .full(.noCheckpoint)),

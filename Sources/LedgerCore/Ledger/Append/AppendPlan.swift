@@ -15,9 +15,9 @@ import LedgerStore
 /// 9. write: torn tails repaired, the events sorted into replay order, one new segment.
 ///
 /// Any violation from steps 1, 3, 5, 6 and 8 rejects the whole batch; nothing is written.
-package enum AppendPlan {
+enum AppendPlan {
     /// Step 1: the events that break a ``WriteRules`` rule given the writer's clock `now`.
-    package static func writeRuleViolations(_ events: [Event], now: Timestamp?) -> [LifecycleViolation] {
+    static func writeRuleViolations(_ events: [Event], now: Timestamp?) -> [LifecycleViolation] {
         var unwritable: [LifecycleViolation] = []
         events.withUnsafeBufferPointer { events in
             for position in events.indices {

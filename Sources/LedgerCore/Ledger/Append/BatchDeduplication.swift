@@ -6,11 +6,11 @@ import LedgerStore
 ///
 /// Both work on positions in the batch rather than copies of its events: a batch can hold
 /// hundreds of thousands of them.
-package enum BatchDeduplication {
+enum BatchDeduplication {
     /// Removes the batch's repeats of an id it already holds (and their flags in `undated`),
     /// reporting a repeat that names another toggle or type in `violations`. Returns each
     /// remaining id's position (positions before the removal: only the keys are used later).
-    package static func removeRepeats(_ events: inout [Event], dating: inout WriterDating.Step?, violations: inout [LifecycleViolation]) -> [String: Int] {
+    static func removeRepeats(_ events: inout [Event], dating: inout WriterDating.Step?, violations: inout [LifecycleViolation]) -> [String: Int] {
         var positionByID: [String: Int] = [:]
         positionByID.reserveCapacity(events.count)
         var repeated: [Int] = []
@@ -35,7 +35,7 @@ package enum BatchDeduplication {
     /// Sets aside the events whose id the log already holds (`recorded`, by id): each is
     /// resent, or, naming another toggle or type, a violation. `groups`, parallel to `events`,
     /// loses the same positions.
-    package static func setAsideRecorded(_ events: inout [Event], groups: inout [Int], recorded: [String: Event], violations: inout [LifecycleViolation]) -> [ResentEvent] {
+    static func setAsideRecorded(_ events: inout [Event], groups: inout [Int], recorded: [String: Event], violations: inout [LifecycleViolation]) -> [ResentEvent] {
         guard !recorded.isEmpty else { return [] }
         var resent: [ResentEvent] = []
         var positions: [Int] = []
@@ -59,7 +59,7 @@ extension Dictionary where Value == Int {
     /// The value for `key`, inserting `value` first if the key is missing: one hash lookup
     /// for "find, or insert" (the `[key, default:]` subscript's modify accessor).
     @inline(__always)
-    package mutating func valueInsertingIfAbsent(_ key: Key, _ value: Int) -> Int {
+    mutating func valueInsertingIfAbsent(_ key: Key, _ value: Int) -> Int {
         Self.read(&self[key, default: value])
     }
 

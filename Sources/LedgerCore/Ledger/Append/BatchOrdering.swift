@@ -6,12 +6,12 @@ import LedgerStore
 /// sorted only when out of order, so a big batch's events are never copied.
 package enum BatchOrdering {
     /// Each event's toggle, numbered by first appearance in the batch.
-    package struct Numbering {
-        package var groupByToggle: [String: Int] = [:]
+    struct Numbering {
+        var groupByToggle: [String: Int] = [:]
         /// Parallel to the batch: each event's group.
         package var groups: [Int] = []
 
-        package init(_ events: [Event]) {
+        init(_ events: [Event]) {
             groups.reserveCapacity(events.count)
             groupByToggle.reserveCapacity(events.count)
             events.withUnsafeBufferPointer { events in
@@ -45,11 +45,11 @@ package enum BatchOrdering {
 
         package var indices: Range<Int> { 0..<(start.count - 1) }
 
-        package subscript(group: Int) -> ArraySlice<Int> { positions[start[group]..<start[group + 1]] }
+        subscript(group: Int) -> ArraySlice<Int> { positions[start[group]..<start[group + 1]] }
     }
 
     /// `positions` sorted by the replay order of their events, stable (as ``Array/inReplayOrder()``).
-    package static func replayOrder(_ positions: ArraySlice<Int>, of events: [Event]) -> ArraySlice<Int> {
+    static func replayOrder(_ positions: ArraySlice<Int>, of events: [Event]) -> ArraySlice<Int> {
         var sorted = true
         var previous = positions.startIndex
         for index in positions.indices.dropFirst() {

@@ -5,7 +5,7 @@ import LedgerStore
 /// every check one ``LifecycleFold``. The checks differ only in what stands for the history:
 /// nothing (a new toggle), the toggle's projected state (a checkpoint, every fresh event
 /// after the whole log), or the toggle's logged events (backdating allowed).
-package enum BatchValidation {
+enum BatchValidation {
     /// The violations of the fresh `events`, toggle by toggle in name order; `members` holds
     /// their positions grouped by toggle (``BatchOrdering``).
     package static func violations(of events: [Event], members: BatchOrdering.Groups, history: AppendHistory.Toggles) -> [LifecycleViolation] {

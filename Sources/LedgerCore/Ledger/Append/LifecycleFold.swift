@@ -4,7 +4,7 @@ import LedgerStore
 /// One toggle's events folded through ``Lifecycle/apply(_:to:)`` from a starting state: the
 /// one fold behind every append check (``BatchValidation``), so the checks differ only in
 /// which events they fold and from where.
-package enum LifecycleFold {
+enum LifecycleFold {
     /// The violations of the events at `positions` of `events`, folded in that order from
     /// `state` (nil: the toggle has no history). An event that breaks a rule is skipped, as
     /// replay skips it. Events are read in place, through the pointer, not copied out.
@@ -32,7 +32,7 @@ package enum LifecycleFold {
 
     /// "No such toggle" for an event dated before a later creation is really "too early":
     /// `violation` reworded given the creation instants of its toggle, in replay order.
-    package static func explained<Creations: Sequence<Timestamp>>(_ violation: LifecycleViolation, creations: Creations) -> LifecycleViolation {
+    static func explained<Creations: Sequence<Timestamp>>(_ violation: LifecycleViolation, creations: Creations) -> LifecycleViolation {
         guard case .unknownToggle = violation.reason,
               let creation = creations.first(where: { $0 > violation.at })
         else { return violation }

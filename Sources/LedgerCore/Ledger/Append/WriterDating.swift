@@ -11,7 +11,7 @@ import LedgerStore
 /// the batch's events before it. Then it takes that last event's instant when its id sorts
 /// after that event's id (a batch's generated ids do, ``MonotonicEventIDs``), else the next
 /// millisecond. A clock that is coarse, or that stepped back, cannot reorder appends.
-public struct WriterDating {
+package struct WriterDating {
     /// Positions in the batch of the events given without an instant; their `at` is replaced.
     public var undated: [Int]
     /// The writer's clock, read once per append, under the lock.
@@ -57,12 +57,12 @@ public struct WriterDating {
 extension WriterDating {
     /// The dating step as an append runs it, under the lock: which events are dated (flags
     /// parallel to the batch) and the clock's one reading.
-    package struct Step {
+    struct Step {
         package var undated: [Bool]
         package let now: Timestamp
 
         /// Nil when no event of a batch of `count` is undated: nothing to date, no clock read.
-        package init?(_ dating: WriterDating?, count: Int) {
+        init?(_ dating: WriterDating?, count: Int) {
             guard let dating, !dating.undated.isEmpty, count > 0 else { return nil }
             undated = [Bool](repeating: false, count: count)
             for position in dating.undated where undated.indices.contains(position) { undated[position] = true }
@@ -79,7 +79,7 @@ extension WriterDating {
         /// written, a hand edit, an instant at the end of the range). Writing them would write
         /// what `toggles audit` refuses and what `report` and `check`, judging at the clock,
         /// would not see: refused instead.
-        package func beyondTheClock(_ events: [Event]) -> [LifecycleViolation] {
+        func beyondTheClock(_ events: [Event]) -> [LifecycleViolation] {
             let limit = WriterDating.milliseconds(now).adding(seconds: WriteRules.clockSkewAllowance)
             var refused: [LifecycleViolation] = []
             for position in events.indices where undated.indices.contains(position) && undated[position] && events[position].at > limit {

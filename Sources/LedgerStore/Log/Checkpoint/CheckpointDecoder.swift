@@ -9,7 +9,7 @@ package struct CheckpointDecoder {
     /// The string table, once read.
     private var strings: [String] = []
 
-    package init(_ bytes: UnsafeRawBufferPointer, from start: Int = 0) {
+    init(_ bytes: UnsafeRawBufferPointer, from start: Int = 0) {
         base = bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!
         end = bytes.count
         index = min(start, bytes.count)
@@ -26,25 +26,25 @@ package struct CheckpointDecoder {
     }
 
     @inline(__always)
-    package mutating func u8() throws(CheckpointCorrupt) -> UInt8 {
+    mutating func u8() throws(CheckpointCorrupt) -> UInt8 {
         base.load(fromByteOffset: try take(1), as: UInt8.self)
     }
 
     @inline(__always)
-    package mutating func u32() throws(CheckpointCorrupt) -> UInt32 {
+    mutating func u32() throws(CheckpointCorrupt) -> UInt32 {
         UInt32(littleEndian: base.loadUnaligned(fromByteOffset: try take(4), as: UInt32.self))
     }
 
     @inline(__always)
-    package mutating func i64() throws(CheckpointCorrupt) -> Int64 {
+    mutating func i64() throws(CheckpointCorrupt) -> Int64 {
         Int64(littleEndian: base.loadUnaligned(fromByteOffset: try take(8), as: Int64.self))
     }
 
     @inline(__always)
-    package mutating func u64() throws(CheckpointCorrupt) -> UInt64 { UInt64(bitPattern: try i64()) }
+    mutating func u64() throws(CheckpointCorrupt) -> UInt64 { UInt64(bitPattern: try i64()) }
 
     /// The next `u32`, left to be read.
-    package func peekU32() throws(CheckpointCorrupt) -> UInt32 {
+    func peekU32() throws(CheckpointCorrupt) -> UInt32 {
         guard end - index >= 4 else { throw CheckpointCorrupt() }
         return UInt32(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt32.self))
     }
@@ -70,7 +70,7 @@ package struct CheckpointDecoder {
     }
 
     /// Reads a record's length; returns where the record ends.
-    package mutating func recordEnd() throws(CheckpointCorrupt) -> Int {
+    mutating func recordEnd() throws(CheckpointCorrupt) -> Int {
         let length = Int(try u32())
         guard length <= end - index else { throw CheckpointCorrupt() }
         return index + length
@@ -86,13 +86,13 @@ package struct CheckpointDecoder {
         UnsafeRawBufferPointer(start: base + (try take(size)), count: size)
     }
 
-    package mutating func inlineString() throws(CheckpointCorrupt) -> String {
+    mutating func inlineString() throws(CheckpointCorrupt) -> String {
         let length = Int(try u32())
         // The file's checksum already vouches for these bytes.
         return String(decoding: try raw(length), as: UTF8.self)
     }
 
-    package mutating func readStringTable() throws(CheckpointCorrupt) {
+    mutating func readStringTable() throws(CheckpointCorrupt) {
         let count = try count()
         guard count <= (end - index) / 4 else { throw CheckpointCorrupt() }
         let lengths = try raw(count * 4)
@@ -106,10 +106,10 @@ package struct CheckpointDecoder {
         strings = table
     }
 
-    package var stringCount: Int { strings.count }
+    var stringCount: Int { strings.count }
 
     @inline(__always)
-    package mutating func stringIndex() throws(CheckpointCorrupt) -> Int {
+    mutating func stringIndex() throws(CheckpointCorrupt) -> Int {
         let position = Int(try u32())
         guard position < strings.count else { throw CheckpointCorrupt() }
         return position
@@ -136,7 +136,7 @@ package struct CheckpointDecoder {
     }
 
     /// What ``CheckpointEncoder/enumTable(_:)`` wrote, as the cases it names.
-    package mutating func enumTable<Value: RawRepresentable>(_: Value.Type) throws(CheckpointCorrupt) -> [Value] where Value.RawValue == String {
+    mutating func enumTable<Value: RawRepresentable>(_: Value.Type) throws(CheckpointCorrupt) -> [Value] where Value.RawValue == String {
         var table: [Value] = []
         for _ in 0..<(try count()) {
             guard let value = Value(rawValue: try string()) else { throw CheckpointCorrupt() }
@@ -146,7 +146,7 @@ package struct CheckpointDecoder {
     }
 
     @inline(__always)
-    package mutating func enumValue<Value>(_ table: [Value]) throws(CheckpointCorrupt) -> Value {
+    mutating func enumValue<Value>(_ table: [Value]) throws(CheckpointCorrupt) -> Value {
         let position = Int(try u8())
         guard position < table.count else { throw CheckpointCorrupt() }
         return table[position]
@@ -157,7 +157,7 @@ package struct CheckpointDecoder {
         return value
     }
 
-    package mutating func optionalJSON(depth: Int = 0) throws(CheckpointCorrupt) -> JSONValue? {
+    mutating func optionalJSON(depth: Int = 0) throws(CheckpointCorrupt) -> JSONValue? {
         guard depth <= JSONParser.maximumDepth else { throw CheckpointCorrupt() }
         switch try u8() {
         case 0: return .null

@@ -14,21 +14,21 @@ package struct CheckpointEncoder {
     /// `u32` meaning "no string" where a string is optional.
     package static let none = UInt32.max
 
-    package init(capacity: Int = 0) {
+    init(capacity: Int = 0) {
         bytes.reserveCapacity(capacity)
     }
 
-    package mutating func u8(_ value: UInt8) { bytes.append(value) }
+    mutating func u8(_ value: UInt8) { bytes.append(value) }
 
-    package mutating func u32(_ value: UInt32) {
+    mutating func u32(_ value: UInt32) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
-    package mutating func i64(_ value: Int64) {
+    mutating func i64(_ value: Int64) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
-    package mutating func u64(_ value: UInt64) { i64(Int64(bitPattern: value)) }
+    mutating func u64(_ value: UInt64) { i64(Int64(bitPattern: value)) }
     package mutating func int(_ value: Int) { i64(Int64(value)) }
     package mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
@@ -39,20 +39,20 @@ package struct CheckpointEncoder {
     package mutating func raw(_ value: UnsafeRawBufferPointer) { bytes.append(contentsOf: value) }
 
     /// Starts a record whose length (`u32`) precedes it; returns where, for ``endRecord(_:)``.
-    package mutating func beginRecord() -> Int {
+    mutating func beginRecord() -> Int {
         u32(0)
         return bytes.count
     }
 
     /// Writes the length of the record begun at `start`.
-    package mutating func endRecord(_ start: Int) {
+    mutating func endRecord(_ start: Int) {
         let length = UInt32(truncatingIfNeeded: bytes.count - start).littleEndian
         withUnsafeBytes(of: length) { length in
             for offset in 0..<4 { bytes[start - 4 + offset] = length[offset] }
         }
     }
 
-    package mutating func inlineString(_ value: String) {
+    mutating func inlineString(_ value: String) {
         count(value.utf8.count)
         bytes.append(contentsOf: value.utf8)
     }
@@ -71,7 +71,7 @@ package struct CheckpointEncoder {
     }
 
     /// The string table: the count, each string's length, then their bytes.
-    package static func stringTable(_ strings: [String]) -> [UInt8] {
+    static func stringTable(_ strings: [String]) -> [UInt8] {
         var table = CheckpointEncoder(capacity: 8 + strings.count * 4 + strings.reduce(0) { $0 + $1.utf8.count })
         table.count(strings.count)
         for string in strings { table.count(string.utf8.count) }
@@ -80,13 +80,13 @@ package struct CheckpointEncoder {
     }
 
     /// An enum by its position in a table of raw values written by ``enumTable(_:)``.
-    package mutating func enumValue<Value: CaseIterable & Equatable>(_ value: Value) {
+    mutating func enumValue<Value: CaseIterable & Equatable>(_ value: Value) {
         u8(UInt8(Value.allCases.distance(from: Value.allCases.startIndex, to: Value.allCases.firstIndex(of: value)!)))
     }
 
     /// The raw values of an enum's cases, so that ``enumValue(_:)`` positions mean the same
     /// to the reader even if cases are reordered or added.
-    package mutating func enumTable<Value: CaseIterable & RawRepresentable>(_: Value.Type) where Value.RawValue == String {
+    mutating func enumTable<Value: CaseIterable & RawRepresentable>(_: Value.Type) where Value.RawValue == String {
         count(Value.allCases.count)
         for value in Value.allCases { string(value.rawValue) }
     }
@@ -113,7 +113,7 @@ package struct CheckpointEncoder {
         }
     }
 
-    package mutating func optionalJSON(_ value: JSONValue?) {
+    mutating func optionalJSON(_ value: JSONValue?) {
         if let value { json(value) } else { u8(7) }
     }
 

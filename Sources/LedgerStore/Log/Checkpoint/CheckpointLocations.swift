@@ -6,7 +6,7 @@ import LedgerModel
 /// slash), so a log opened under another name or copied elsewhere still names its own files.
 extension CheckpointEncoder {
     /// In the header: the file inline.
-    package mutating func inlineLocation(_ location: LineLocation?, base: String) {
+    mutating func inlineLocation(_ location: LineLocation?, base: String) {
         guard let location else { return u8(0) }
         let relative = location.file.hasPrefix(base)
         u8(relative ? 1 : 2)
@@ -25,7 +25,7 @@ extension CheckpointEncoder {
 }
 
 extension CheckpointDecoder {
-    package mutating func inlineLocation(base: String) throws(CheckpointCorrupt) -> LineLocation? {
+    mutating func inlineLocation(base: String) throws(CheckpointCorrupt) -> LineLocation? {
         let kind = try u8()
         guard kind != 0 else { return nil }
         guard kind <= 2 else { throw CheckpointCorrupt() }
@@ -36,7 +36,7 @@ extension CheckpointDecoder {
 
 extension CheckpointDecoder {
     /// Steps over a location of the projection.
-    package mutating func skipLocation() throws(CheckpointCorrupt) {
+    mutating func skipLocation() throws(CheckpointCorrupt) {
         switch try u8() {
         case 0: return
         case 1, 2: _ = try raw(12)
@@ -46,11 +46,11 @@ extension CheckpointDecoder {
 }
 
 /// Restores locations of the projection, building each segment's display path once.
-package struct LocationDecoder {
+struct LocationDecoder {
     package let base: String
     private var files: [String?] = []
 
-    package init(base: String) {
+    init(base: String) {
         self.base = base
     }
 

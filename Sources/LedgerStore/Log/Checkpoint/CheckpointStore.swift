@@ -48,7 +48,7 @@ package struct CheckpointStore: Sendable {
 
     /// The folder's key, made (with the folders) when missing. Two writers racing both end up
     /// with the one that was linked into place first.
-    package func makeKey() -> [UInt8]? {
+    func makeKey() -> [UInt8]? {
         if let key = key() { return key }
         for path in [folder, folder + "/checkpoints"] where SystemCalls.fileType(path) == nil {
             var current = path.hasPrefix("/") ? "" : "."

@@ -3,9 +3,9 @@ import LedgerModel
 // MARK: Projection values
 
 /// The enums of a toggle, as positions in tables written once in front of the toggles.
-package struct ToggleEnumTables {
+struct ToggleEnumTables {
     package var kinds: [ToggleKind]
-    package var valueTypes: [ValueType]
+    var valueTypes: [ValueType]
     package var stages: [ToggleStage]
 
     package static func write(_ encoder: inout CheckpointEncoder) {
@@ -14,7 +14,7 @@ package struct ToggleEnumTables {
         encoder.enumTable(ToggleStage.self)
     }
 
-    package init(_ decoder: inout CheckpointDecoder) throws(CheckpointCorrupt) {
+    init(_ decoder: inout CheckpointDecoder) throws(CheckpointCorrupt) {
         kinds = try decoder.enumTable(ToggleKind.self)
         valueTypes = try decoder.enumTable(ValueType.self)
         stages = try decoder.enumTable(ToggleStage.self)
@@ -24,7 +24,7 @@ package struct ToggleEnumTables {
 extension CheckpointEncoder {
     // Every field of ToggleState, RemoteValue and ConditionalValue is stored: a field added
     // there must be added here too, and the format name changed (ReplayCheckpoint.magic).
-    package mutating func toggleState(_ state: ToggleState) {
+    mutating func toggleState(_ state: ToggleState) {
         string(state.name)
         enumValue(state.definition.kind)
         enumValue(state.definition.valueType)
@@ -109,7 +109,7 @@ extension CheckpointEncoder {
 }
 
 extension CheckpointDecoder {
-    package mutating func toggleState(_ enums: ToggleEnumTables) throws(CheckpointCorrupt) -> ToggleState {
+    mutating func toggleState(_ enums: ToggleEnumTables) throws(CheckpointCorrupt) -> ToggleState {
         // Every field read into a local first, then one initialisation: no copy of the state.
         let name = try string()
         let kind = try enumValue(enums.kinds)

@@ -11,7 +11,7 @@ package struct IDBloomFilter {
     /// checkpoint, kept alive by `owner`).
     private var mapped: UnsafeRawBufferPointer?
     private var owner: MappedFile?
-    package let hashCount: Int
+    let hashCount: Int
     /// How many ids it was sized for.
     package let capacity: Int
     /// Insertions not applied yet, as (block, bits): applied 64 at a time, their memory
@@ -45,7 +45,7 @@ package struct IDBloomFilter {
         self.capacity = capacity
     }
 
-    package var wordCount: Int { mapped.map { $0.count / 8 } ?? owned.count }
+    var wordCount: Int { mapped.map { $0.count / 8 } ?? owned.count }
 
     /// The bits as words (a copy when read in place).
     package var words: [UInt64] {
@@ -83,7 +83,7 @@ package struct IDBloomFilter {
     }
 
     /// The filter with every insertion applied (to be stored).
-    package func flushed() -> IDBloomFilter {
+    func flushed() -> IDBloomFilter {
         var filter = self
         filter.applyPending()
         return filter

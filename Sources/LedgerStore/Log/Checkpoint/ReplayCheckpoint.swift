@@ -44,7 +44,7 @@ package struct ReplayCheckpoint {
     /// The file it was read from: the projection is decoded from `file[projectionStart...]`
     /// only when it is used (never when the checkpoint turns out stale).
     package let file: MappedFile
-    package let projectionStart: Int
+    let projectionStart: Int
     /// Whether ``addedSegments(in:identities:)`` proved covered segments unchanged by their
     /// content after their identity changed (a copy, a fresh clone, a new hard link); their
     /// new identities are then recorded by ``saveRefreshed(to:displayName:)``, so the next
@@ -53,7 +53,7 @@ package struct ReplayCheckpoint {
 
     /// The name an older toggles gave it inside the log directory; never read now (`audit
     /// --git` reports one that git tracks).
-    package static let legacyFileName = ".replay-checkpoint"
+    static let legacyFileName = ".replay-checkpoint"
     /// The format: a header (covered segments, last event, read summary, id filter) that is
     /// decoded on every use, then the projection, decoded only once the header has vouched
     /// for the log. Everything after the checksum is covered by it. (10: a minimum-version

@@ -3,7 +3,7 @@ import LedgerModel
 /// How a replay reached its answer: from the log's checkpoint plus the events added since, or
 /// by reading the whole log. Both give the same answer; this says which one ran and, for a
 /// full replay, why the checkpoint did not serve.
-public enum ReplayPath: Sendable, Equatable {
+package enum ReplayPath: Sendable, Equatable {
     /// The checkpoint stood in for the events it covers.
     case checkpoint
     /// Every event was read.
@@ -11,7 +11,7 @@ public enum ReplayPath: Sendable, Equatable {
 }
 
 /// Why a replay read the whole log rather than starting from the checkpoint.
-public enum FullReplayReason: Sendable, Equatable {
+package enum FullReplayReason: Sendable, Equatable {
     /// The replay options turned the checkpoint off.
     case checkpointOff
     /// The caller observes every event, which a checkpoint cannot show.

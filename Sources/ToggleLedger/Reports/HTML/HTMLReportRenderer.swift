@@ -10,7 +10,7 @@ import LedgerCore
 /// Sections: the summary figures, the lifespan timeline, the debt per week, the stale
 /// toggles with their reasons, owners and (after a scan) code sites, and the other live
 /// toggles. Everything from the log is escaped with ``HTMLText``.
-public enum HTMLReportRenderer {
+package enum HTMLReportRenderer {
     public struct Options: Sendable {
         /// The log's name as the user gave it (`events`), shown in the heading.
         public var logName: String

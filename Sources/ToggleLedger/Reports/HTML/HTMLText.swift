@@ -7,7 +7,7 @@ import LedgerModel
 /// separators and the bidirectional controls (overrides, embeddings, isolates, marks) become
 /// visible `\u{…}` text, so a name cannot be made to read as something else ("Trojan
 /// Source"); newlines and tabs become spaces.
-package enum HTMLText {
+enum HTMLText {
     /// `text`, escaped.
     package static func escape(_ text: String) -> String {
         var output = OutputBuffer(capacity: text.utf8.count + 16)
@@ -43,7 +43,7 @@ package enum HTMLText {
 
     /// Characters that change how text displays without showing themselves: the one rule
     /// every output follows, ``TerminalText/isControl(_:)``.
-    package static func isInvisibleControl(_ scalar: Unicode.Scalar) -> Bool {
+    static func isInvisibleControl(_ scalar: Unicode.Scalar) -> Bool {
         TerminalText.isControl(scalar)
     }
 

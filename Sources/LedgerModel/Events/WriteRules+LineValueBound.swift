@@ -7,7 +7,7 @@ extension WriteRules {
 
     /// An upper bound of the values on the event's line (``EventCodec/encode(_:)``), each
     /// carried value counted in full; stops counting past `limit`.
-    package static func lineValueBound(of event: Event, limit: Int) -> Int {
+    static func lineValueBound(of event: Event, limit: Int) -> Int {
         var total = envelopeValues
         func include(_ value: JSONValue?) {
             guard let value, total <= limit else { return }

@@ -11,7 +11,7 @@ extension SwiftReferenceScanner {
 
     /// Whether a type's name says it holds toggles: `FeatureFlags`, `LabFeatures`, `Toggles`,
     /// `ExperimentSwitches`, `RemoteConfig` (case-insensitive).
-    package static func namesToggleType(_ name: String) -> Bool {
+    static func namesToggleType(_ name: String) -> Bool {
         containsIgnoringCase(name, "flag") || containsIgnoringCase(name, "feature") || containsIgnoringCase(name, "toggle")
             || containsIgnoringCase(name, "experiment") || containsIgnoringCase(name, "switch") || containsIgnoringCase(name, "config")
     }

@@ -11,7 +11,7 @@ extension SwiftSourceScan {
     /// 16 positions at a time: each word's first and second bytes and one more are compared as
     /// vectors (`MARK:` M-A-:, `enum` e-n-m, `static` s-t-i, `struct` s-t-t, `class` c-l-s, `protocol` p-r-l,
     /// `extension` e-x-n, `actor` a-c-r, `@`, and `->`), the rest only in the lanes where those match.
-    package static func mayDeclare(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func mayDeclare(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         let raw = UnsafeRawPointer(base)
         func splat(_ character: Unicode.Scalar) -> SIMD16<UInt8> { SIMD16(repeating: UInt8(ascii: character)) }
@@ -91,7 +91,7 @@ extension SwiftSourceScan {
             return true
         }
         if spells("enum") || spells("static") { return true }
-        // `// MARK: - Feature Flags` in any type: its Bools are toggles (ToggleSections.swift).
+        // `// MARK: - Feature Flags` in any type: its Bools are toggles (ToggleTypeDiscovery+Sections.swift).
         if spells("MARK:") { return markTitleNamesToggles(bytes, from: position + 5) }
         if bytes[position] == UInt8(ascii: "@") { return ToggleTypeDiscovery.nameHoldsToggleWord(bytes, from: position + 1, afterKeyword: false) }
         // `var isFeatureEnabled: (Feature) -> Bool` in a file that declares nothing else: a Bool

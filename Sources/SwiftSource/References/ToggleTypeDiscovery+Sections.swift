@@ -6,7 +6,7 @@
 extension ToggleTypeDiscovery {
     /// The line ranges under a `// MARK:` comment whose title names flags, toggles or
     /// experiments, each up to the line before the next MARK (or the end of the file).
-    package static func toggleSections(_ bytes: UnsafeBufferPointer<UInt8>) -> [ClosedRange<Int>] {
+    static func toggleSections(_ bytes: UnsafeBufferPointer<UInt8>) -> [ClosedRange<Int>] {
         guard SwiftSourceScan.contains(bytes, "MARK:") else { return [] }
         var marks: [(line: Int, namesToggles: Bool)] = []
         var line = 1

@@ -4,7 +4,7 @@ import LedgerCore
 /// "enable_config_refresh_v2", default: false)` in `init(from:)`, `RawFeatureFlag(key:
 /// "enable_config_refresh_v2", enabled: enableConfigRefresh)` in `encode(to:)`. Only the type's
 /// own code links the property to the key the log names; once linked, the property is read as a
-/// key getter is (KeyGetterRule.swift): its declaration, labels and every `x.enableConfigRefresh`
+/// key getter is (SwiftReferenceScanner+KeyGetterRule.swift): its declaration, labels and every `x.enableConfigRefresh`
 /// are references of the key's toggle.
 extension SwiftReferenceScanner {
     /// Tokens looked back from a key to the assignment it is the value of: a call or two.

@@ -34,7 +34,7 @@ extension StalePolicy {
     }
 
     /// The nanosecond after `instant`; nil for ``Timestamp/latest``, which nothing is after.
-    package static func justAfter(_ instant: Timestamp) -> Timestamp? {
+    static func justAfter(_ instant: Timestamp) -> Timestamp? {
         instant == .latest ? nil : Timestamp(nanoseconds: instant.nanoseconds + 1)
     }
 }

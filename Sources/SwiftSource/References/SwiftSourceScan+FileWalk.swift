@@ -14,7 +14,7 @@ extension SwiftSourceScan {
     public static let skippedDirectories: Set<String> = [".build", ".git", ".swiftpm"]
 
     /// The `.swift` files under `paths`, each once, as (display path, absolute path).
-    package func listFiles(paths: [String], currentDirectory: String) throws -> [(display: String, absolute: String)] {
+    func listFiles(paths: [String], currentDirectory: String) throws -> [(display: String, absolute: String)] {
         var files: [(display: String, absolute: String)] = []
         for path in paths {
             let absolute = path.hasPrefix("/") ? path : Self.join(currentDirectory, path)
@@ -79,7 +79,7 @@ extension SwiftSourceScan {
     /// Loads the `.gitignore`s from the enclosing repository's root down to `directory`
     /// (exclusive of `directory` itself, read by the walk); returns `directory` relative to
     /// that root ("" when there is no repository).
-    package static func loadEnclosingIgnores(of directory: String, into ignore: inout GitIgnore) -> String {
+    static func loadEnclosingIgnores(of directory: String, into ignore: inout GitIgnore) -> String {
         guard let real = SystemCalls.realPath(directory) else { return "" }
         // The directory is a repository's root itself: the walk reads its .gitignore.
         if SystemCalls.fileType(join(real, ".git")) != nil { return "" }

@@ -27,6 +27,6 @@ extension ToggleTypeDiscovery {
         }
     }
 
-    /// `config` too: `extension OEXConfig` may declare key getters (KeyGetterRule.swift).
+    /// `config` too: `extension OEXConfig` may declare key getters (SwiftReferenceScanner+KeyGetterRule.swift).
     private static let toggleWordBytes: [[UInt8]] = (toggleWords + ["config"]).map { Array($0.utf8) }
 }

@@ -6,7 +6,7 @@ extension Ledger {
     /// up to `until`. Read only when a replay reported a conflict: the projection keeps the
     /// overruled events, this names the events that stand against them.
     /// - Returns: the conflicts, and the state of each toggle named (removed ones too).
-    public func conflicts(of toggles: Set<String>, until: Timestamp? = nil) throws -> (conflicts: [Conflict], states: [String: ToggleState]) {
+    package func conflicts(of toggles: Set<String>, until: Timestamp? = nil) throws -> (conflicts: [Conflict], states: [String: ToggleState]) {
         guard !toggles.isEmpty else { return ([], [:]) }
         var tracker = ConflictTracker()
         _ = try reader.read(until: until) { logged in
@@ -21,7 +21,7 @@ extension Ledger {
 
     /// The open conflicts of the replay `snapshot` made of this log at `until`, with the
     /// state of their toggles.
-    public func openConflicts(in snapshot: ReplaySnapshot, until: Timestamp? = nil) throws -> (conflicts: [Conflict], states: [String: ToggleState]) {
+    package func openConflicts(in snapshot: ReplaySnapshot, until: Timestamp? = nil) throws -> (conflicts: [Conflict], states: [String: ToggleState]) {
         let found = try conflicts(of: snapshot.conflictedToggles, until: until)
         return (found.conflicts.filter { $0.resolvedBy == nil }, found.states)
     }
@@ -37,7 +37,7 @@ extension ReplaySnapshot {
 extension StaleReport {
     /// Adds a `conflict` reason to the toggle of each open conflict; a removed toggle in a
     /// conflict (its removal stood) gets an entry of its own, so the gate still sees it.
-    public mutating func include(conflicts: [Conflict], toggles: [String: ToggleState]) {
+    package mutating func include(conflicts: [Conflict], toggles: [String: ToggleState]) {
         guard !conflicts.isEmpty else { return }
         for conflict in conflicts {
             let reason = { (state: ToggleState) in

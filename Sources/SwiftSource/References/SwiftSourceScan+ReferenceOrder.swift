@@ -3,7 +3,7 @@ import LedgerCore
 
 extension Array where Element == CodeReference {
     /// Sorts as a stable `sort(by: CodeReference.ordered)` does, ranking the distinct files once.
-    package mutating func sortByPosition() {
+    mutating func sortByPosition() {
         var rankOfFile: [String: Int] = [:]
         for reference in self { rankOfFile[reference.file] = 0 }
         for (rank, file) in rankOfFile.keys.sorted(by: utf8Precedes).enumerated() { rankOfFile[file] = rank }
@@ -13,7 +13,7 @@ extension Array where Element == CodeReference {
     /// The same with each reference's file rank given (`fileRanks[i]` for `self[i]`: equal for
     /// equal files, in `utf8Precedes` order): the ranks are compared instead of the names, whose
     /// comparisons were most of the 4% of a 5,000-file scan that sorting cost.
-    package mutating func sortByPosition(fileRanks: [Int]) {
+    mutating func sortByPosition(fileRanks: [Int]) {
         let keys = indices.map { (file: fileRanks[$0], line: self[$0].line, column: self[$0].column) }
         let order = indices.sorted { a, b in
             if keys[a] != keys[b] { return keys[a] < keys[b] }

@@ -31,7 +31,7 @@ extension SwiftReferenceScanner {
         if let known = spellings[name] ?? knownSpelling(of: name) {
             key = known
         } else if let linked = facts.keyGetters[name], facts.keyGetterOwners[name]?.contains(owner) == true {
-            // A property linked to its key in this type's own methods (KeyAliasRule.swift).
+            // A property linked to its key in this type's own methods (SwiftReferenceScanner+KeyAliasRule.swift).
             key = linked
         } else if let declared = facts.toggleCases[owner]?[name], facts.discovery.propertyTypes.contains(owner) {
             key = declared.key
