@@ -36,7 +36,7 @@ enum CreateCommand: Command {
             throw UsageError("--type must be bool, string, number or json, not '\(typeText)'", command: spec.name)
         }
         let defaultValue = try CommonOptions.value(try required("--default"), as: valueType, option: "--default", toggle: name)
-        let expires = try ExpiryArgument.parse(arguments, context, command: spec.name)
+        let expires = try CommonOptions.expiry(arguments, context, command: spec.name)
         let category = arguments.value("--category") ?? "release"
         if let problem = Lifecycle.categoryProblem(category) { throw UsageError("--category: \(problem)", command: spec.name) }
         let definition = ToggleDefinition(
