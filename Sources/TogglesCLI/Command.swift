@@ -44,8 +44,9 @@ enum CommonOptions {
     /// The log directory from `--log`, resolved, with the name to show in messages.
     static func ledger(_ arguments: ParsedArguments, _ context: CommandContext) -> Ledger {
         let given = arguments.value("--log") ?? "events"
-        // Checked before any command runs (TogglesCLI.main), so a bad value never gets here.
-        let options = (try? ReplayEnvironment.options(in: context.environment)) ?? ReplayOptions()
+        // Read and checked before any command runs (TogglesCLI.run), so a bad value never gets
+        // here; a command called directly (a test) reads its context's environment.
+        let options = context.replayOptions ?? (try? ReplayEnvironment.options(in: context.environment)) ?? ReplayOptions()
         return Ledger(directory: context.resolve(given), displayName: given, options: options)
     }
 
@@ -64,6 +65,29 @@ enum CommonOptions {
             throw UsageError("\(option) must be an RFC 3339 instant such as 2026-11-22T10:00:00Z or a date such as 2026-11-22, from \(Timestamp.earliest) to \(Timestamp.latest), not '\(text)'", command: command)
         }
         return instant
+    }
+
+    /// `--expires DATE` of `create` and `extend`, or nil when absent. A toggle is `expired`
+    /// from the start of its expiry date, so a date that has already begun when the event
+    /// happens (`--at`, else today, UTC) would fail the gate at once: almost always a typo
+    /// (`2026-01-01` for `2027-01-01`), refused as a usage error. Recording the past stays
+    /// possible: `--at` before the date dates the event when it was true.
+    static func expiry(_ arguments: ParsedArguments, _ context: CommandContext, command: String) throws(UsageError) -> CalendarDate? {
+        guard let text = arguments.value("--expires") else { return nil }
+        guard let expires = CalendarDate(text) else {
+            throw UsageError("--expires must be a date such as 2027-01-31, not '\(text)'", command: command)
+        }
+        if let at = try timestamp(arguments, "--at", command: command) {
+            guard at < expires.startOfDay else {
+                throw UsageError("--expires \(expires) is not after the event's date (--at \(at)): the toggle would be expired at once; give a later date", command: command)
+            }
+            return expires
+        }
+        let today = context.now().date
+        guard today < expires else {
+            throw UsageError("--expires \(expires) is in the past (today is \(today), UTC): the toggle would be expired at once; give a later date, or --at before \(expires) to record what was decided then", command: command)
+        }
+        return expires
     }
 
     /// An app version option (``AppVersion``): nil when absent, a usage error naming the

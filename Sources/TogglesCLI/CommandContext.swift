@@ -25,6 +25,9 @@ public struct CommandContext {
     /// Why writing to standard output failed (a full disk, `> /dev/full`), once a write has;
     /// the command then exits 2 whatever it returned.
     public var outputFailure: () -> String? = { nil }
+    /// The replay settings of ``environment`` (``ReplayEnvironment``), read once by
+    /// ``TogglesCLI/run(_:context:)`` before the command runs.
+    var replayOptions: ReplayOptions?
 
     public init(
         environment: [String: String], currentDirectory: String, now: @escaping () -> Timestamp,

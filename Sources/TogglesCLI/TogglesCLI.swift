@@ -53,6 +53,7 @@ public enum TogglesCLI {
     }
 
     private static func runCommand(_ arguments: [String], context: CommandContext) -> Int32 {
+        var context = context
         guard let first = arguments.first else {
             context.write(HelpCommand.overview())
             return ExitStatus.ok.rawValue
@@ -87,10 +88,9 @@ public enum TogglesCLI {
             let suggestion = commandSuggestion(for: first)
             return report(UsageError("unknown command '\(first)'" + (suggestion.isEmpty ? "; run `toggles help` for the list" : suggestion)), context: context).rawValue
         }
-        for variable in EnvironmentSwitch.allCases {
-            do { _ = try variable.isOn(in: context.environment) } catch { return report(error, context: context).rawValue }
-        }
-        do { _ = try ReplayEnvironment.options(in: context.environment) } catch { return report(error, context: context).rawValue }
+        // Read once, before any command runs: a bad value is a usage error even for a command
+        // that never replays, and the commands that do reuse what was read.
+        do { context.replayOptions = try ReplayEnvironment.options(in: context.environment) } catch { return report(error, context: context).rawValue }
         let rest = Array(arguments.dropFirst(consumed))
         if ArgumentParser.asksForHelp(rest, spec: command.spec) {
             context.write(HelpCommand.help(for: command.spec))

@@ -95,6 +95,29 @@ extension GitMergeTests {
         #expect(settled.stdout.contains("resolved") && settled.stdout.contains("overruled") && settled.stdout.contains("resolved by"), "\(settled)")
     }
 
+    /// `resolve --kind` reads --kind, --type and --default as `create` does (one definition
+    /// of the three): the same usage errors, with what `resolve` needs besides, nothing appended.
+    @Test func resolveWithAnIncompleteOrInvalidDefinitionIsAUsageError() throws {
+        let root = try TemporaryDirectory()
+        let repository = try repositoryWithBase(root)
+        try branch("a", in: repository, [["create", "isStories", "--kind", "local", "--type", "bool", "--default", "false", "--at", "2026-03-01T10:00:00Z"]])
+        try branch("b", in: repository, [["create", "isStories", "--kind", "remote", "--type", "bool", "--default", "true", "--at", "2026-03-01T11:00:00Z"]])
+        try git(["checkout", "-qb", "merged", "main"], in: repository)
+        try git(["merge", "-q", "--no-edit", "a"], in: repository)
+        try git(["merge", "-q", "--no-edit", "b"], in: repository)
+        let before = try run(["history", "isStories", "--format", "json"], in: repository).stdout
+        let missing = try run(["resolve", "isStories", "--kind", "remote", "--default", "true"], in: repository)
+        #expect(missing.status == 64, "\(missing)")
+        #expect(missing.stderr.contains("toggles: error: missing --type (with --kind, give --type and --default too)"), "\(missing.stderr)")
+        let invalid = try run(["resolve", "isStories", "--kind", "server", "--type", "bool", "--default", "true"], in: repository)
+        #expect(invalid.status == 64 && invalid.stderr.contains("--kind must be build, local or remote, not 'server'"), "\(invalid)")
+        let badType = try run(["resolve", "isStories", "--kind", "remote", "--type", "int", "--default", "1"], in: repository)
+        #expect(badType.status == 64 && badType.stderr.contains("--type must be bool, string, number or json, not 'int'"), "\(badType)")
+        let badValue = try run(["resolve", "isStories", "--kind", "remote", "--type", "bool", "--default", "yes"], in: repository)
+        #expect(badValue.status == 65 && badValue.stderr.contains("--default 'yes' is not a bool value for isStories"), "\(badValue)")
+        #expect(try run(["history", "isStories", "--format", "json"], in: repository).stdout == before, "nothing was appended")
+    }
+
     /// Branch b created the toggle remote and published it; a's local creation stands, so b's
     /// creation is a created-twice conflict and its publish a declaration one. Keeping the
     /// publish keeps its own branch's creation: only the events it conflicts with are passed over

@@ -23,20 +23,8 @@ enum CreateCommand: Command {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let name = try CommonOptions.toggleName(arguments.positionals[0])
-        func required(_ option: String) throws(UsageError) -> String {
-            guard let value = arguments.value(option) else { throw UsageError("missing \(option)", command: spec.name) }
-            return value
-        }
-        let kindText = try required("--kind")
-        guard let kind = ToggleKind(rawValue: kindText) else {
-            throw UsageError("--kind must be build, local or remote, not '\(kindText)'", command: spec.name)
-        }
-        let typeText = try required("--type")
-        guard let valueType = ValueType(rawValue: typeText) else {
-            throw UsageError("--type must be bool, string, number or json, not '\(typeText)'", command: spec.name)
-        }
-        let defaultValue = try CommonOptions.value(try required("--default"), as: valueType, option: "--default", toggle: name)
-        let expires = try ExpiryArgument.parse(arguments, context, command: spec.name)
+        let (kind, valueType, defaultValue) = try kindTypeAndDefault(arguments, toggle: name, command: spec.name)
+        let expires = try CommonOptions.expiry(arguments, context, command: spec.name)
         let category = arguments.value("--category") ?? "release"
         if let problem = Lifecycle.categoryProblem(category) { throw UsageError("--category: \(problem)", command: spec.name) }
         let definition = ToggleDefinition(
@@ -44,5 +32,25 @@ enum CreateCommand: Command {
             owner: arguments.value("--owner"), description: arguments.value("--description"), expires: expires)
         let event = try CommonOptions.envelope(arguments, context, toggle: name, command: spec.name, change: .created(definition))
         return try CommonOptions.append([event], undated: CommonOptions.undated(arguments, count: 1), to: CommonOptions.ledger(arguments, context), context)
+    }
+
+    /// `--kind`, `--type` and `--default`, each required, as `create` and `resolve --kind`
+    /// take them; `whenMissing` follows "missing --type" in the usage error.
+    static func kindTypeAndDefault(
+        _ arguments: ParsedArguments, toggle name: String, command: String, whenMissing: String = ""
+    ) throws -> (ToggleKind, ValueType, JSONValue) {
+        func required(_ option: String) throws(UsageError) -> String {
+            guard let value = arguments.value(option) else { throw UsageError("missing \(option)\(whenMissing)", command: command) }
+            return value
+        }
+        let kindText = try required("--kind")
+        guard let kind = ToggleKind(rawValue: kindText) else {
+            throw UsageError("--kind must be build, local or remote, not '\(kindText)'", command: command)
+        }
+        let typeText = try required("--type")
+        guard let valueType = ValueType(rawValue: typeText) else {
+            throw UsageError("--type must be bool, string, number or json, not '\(typeText)'", command: command)
+        }
+        return (kind, valueType, try CommonOptions.value(try required("--default"), as: valueType, option: "--default", toggle: name))
     }
 }

@@ -24,7 +24,7 @@ enum ExtendCommand: Command {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let name = try CommonOptions.toggleName(arguments.positionals[0])
-        guard let expires = try ExpiryArgument.parse(arguments, context, command: spec.name) else {
+        guard let expires = try CommonOptions.expiry(arguments, context, command: spec.name) else {
             throw UsageError("missing --expires DATE", command: spec.name)
         }
         guard let reason = arguments.value("--reason"), !reason.trimmingCharacters(in: .whitespaces).isEmpty else {

@@ -121,19 +121,8 @@ enum ResolveCommand: Command {
     /// The definition given with --kind, --type and --default; the other fields default to
     /// the ones in force.
     private static func givenDefinition(_ arguments: ParsedArguments, name: String, inForce: ToggleDefinition) throws -> ToggleDefinition {
-        func required(_ option: String) throws(UsageError) -> String {
-            guard let value = arguments.value(option) else { throw UsageError("missing \(option) (with --kind, give --type and --default too)", command: spec.name) }
-            return value
-        }
-        let kindText = try required("--kind")
-        guard let kind = ToggleKind(rawValue: kindText) else {
-            throw UsageError("--kind must be build, local or remote, not '\(kindText)'", command: spec.name)
-        }
-        let typeText = try required("--type")
-        guard let valueType = ValueType(rawValue: typeText) else {
-            throw UsageError("--type must be bool, string, number or json, not '\(typeText)'", command: spec.name)
-        }
-        let defaultValue = try CommonOptions.value(try required("--default"), as: valueType, option: "--default", toggle: name)
+        let (kind, valueType, defaultValue) = try CreateCommand.kindTypeAndDefault(
+            arguments, toggle: name, command: spec.name, whenMissing: " (with --kind, give --type and --default too)")
         var definition = inForce
         definition.kind = kind
         definition.valueType = valueType
