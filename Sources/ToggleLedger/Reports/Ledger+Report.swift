@@ -49,7 +49,7 @@ public struct ReportRequest {
     /// ``repository``. Nil: the ledger's own directory.
     public var logDirectory: String?
     /// The CI formats (sarif, github, junit, gitlab) locate files relative to its root.
-    public var repository: RepositoryPaths
+    package var repository: RepositoryPaths
     /// The tool's version, in the SARIF driver and the HTML footer.
     public var toolVersion: String
     /// HTML: the start of the timeline and the debt chart; nil for the log's first event.
@@ -82,11 +82,11 @@ public struct ReportRequest {
 public struct ReportResult: Sendable {
     public var policy: StalePolicy
     /// The replay at ``ReportRequest/now`` the report was judged from.
-    public var snapshot: ReplaySnapshot
+    package var snapshot: ReplaySnapshot
     /// The stale report, after ``ReportRequest/baseline``.
     public var report: StaleReport
     /// HTML only: every toggle's lifespan and the weekly debt.
-    public var timeline: LedgerTimeline?
+    package var timeline: LedgerTimeline?
     /// With a gate, what `toggles audit` would call errors (reused ids, events breaking
     /// lifecycle rules): a log with any is not judged (no verdict, no output). Without a gate,
     /// empty: `report` prints whatever the log holds.
