@@ -159,6 +159,8 @@ def main():
     for name, description, command, environment, prepare in figures(toggles, args.work):
         if args.only is not None and name not in args.only:
             continue
+        # Each command starts without a checkpoint (a figure's run must not depend on the last one's).
+        shutil.rmtree(checkpoints(args.work)["TOGGLES_CHECKPOINT_DIR"], ignore_errors=True)
         if prepare:
             prepare()
         count = instructions(command, environment, args.work)
