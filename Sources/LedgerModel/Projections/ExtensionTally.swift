@@ -1,7 +1,7 @@
 /// How often a toggle's expiry date was moved, and by how many days in all: "extended 3
 /// times, +120 days". Counted over the toggle's current life (a toggle created again after its
 /// removal starts at zero), by the same fold as the rest of its state.
-public struct ExtensionTally: Sendable, Hashable {
+@usableFromInline package struct ExtensionTally: Sendable, Hashable {
     /// The number of `expiry-extended` events.
     public var count: Int
     /// The days the extensions added: each one's new date minus the date it replaced. An

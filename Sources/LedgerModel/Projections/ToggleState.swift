@@ -19,7 +19,7 @@ public struct ToggleState: Sendable, Hashable {
     /// Why the expiry date was last moved, from `expiry-extended`.
     public var expiryExtensionReason: String?
     /// How often and by how much the expiry date was moved (`expiry-extended` events of this life).
-    public var extensions = ExtensionTally()
+    @usableFromInline package var extensions = ExtensionTally()
     /// How many events shaped this toggle.
     public var eventCount: Int
     /// The lifecycle stage after the last event, and the instant the toggle entered it.
