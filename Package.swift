@@ -70,6 +70,15 @@ let package = Package(
             dependencies: ["TogglesCLI", "SwiftSource", "toggles", "ToggleKit"],
             exclude: ["Snapshots", "Fixtures"]
         ),
+        // The example package's library (Examples/EmbeddingLedger), compiled here with its test
+        // and without package access: it builds only while it uses the public API alone.
+        .testTarget(
+            name: "EmbeddingLedgerExampleTests",
+            dependencies: ["ToggleLedger"],
+            path: "Examples/EmbeddingLedger",
+            sources: ["Sources/EmbeddingLedger", "Tests/EmbeddingLedgerTests"],
+            packageAccess: false
+        ),
         .testTarget(
             name: "ToggleKitTests",
             dependencies: ["ToggleKit"],

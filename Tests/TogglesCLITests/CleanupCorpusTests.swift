@@ -1,5 +1,5 @@
 import Foundation
-import SwiftSource
+@testable import SwiftSource
 import Testing
 import ToggleLedger
 @testable import TogglesCLI

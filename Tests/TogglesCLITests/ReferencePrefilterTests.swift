@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import SwiftSource
+@testable import SwiftSource
 import ToggleLedger
 
 /// Issue 27 (speed): pass 2 reads but does not lex a file holding none of the names a

@@ -1,5 +1,5 @@
 import Foundation
-import SwiftSource
+@testable import SwiftSource
 import Testing
 
 /// `toggles scan` with a log (issue 27 §1 and §3): the log's names in any spelling, the

@@ -70,7 +70,7 @@ extension LogAudit {
         unknownTypes: [(location: LineLocation?, event: Event)],
         strict: Bool, skipped: Bool = false
     ) -> [AuditFinding] {
-        let warning: AuditSeverity = strict ? .error : .warning
+        let warning: AuditFinding.Severity = strict ? .error : .warning
         var findings: [AuditFinding] = []
         for logWarning in warnings {
             switch logWarning {
@@ -100,7 +100,7 @@ extension LogAudit {
     /// An event no command would write: an id outside the id rule, or an instant in the future.
     package static func unwritable(_ logged: LoggedEvent, now: Timestamp, strict: Bool) -> AuditFinding? {
         let event = logged.event
-        let severity: AuditSeverity = strict ? .error : .warning
+        let severity: AuditFinding.Severity = strict ? .error : .warning
         if let problem = EventID.problem(with: event.id) {
             return AuditFinding(severity: severity, location: logged.location.description, message: "\(logged.location): id \(JSONWriter.quoted(event.id)): \(problem); no command writes such an id")
         }

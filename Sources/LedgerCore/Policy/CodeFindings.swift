@@ -3,7 +3,7 @@ import LedgerModel
 import LedgerStore
 /// What a scan of the code says about the log: the two reasons `report --scan` and
 /// `check --scan` add to the stale policy's.
-public struct CodeFinding: Sendable, Hashable {
+package struct CodeFinding: Sendable, Hashable {
     public enum Reason: String, Sendable, CaseIterable {
         /// The log says removed; the code still declares or uses it.
         case removedButReferenced = "removed-but-referenced"

@@ -75,7 +75,7 @@ public struct StaleReason: Sendable, Hashable {
     /// (`launched`) or `maxLifetimeDays` (`over-extended`) in days; nil for `expired`.
     public var limitDays: Int?
     /// The toggle's extensions (`over-extended`).
-    public var extensions: ExtensionTally?
+    package var extensions: ExtensionTally?
     /// The `maxExtensions` that was passed (`over-extended`), nil when only the lifetime was.
     public var limitExtensions: Int?
     /// The expiry date (`expired`).

@@ -69,7 +69,7 @@ public struct StaleReport: Sendable {
     public var entries: [Entry]
     /// What a scan of the code found (`--scan`): removed-but-referenced and untracked
     /// toggles, by toggle; nil when the code was not scanned.
-    public var codeFindings: [CodeFinding]?
+    package var codeFindings: [CodeFinding]?
     /// Every code site of each toggle, by toggle (`--scan`): a stale toggle's report lists
     /// them with its ``RemovalPlan``; nil when the code was not scanned.
     public var codeReferences: [String: [CodeReference]]?
@@ -86,7 +86,7 @@ public struct StaleReport: Sendable {
 
     /// Judges the live toggles among `toggles` at `now`.
     /// - Parameter declaredAt: where each toggle's `created` event is in the log, by name.
-    package init(
+    public init(
         toggles: [ToggleState], policy: StalePolicy, now: Timestamp, declaredAt: [String: LineLocation] = [:],
         supportedVersions: SupportedVersions = SupportedVersions()
     ) {
@@ -102,7 +102,7 @@ public struct StaleReport: Sendable {
     /// ``ReplaySnapshot/toggles`` are, at `now`.
     /// - Parameter declaredAt: where each toggle's `created` event is in the log, by position
     ///   in `sortedToggles` (``ReplaySnapshot/creationSites``); empty when unknown.
-    package init(
+    public init(
         sortedToggles: [ToggleState], declaredAt: [LineLocation?] = [], policy: StalePolicy, now: Timestamp,
         supportedVersions: SupportedVersions = SupportedVersions()
     ) {
@@ -210,8 +210,8 @@ public struct StaleGate: Sendable, Hashable {
         package private(set) var countedPositions: [Int]
         private var ignoredPositions: [Int]
         /// Code findings (`--scan`) whose reason is in ``StaleGate/failOn``, and the others.
-        public var countedFindings: [CodeFinding] = []
-        public var ignoredFindings: [CodeFinding] = []
+        package var countedFindings: [CodeFinding] = []
+        package var ignoredFindings: [CodeFinding] = []
 
         package init(
             gate: StaleGate, entries: [StaleReport.Entry], countedPositions: [Int], ignoredPositions: [Int],

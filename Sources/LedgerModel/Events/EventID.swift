@@ -1,6 +1,6 @@
 /// Generates event ids: 26-character ULIDs (48-bit millisecond time, 80 random bits, Crockford
 /// base 32), so ids made on different machines never collide and sort roughly by creation.
-package enum EventID {
+public enum EventID {
     private static let alphabet = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ".utf8)
 
     public static func generate(at instant: Timestamp) -> String {

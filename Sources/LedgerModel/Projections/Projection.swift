@@ -11,7 +11,7 @@ public struct Projection: Sendable {
     public private(set) var unknownTypes: [(location: LineLocation?, event: Event)] = []
     public private(set) var eventCount = 0
     /// The log-wide state: the supported app versions.
-    package private(set) var supportedVersions = SupportedVersions()
+    public private(set) var supportedVersions = SupportedVersions()
     /// Per toggle (by its position in ``toggles``): the line of the `created` event that
     /// began its current life, when the event was read from a log.
     private var sites: [LineLocation?] = []

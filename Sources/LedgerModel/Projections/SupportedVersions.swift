@@ -1,6 +1,6 @@
 /// The app versions the team supports, from the log-wide `minimum-version-changed` events:
 /// the projection's one piece of state that belongs to no toggle.
-package struct SupportedVersions: Sendable, Hashable {
+public struct SupportedVersions: Sendable, Hashable {
     /// One `minimum-version-changed` event.
     public struct Change: Sendable, Hashable {
         public var at: Timestamp
@@ -81,7 +81,7 @@ extension ToggleState {
     /// since which no supported app version reads it: then the parameter can be deleted
     /// (stale reason `retire-remote`). Nil while a supported version still reads it, and for
     /// every other toggle.
-    package func retirementDue(_ supported: SupportedVersions) -> Timestamp? {
+    public func retirementDue(_ supported: SupportedVersions) -> Timestamp? {
         guard awaitsRetirement, let version = removedInAppVersion, let removedAt,
               let since = supported.noneOlder(than: version) else { return nil }
         return max(since, removedAt)

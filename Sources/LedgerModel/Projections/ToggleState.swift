@@ -19,7 +19,7 @@ public struct ToggleState: Sendable, Hashable {
     /// Why the expiry date was last moved, from `expiry-extended`.
     public var expiryExtensionReason: String?
     /// How often and by how much the expiry date was moved (`expiry-extended` events of this life).
-    public var extensions = ExtensionTally()
+    @usableFromInline package var extensions = ExtensionTally()
     /// How many events shaped this toggle.
     public var eventCount: Int
     /// The lifecycle stage after the last event, and the instant the toggle entered it.
@@ -123,7 +123,7 @@ extension ToggleState {
 /// How often a toggle's expiry date was moved, and by how many days in all: "extended 3
 /// times, +120 days". Counted over the toggle's current life (a toggle created again after its
 /// removal starts at zero), by the same fold as the rest of its state.
-public struct ExtensionTally: Sendable, Hashable {
+@usableFromInline package struct ExtensionTally: Sendable, Hashable {
     /// The number of `expiry-extended` events.
     public var count: Int
     /// The days the extensions added: each one's new date minus the date it replaced. An

@@ -8,7 +8,7 @@ import Darwin
 #endif
 
 /// Why a planned cleanup was not written.
-package enum CleanupWriteError: Error, Sendable, CustomStringConvertible {
+public enum CleanupWriteError: Error, Sendable, CustomStringConvertible {
     /// The file's bytes are not those the plan was made from.
     case changedSincePlan(String)
     case io(String, String)
@@ -25,7 +25,7 @@ extension CleanupPlan {
     /// Writes every changed file: each is checked to hold the bytes the plan was made from,
     /// then written beside itself with the same permissions and renamed over it only once all
     /// are written, so an error leaves every file as it was.
-    package func write() throws(CleanupWriteError) {
+    public func write() throws(CleanupWriteError) {
         var staged: [(temporary: String, target: String)] = []
         func discard() { for entry in staged { SystemCalls.unlink(entry.temporary) } }
         for file in changedFiles {

@@ -47,7 +47,7 @@ public enum Exports {
     /// keeps its parameter, last value and conditions while a supported version (per
     /// `supportedVersions`) still reads it, and is left out once none does: publishing the
     /// template then deletes it, which is what `retire-remote` asks for.
-    package static func firebaseTemplate(
+    public static func firebaseTemplate(
         _ toggles: [ToggleState], facts: [String: JSONObject] = [:], conditions recordedList: [TemplateCondition]? = nil,
         supportedVersions: SupportedVersions = SupportedVersions()
     ) throws(InteropError) -> JSONValue {
@@ -186,7 +186,7 @@ public enum Exports {
     /// `untranslated`. As in the Remote Config export, a toggle removed from the code in an app
     /// version stays while a supported version (per `supportedVersions`) still reads it, with
     /// `removedInAppVersion` in its metadata.
-    package static func flagd(
+    public static func flagd(
         _ toggles: [ToggleState], supportedVersions: SupportedVersions = SupportedVersions()
     ) -> (document: JSONValue, skipped: [(toggle: String, reason: String)], untranslated: [FlagdUntranslatedCondition]) {
         var flags = JSONObject()
@@ -231,7 +231,7 @@ public enum Exports {
 }
 
 /// A condition `export flagd` could not translate into targeting: its flag keeps its default variant.
-package struct FlagdUntranslatedCondition: Sendable, Hashable {
+public struct FlagdUntranslatedCondition: Sendable, Hashable {
     public var toggle: String
     public var condition: String
     public var expression: String

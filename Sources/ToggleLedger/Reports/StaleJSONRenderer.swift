@@ -10,7 +10,7 @@ import LedgerCore
 ///  "check": {…}  // only from `toggles check`
 /// }
 /// ```
-public enum StaleJSONRenderer {
+package enum StaleJSONRenderer {
     /// The version of this document's layout; it changes only when a field changes meaning
     /// or disappears (new fields may be added).
     public static let schema = 1
