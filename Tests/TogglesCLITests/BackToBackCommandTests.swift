@@ -2,6 +2,7 @@ import Foundation
 import SwiftSource
 import Testing
 import ToggleLedger
+import TestSupport
 
 /// Commands run back to back, without `--at`, as a person types them or a CI step runs them:
 /// each event replays after the one appended before it (issue 15 §1). Nothing here sleeps.

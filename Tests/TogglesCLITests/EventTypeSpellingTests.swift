@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ToggleLedger
+import TestSupport
 
 /// Issue 25: a writer records only the event types this version knows, and says which one was
 /// meant; readers keep skipping the types a newer version wrote (LifecycleCommandTests).

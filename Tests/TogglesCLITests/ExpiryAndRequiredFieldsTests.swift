@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Issue 25: an expiry date already begun is a typo, refused before anything is written
 /// (unless `--at` records the past), and the policy may require fields of new toggles per

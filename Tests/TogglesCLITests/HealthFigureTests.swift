@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Issue 25: one health figure, over one set of toggles (the live ones and those waiting for
 /// retirement), stated with its divisor the same way in every format.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Issue 25: without `--log`, the log is found as git finds its repository, so every command
 /// works from a subfolder, and none starts a second log there.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ToggleLedger
 @testable import TogglesCLI
+import TestSupport
 
 /// Answers and messages that were wrong: a dry run that promised what the real run refuses,
 /// an option's value taken for `--help`, a number too small for a double read as 0, a
