@@ -9,6 +9,7 @@ import TestSupport
 /// HTML page dumped on a terminal.
 @Suite struct CommandLineConventionsTests {
     /// Runs `toggles` in-process, with a terminal or not and the given environment.
+    @discardableResult
     static func toggles(_ arguments: [String], in directory: URL? = nil, terminal: Bool = false, environment: [String: String] = [:]) -> TogglesBinary.Run {
         InProcessToggles.run(
             arguments, in: directory ?? URL(fileURLWithPath: NSTemporaryDirectory()), environment: environment,

@@ -6,6 +6,7 @@ import TestSupport
 /// `toggles diff` end to end: instants of the log on disk, git revisions, every format, and
 /// what it refuses.
 @Suite struct DiffCommandTests {
+    @discardableResult
     func toggles(_ arguments: [String], in directory: TemporaryDirectory) throws -> TogglesBinary.Run {
         try TogglesBinary.run(arguments, in: directory.url, environment: GitAuditTests.environment)
     }

@@ -8,6 +8,7 @@ import TestSupport
 @Suite struct EventTypeSpellingTests {
     @Test func aMisspeltTypeIsRefusedNamingTheNearestKnownType() throws {
         let directory = try TemporaryDirectory()
+        @discardableResult
         func toggles(_ arguments: String..., stdin: String = "") -> TogglesBinary.Run {
             InProcessToggles.run(arguments, in: directory.url, stdin: stdin)
         }

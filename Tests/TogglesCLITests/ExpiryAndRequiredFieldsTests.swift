@@ -13,6 +13,7 @@ import TestSupport
     }
 
     /// In-process, with today 2026-11-27 (InProcessToggles.defaultNow).
+    @discardableResult
     func toggles(_ arguments: String..., stdin: String = "") -> TogglesBinary.Run {
         InProcessToggles.run(arguments, in: directory.url, stdin: stdin)
     }

@@ -5,6 +5,7 @@ import TestSupport
 
 /// `report`, `check` and `history` show every toggle's extensions; a policy caps them.
 @Suite struct ExtensionAccountingCommandTests {
+    @discardableResult
     func toggles(_ arguments: [String], _ directory: TemporaryDirectory) throws -> TogglesBinary.Run {
         TestSupport.toggles(arguments, in: directory.url)
     }

@@ -13,6 +13,7 @@ import TestSupport
 
     static var environment: [String: String] { TogglesBinary.cleanEnvironment(identity) }
 
+    @discardableResult
     func toggles(_ arguments: [String], in directory: TemporaryDirectory) throws -> TogglesBinary.Run {
         try TogglesBinary.run(arguments, in: directory.url, environment: Self.environment)
     }

@@ -107,6 +107,7 @@ func timelineRows(_ html: String) -> [String] {
     /// Commands run one after another, on the clock: the page follows the log as it grows.
     @Test func thePageFollowsTheLogCommandAfterCommand() throws {
         let directory = try TemporaryDirectory()
+        @discardableResult
         func toggles(_ arguments: [String]) throws -> TogglesBinary.Run {
             let run = TestSupport.toggles(arguments, in: directory.url)
             #expect(run.status == 0, "\(run)")
@@ -134,6 +135,7 @@ func timelineRows(_ html: String) -> [String] {
     /// own), stale once no supported version reads it, and ends when it is retired.
     @Test func aToggleRemovedFromTheCodeWaitsForRetirementOnTheTimelineUntilRetired() throws {
         let directory = try TemporaryDirectory()
+        @discardableResult
         func toggles(_ arguments: String...) throws -> String {
             let run = TestSupport.toggles(Array(arguments), in: directory.url)
             #expect(run.status == 0, "\(run)")

@@ -7,6 +7,7 @@ import TestSupport
 @Suite struct HealthFigureTests {
     @Test func everyFormatGivesTheSameHealthOverTheSameToggles() throws {
         let directory = try TemporaryDirectory()
+        @discardableResult
         func toggles(_ arguments: String...) -> TogglesBinary.Run {
             InProcessToggles.run(arguments, in: directory.url)
         }

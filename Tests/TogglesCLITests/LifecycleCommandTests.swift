@@ -11,6 +11,7 @@ import TestSupport
         directory = try TemporaryDirectory()
     }
 
+    @discardableResult
     func toggles(_ arguments: String..., stdin: String? = nil) throws -> TogglesBinary.Run {
         TestSupport.toggles(arguments, in: directory.url, stdin: stdin)
     }

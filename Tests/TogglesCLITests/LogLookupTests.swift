@@ -16,6 +16,7 @@ import TestSupport
         try FileManager.default.createDirectory(at: subfolder, withIntermediateDirectories: true)
     }
 
+    @discardableResult
     func toggles(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = ["USER": "tester"], stdin: String = "") -> TogglesBinary.Run {
         InProcessToggles.run(arguments, in: directory ?? subfolder, stdin: stdin, environment: environment)
     }

@@ -169,6 +169,7 @@ let fixtureNow = "2026-11-22T00:00:00Z"
 @Suite struct StageCommandTests {
     @Test func aBackdatedPublishTakesItsPlaceInTheStageHistory() throws {
         let directory = try TemporaryDirectory()
+        @discardableResult
         func toggles(_ arguments: [String]) throws -> TogglesBinary.Run {
             let run = TestSupport.toggles(arguments + ["--actor", "tester"], in: directory.url)
             #expect(run.status == 0, "\(run)")

@@ -9,6 +9,7 @@ import TestSupport
 /// committed symlink read as a torn segment, a 400 KB expression quoted whole, and a GitHub
 /// annotation pointing at the escaped spelling of a path.
 @Suite struct WrongAnswerRegressionTests {
+    @discardableResult
     func toggles(_ arguments: [String], in directory: TemporaryDirectory, stdin: String? = nil) throws -> TogglesBinary.Run {
         try TogglesBinary.run(arguments, in: directory.url, stdin: stdin, environment: GitAuditTests.environment)
     }
@@ -68,7 +69,7 @@ import TestSupport
     @Test func aCommittedSymlinkSegmentIsRefusedAsOnDisk() throws {
         let directory = try TemporaryDirectory("toggles-git")
         let audit = GitAuditTests()
-        try audit.git(["init", "-q", "-b", "main"], in: directory)
+        try Git.run(["init", "-q", "-b", "main"], in: directory)
         #expect(try toggles(["create", "isA", "--kind", "local", "--type", "bool", "--default", "false"], in: directory).status == 0)
         try directory.write("outside.jsonl", "")
         try FileManager.default.createSymbolicLink(atPath: directory.file("events/zz.jsonl").path, withDestinationPath: "../outside.jsonl")
