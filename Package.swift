@@ -56,18 +56,32 @@ let package = Package(
         ),
         // The runtime for apps: toggle types, stores, an offline Remote Config provider.
         .target(name: "ToggleKit"),
+        // What every test target shares (one scratch directory, one git runner, one seeded
+        // generator, one `toggles()` runner, the tags for external tools): a plain target that
+        // only test targets depend on, never a product.
+        .target(
+            name: "TestSupport",
+            dependencies: ["TogglesCLI", "ToggleLedger", "LedgerCore", "LedgerStore", "LedgerModel", "LedgerPlatform"],
+            path: "Tests/TestSupport"
+        ),
+        // One test target per layer, each next to the layer it tests.
+        .testTarget(name: "LedgerModelTests", dependencies: ["LedgerModel", "TestSupport"]),
+        // LedgerPlatform's tests live here, in the lowest layer that uses it.
+        .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "LedgerPlatform", "TestSupport"]),
+        .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore", "TestSupport"]),
         .testTarget(
             name: "ToggleLedgerTests",
-            // Every layer: the tests reach into each (`@testable import` per layer).
-            dependencies: [
-                "ToggleLedger", "SwiftSource", "LedgerModel", "LedgerPlatform", "LedgerStore", "LedgerCore",
-            ],
+            dependencies: ["ToggleLedger", "TestSupport"]
+        ),
+        .testTarget(
+            name: "SwiftSourceTests",
+            dependencies: ["SwiftSource", "TestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "TogglesCLITests",
             // ToggleKit: the generated Swift code is compiled against it in a test.
-            dependencies: ["TogglesCLI", "SwiftSource", "toggles", "ToggleKit"],
+            dependencies: ["TogglesCLI", "SwiftSource", "toggles", "ToggleKit", "TestSupport"],
             exclude: ["Snapshots", "Fixtures"]
         ),
         // The example package's library (Examples/EmbeddingLedger), compiled here with its test

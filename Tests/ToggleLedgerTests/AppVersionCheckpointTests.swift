@@ -5,6 +5,7 @@ import ToggleLedger
 @testable import LedgerModel
 @testable import LedgerStore
 @testable import LedgerCore
+import TestSupport
 
 /// The log-wide state and the removal version go through the same append, replay and
 /// checkpoint as everything else, and the checkpoint gives the full replay's answer.

@@ -5,6 +5,7 @@ import Testing
 @testable import LedgerCore
 @testable import SwiftSource
 @testable import ToggleLedger
+import TestSupport
 
 /// The CI formats' pieces: paths, escaping, the annotation limit, the job summary's cut.
 /// (End to end, on real logs and the built binary: TogglesCLITests/CIFormatTests.swift.)

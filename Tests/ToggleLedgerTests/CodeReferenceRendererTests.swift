@@ -4,6 +4,7 @@ import Testing
 @testable import LedgerCore
 @testable import SwiftSource
 @testable import ToggleLedger
+import TestSupport
 
 /// `toggles scan` writes its text and JSON in parts rendered on every core: joined, they must
 /// be what one renderer would write, for any references (hostile strings included).

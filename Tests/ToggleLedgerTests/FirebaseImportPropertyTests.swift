@@ -5,6 +5,7 @@ import Testing
 @testable import LedgerStore
 @testable import LedgerCore
 @testable import ToggleLedger
+import TestSupport
 
 /// `import firebase` on random sequences of templates: reorders, rollbacks, one version number
 /// on different content, the same template again, edited copies. For every import, the plan

@@ -5,6 +5,7 @@ import Testing
 @testable import LedgerStore
 @testable import LedgerCore
 @testable import ToggleLedger
+import TestSupport
 
 /// `state --format json` is written in pieces; the bytes must be those of the whole document
 /// pretty-printed at once.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// docs/analytics.md's DuckDB and jq commands run as written on this repository's events/
 /// (`Scripts/check-analytics-docs.py`), when the tools are installed; `.ci/run` installs them.
@@ -22,14 +23,14 @@ import Testing
             in: Self.root, timeout: 600)
     }
 
-    @Test(.enabled(if: hasJQ, "jq (or python3) is not installed: apt-get install jq, then the jq examples of docs/analytics.md run"))
+    @Test(.tags(.jq), .enabled(if: hasJQ, "jq (or python3) is not installed: apt-get install jq, then the jq examples of docs/analytics.md run"))
     func theJQExamplesRunAsWritten() throws {
         let run = try check(["--tool", "jq"])
         #expect(run.status == 0, "\(run)")
         #expect(run.stdout.hasPrefix("ran the 4 jq examples of docs/analytics.md"), "\(run)")
     }
 
-    @Test(.enabled(if: hasDuckDB, "DuckDB (or python3) is not installed: pip install duckdb-cli, then the DuckDB examples of docs/analytics.md run"))
+    @Test(.tags(.duckdb), .enabled(if: hasDuckDB, "DuckDB (or python3) is not installed: pip install duckdb-cli, then the DuckDB examples of docs/analytics.md run"))
     func theDuckDBExamplesRunAsWritten() throws {
         let run = try check(["--tool", "duckdb"])
         #expect(run.status == 0, "\(run)")
@@ -38,26 +39,26 @@ import Testing
 
     /// A toggle removed from the code (`code-removed`, awaiting retirement in Remote Config)
     /// is not live: each query's live count per owner is the report's.
-    @Test(.enabled(if: hasJQ, "jq (or python3) is not installed: the jq live counts are not compared with the report"))
+    @Test(.tags(.jq), .enabled(if: hasJQ, "jq (or python3) is not installed: the jq live counts are not compared with the report"))
     func theJQLiveCountsAreTheReports() throws {
         let run = try check(["--tool", "jq"])
         #expect(run.status == 0 && run.stdout.contains("jq and the report agree on live-per-owner\n"), "\(run)")
     }
 
-    @Test(.enabled(if: hasDuckDB, "DuckDB (or python3) is not installed: the DuckDB live counts are not compared with the report"))
+    @Test(.tags(.duckdb), .enabled(if: hasDuckDB, "DuckDB (or python3) is not installed: the DuckDB live counts are not compared with the report"))
     func theDuckDBLiveCountsAreTheReports() throws {
         let run = try check(["--tool", "duckdb"])
         #expect(run.status == 0 && run.stdout.contains("duckdb and the report agree on live-per-owner\n"), "\(run)")
     }
 
-    @Test(.enabled(if: hasJQ && hasDuckDB, "jq and DuckDB are both needed to compare their answers"))
+    @Test(.tags(.jq, .duckdb), .enabled(if: hasJQ && hasDuckDB, "jq and DuckDB are both needed to compare their answers"))
     func duckDBAndJQGiveTheSameAnswers() throws {
         let run = try check([])
         #expect(run.status == 0, "\(run)")
         #expect(run.stdout.contains("DuckDB and jq agree on created-per-month\nDuckDB and jq agree on median-removal\n"), "\(run)")
     }
 
-    @Test(.enabled(if: hasJQ && hasDuckDB, "jq and DuckDB are both needed to compare their answers"))
+    @Test(.tags(.jq, .duckdb), .enabled(if: hasJQ && hasDuckDB, "jq and DuckDB are both needed to compare their answers"))
     func aQueryThatBreaksOrDisagreesFailsTheCheck() throws {
         let page = try String(contentsOf: Self.root.appendingPathComponent("docs/analytics.md"), encoding: .utf8)
         let directory = try TemporaryDirectory()

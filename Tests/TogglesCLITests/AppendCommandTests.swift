@@ -3,6 +3,7 @@ import SwiftSource
 import Testing
 import ToggleLedger
 @testable import TogglesCLI
+import TestSupport
 
 /// `toggles append` in-process: how lines are split and numbered, what is printed, how the
 /// input file is read.

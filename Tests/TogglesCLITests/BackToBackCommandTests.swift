@@ -2,10 +2,12 @@ import Foundation
 import SwiftSource
 import Testing
 import ToggleLedger
+import TestSupport
 
 /// Commands run back to back, without `--at`, as a person types them or a CI step runs them:
 /// each event replays after the one appended before it (issue 15 §1). Nothing here sleeps.
 @Suite struct BackToBackCommandTests {
+    @discardableResult
     static func toggles(_ arguments: [String], in directory: TemporaryDirectory, stdin: String? = nil) throws -> TogglesBinary.Run {
         try TogglesBinary.run(arguments, in: directory.url, stdin: stdin)
     }

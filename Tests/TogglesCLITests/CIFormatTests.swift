@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ToggleLedger
+import TestSupport
 
 /// A git repository like an app's: `events/` written by the CLI, Swift sources under `App/`
 /// that still use a removed toggle and declare two the log never created, one of them in a
@@ -11,7 +12,7 @@ enum CIRepository {
 
     static func make() throws -> TemporaryDirectory {
         let directory = try TemporaryDirectory()
-        try #require(try Subprocess.run("/usr/bin/env", ["git", "init", "-q", "."], in: directory.url).status == 0)
+        try #require(try Git.process(["init", "-q", "."], in: directory.url).status == 0)
         try SwiftSideLog.copyFixture("reportAndCheckWithScan", into: directory)
         try directory.write("App/Odd, name: 100%.swift", """
             import ToggleKit
@@ -26,7 +27,7 @@ enum CIRepository {
 
     /// `toggles arguments… --log ../events --scan .` in `App/`.
     static func run(_ arguments: [String], in directory: TemporaryDirectory, environment: [String: String] = TogglesBinary.cleanEnvironment()) throws -> TogglesBinary.Run {
-        try TogglesBinary.run(arguments + now + ["--log", "../events", "--scan", "."], in: directory.file("App"), environment: environment)
+        toggles(arguments + now + ["--log", "../events", "--scan", "."], in: directory.file("App"), environment: environment)
     }
 }
 
@@ -36,11 +37,11 @@ enum CIRepository {
     @Test(arguments: ["github", "junit", "gitlab"])
     func reportAndCheckMatchTheirGoldenFiles(format: String) throws {
         let directory = try directoryWithFixtureLog()
-        let report = try TogglesBinary.run(["report", "--now", fixtureNow, "--format", format], in: directory.url)
+        let report = toggles(["report", "--now", fixtureNow, "--format", format], in: directory.url)
         #expect(report.status == 0, "\(report)")
         try assertSnapshot(report.stdout, named: "report.\(Self.extensions[format]!)")
         #expect(report.stderr == "toggles: warning: category \"beta\" of betaThing is not in the policy; treated as release (30 days)\n")
-        let check = try TogglesBinary.run(["check", "--now", fixtureNow, "--format", format, "--fail-on", "expired,launched"], in: directory.url)
+        let check = toggles(["check", "--now", fixtureNow, "--format", format, "--fail-on", "expired,launched"], in: directory.url)
         #expect(check.status == 1, "\(check)")
         try assertSnapshot(check.stdout, named: "check.\(Self.extensions[format]!)")
     }
@@ -59,7 +60,7 @@ enum CIRepository {
 
     @Test func aPassingCheckIsExit0WithNoErrorAnnotation() throws {
         let directory = try directoryWithFixtureLog()
-        let run = try TogglesBinary.run(["check", "--now", fixtureNow, "--format", "github", "--max-stale", "3"], in: directory.url)
+        let run = toggles(["check", "--now", fixtureNow, "--format", "github", "--max-stale", "3"], in: directory.url)
         #expect(run.status == 0, "\(run)")
         #expect(!run.stdout.contains("::error"))
         #expect(run.stdout.hasSuffix("check passed: 3 stale toggles, within --max-stale 3 (counting expired, over-lifetime, launched, over-extended, retire-remote, conflict; as of 2026-11-22T00:00:00Z)\n"))
@@ -68,31 +69,31 @@ enum CIRepository {
     @Test func aLogThatCannotBeReadIsAnErrorAnnotationAtItsLine() throws {
         let directory = try TemporaryDirectory()
         try directory.write("events/2026/broken.jsonl", #"{"schema":1,"id":"a","at":"2026-01-01T00:00:00Z","type":"created","toggle":"x","actor":"ci","kind":"local","valueType":"bool","default":false,"category":"release","owner":"ci","description":"x"}"# + "\n{not json\n")
-        let run = try TogglesBinary.run(["check", "--now", fixtureNow, "--format", "github"], in: directory.url)
+        let run = toggles(["check", "--now", fixtureNow, "--format", "github"], in: directory.url)
         #expect(run.status == 2, "\(run)")
         #expect(run.stdout.hasPrefix("::error file=events/2026/broken.jsonl,line=2,title=toggles check failed::events/2026/broken.jsonl:2: "), "\(run.stdout)")
         #expect(run.stderr.contains("toggles: error: events/2026/broken.jsonl:2: "))
         // Without a line to point at, the annotation has no file; other formats print none.
-        let missing = try TogglesBinary.run(["check", "--now", fixtureNow, "--format", "github", "--log", "nowhere"], in: directory.url)
+        let missing = toggles(["check", "--now", fixtureNow, "--format", "github", "--log", "nowhere"], in: directory.url)
         #expect(missing.status == 2)
         #expect(missing.stdout == "::error title=toggles check failed::log directory nowhere does not exist (create it with `toggles create`, or pass --log DIR)\n", "\(missing.stdout)")
-        let text = try TogglesBinary.run(["check", "--now", fixtureNow, "--log", "nowhere"], in: directory.url)
+        let text = toggles(["check", "--now", fixtureNow, "--log", "nowhere"], in: directory.url)
         #expect(text.status == 2 && text.stdout.isEmpty)
         // From a subfolder of a repository, the file is relative to the root, as GitHub wants.
         try FileManager.default.createDirectory(at: directory.file(".git"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: directory.file("App"), withIntermediateDirectories: true)
-        let nested = try TogglesBinary.run(["check", "--now", fixtureNow, "--format=github", "--log", "../events"], in: directory.file("App"))
+        let nested = toggles(["check", "--now", fixtureNow, "--format=github", "--log", "../events"], in: directory.file("App"))
         #expect(nested.stdout.hasPrefix("::error file=events/2026/broken.jsonl,line=2,"), "\(nested.stdout)")
         // A command line that does not parse is a failure too.
-        let unknown = try TogglesBinary.run(["check", "--format", "github", "--bogus"], in: directory.url)
+        let unknown = toggles(["check", "--format", "github", "--bogus"], in: directory.url)
         #expect(unknown.status == 64 && unknown.stdout.hasPrefix("::error title=toggles check failed::unknown option"), "\(unknown)")
     }
 
     @Test func junitHasATestCasePerLiveToggleAndAFailurePerStaleOne() throws {
         let directory = try directoryWithFixtureLog()
-        let json = try JSONParser.parse(try TogglesBinary.run(["report", "--now", fixtureNow, "--format", "json"], in: directory.url).stdout)
+        let json = try JSONParser.parse(TestSupport.toggles(["report", "--now", fixtureNow, "--format", "json"], in: directory.url).stdout)
         let toggles = json.objectValue?["toggles"]?.arrayValue?.compactMap(\.objectValue) ?? []
-        let run = try TogglesBinary.run(["check", "--now", fixtureNow, "--format", "junit", "--fail-on", "expired,launched"], in: directory.url)
+        let run = TestSupport.toggles(["check", "--now", fixtureNow, "--format", "junit", "--fail-on", "expired,launched"], in: directory.url)
         let root = try ParsedXML.parse(run.stdout)
         #expect(root.name == "testsuites")
         let cases = root.all("testcase")
@@ -118,7 +119,7 @@ enum CIRepository {
         #expect(root.attributes["failures"] == "2")
     }
 
-    @Test(.enabled(if: Python.executable != nil, "python3 is not installed: the second XML parser is skipped"))
+    @Test(.tags(.python), .enabled(if: Python.executable != nil, "python3 is not installed: the second XML parser is skipped"))
     func junitParsesWithPythonsXMLParserToo() throws {
         let directory = try CIRepository.make()
         let run = try CIRepository.run(["check", "--format", "junit"], in: directory)
@@ -132,7 +133,7 @@ enum CIRepository {
         #expect(parsed.stdout == "testsuites 10 4\n", "7 live toggles, 1 stale; 3 code findings, all failing")
     }
 
-    @Test(.enabled(if: Python.has(module: "jsonschema"), "python3 with jsonschema is missing: schema validation is skipped"))
+    @Test(.tags(.python), .enabled(if: Python.has(module: "jsonschema"), "python3 with jsonschema is missing: schema validation is skipped"))
     func gitlabAndSARIFValidateAgainstTheirSchemas() throws {
         let directory = try CIRepository.make()
         for (format, schema) in [("gitlab", "gitlab-code-quality.schema.json"), ("sarif", "sarif-schema-2.1.0.json")] {
@@ -211,7 +212,7 @@ enum CIRepository {
         try FileManager.default.createDirectory(at: directory.file("apps"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: directory.file("events"), to: directory.file("apps/second-events"))
         func automationID(_ log: String) throws -> JSONValue? {
-            let run = try TogglesBinary.run(["report", "--format", "sarif", "--log", log] + CIRepository.now, in: directory.url)
+            let run = toggles(["report", "--format", "sarif", "--log", log] + CIRepository.now, in: directory.url)
             return try JSONParser.parse(run.stdout).objectValue?["runs"]?.arrayValue?.first?.objectValue?["automationDetails"]?.objectValue?["id"]
         }
         #expect(try automationID("events") == .string("toggles/events/"))

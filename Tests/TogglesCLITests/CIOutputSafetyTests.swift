@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ToggleLedger
+import TestSupport
 
 /// The CI formats under hostile text, GitHub's annotation limits, the job summary, and
 /// fingerprints that survive moved lines.
@@ -12,7 +13,7 @@ import ToggleLedger
     static func hostileRepository() throws -> TemporaryDirectory {
         let directory = try CIRepository.make()
         let line = #"{"type":"created","toggle":"isHostile","kind":"remote","valueType":"bool","default":false,"category":"release","owner":"\#(hostileOwner)","description":"\u0001<x/>","at":"2026-01-01T00:00:00Z","actor":"t","id":"hostile-1"}"#
-        let append = try TogglesBinary.run(["append"], in: directory.url, stdin: line + "\n")
+        let append = toggles(["append"], in: directory.url, stdin: line + "\n")
         try #require(append.status == 0, "\(append)")
         return directory
     }
@@ -66,7 +67,7 @@ import ToggleLedger
             let day = String(format: "2026-01-%02dT00:00:00Z", index)
             return #"{"type":"created","toggle":"isStale\#(index)","kind":"local","valueType":"bool","default":false,"category":"release","at":"\#(day)","actor":"t","id":"stale-\#(index)"}"#
         }
-        #expect(try TogglesBinary.run(["append"], in: directory.url, stdin: lines.joined(separator: "\n") + "\n").status == 0)
+        #expect(toggles(["append"], in: directory.url, stdin: lines.joined(separator: "\n") + "\n").status == 0)
         try directory.write("App/Many.swift", "enum RemoteConfigKeys: String {\n" + (1...12).map { "    case isNew\($0)\n" }.joined() + "}\n")
         let run = try CIRepository.run(["check", "--format", "github"], in: directory)
         #expect(run.status == 1)

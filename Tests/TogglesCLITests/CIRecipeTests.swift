@@ -2,6 +2,7 @@ import Foundation
 import SwiftSource
 import Testing
 import ToggleLedger
+import TestSupport
 
 /// docs/ci.md's GitHub Actions workflow and GitLab job, run as written: their `run:` and
 /// `script:` commands, taken from the page, in a temporary git repository with the built
@@ -239,7 +240,7 @@ import ToggleLedger
         #expect(junit.all("testcase").contains { $0.attributes["name"] == "isRoundedAvatar" && $0.children.contains { $0.name == "failure" } })
     }
 
-    @Test(.enabled(if: Python.has(module: "yaml"), "python3 with PyYAML is missing: the YAML cross-check is skipped"))
+    @Test(.tags(.python), .enabled(if: Python.has(module: "yaml"), "python3 with PyYAML is missing: the YAML cross-check is skipped"))
     func aYAMLParserReadsTheSameCommands() throws {
         let directory = try TemporaryDirectory()
         for (index, block) in try Self.yamlBlocks().enumerated() where block.contains("toggles check --format github") || block.contains("codequality:") {
@@ -262,19 +263,15 @@ import ToggleLedger
 /// docs/ci.md's "record a change" recipes, run as written in a repository with a remote: the
 /// GitHub workflow's steps after the Action, and the GitLab job's script (its push URL mapped
 /// to a local bare repository with git's `url.<base>.insteadOf`).
-@Suite struct RecordRecipeTests {
-    static func git(_ arguments: [String], in directory: URL) throws -> TogglesBinary.Run {
-        try Subprocess.run("/usr/bin/env", ["git"] + arguments, in: directory, environment: TogglesBinary.cleanEnvironment())
-    }
-
+@Suite(.tags(.git)) struct RecordRecipeTests {
     /// A repository with its log committed on `main` and pushed to a bare `origin`.
     static func repositoryWithRemote() throws -> (repository: TemporaryDirectory, runner: TemporaryDirectory, remote: TemporaryDirectory) {
         let (repository, runner) = try CIRecipeTests.repository()
         let remote = try TemporaryDirectory("remote")
-        #expect(try git(["init", "-q", "--bare", "."], in: remote.url).status == 0)
+        #expect(try Git.process(["init", "-q", "--bare", "."], in: remote.url).status == 0)
         for arguments in [["checkout", "-q", "-b", "main"], ["add", "-A"], ["-c", "user.name=setup", "-c", "user.email=setup@example.com", "commit", "-q", "-m", "app"],
                           ["remote", "add", "origin", remote.path], ["push", "-q", "-u", "origin", "main"]] {
-            let run = try git(arguments, in: repository.url)
+            let run = try Git.process(arguments, in: repository.url)
             #expect(run.status == 0, "git \(arguments): \(run)")
         }
         return (repository, runner, remote)
@@ -302,9 +299,9 @@ import ToggleLedger
         }
         let runs = try job(toggle: "isRoundedAvatar", value: "true")
         #expect(runs.map(\.status) == [0, 0], "\(runs)")
-        let pushed = try Self.git(["log", "-1", "--format=%s%n%an", "main"], in: remote.url)
+        let pushed = try Git.process(["log", "-1", "--format=%s%n%an", "main"], in: remote.url)
         #expect(pushed.stdout == "toggles: isRoundedAvatar → true\ntoggles-bot\n", "\(pushed)")
-        let files = try Self.git(["show", "--name-only", "--format=", "main"], in: remote.url).stdout
+        let files = try Git.process(["show", "--name-only", "--format=", "main"], in: remote.url).stdout
         #expect(files.contains("events/") && files.contains(".jsonl"), "\(files)")
         // A value typed into the form is data: the shell never runs it.
         let hostile = try job(toggle: "x\"; touch pwned; \"", value: "$(touch pwned2)")
@@ -326,7 +323,7 @@ import ToggleLedger
         ])
         let run = try Subprocess.run("/bin/bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", commands.joined(separator: "\n")], in: repository.url, environment: environment)
         #expect(run.status == 0, "\(run)")
-        let pushed = try Self.git(["log", "-1", "--format=%s%n%ae", "main"], in: remote.url)
+        let pushed = try Git.process(["log", "-1", "--format=%s%n%ae", "main"], in: remote.url)
         #expect(pushed.stdout == "toggles: isRoundedAvatar → true\ntoggles-bot@gitlab.example.com\n", "\(pushed)")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ToggleLedger
+import TestSupport
 
 /// `check --write-baseline` / `--baseline`: accept today's stale toggles, fail only on new
 /// findings, and let fixed ones leave the baseline.
@@ -22,21 +23,21 @@ import ToggleLedger
 
     @Test func aBaselinedBacklogPassesAndOnlyNewFindingsFail() throws {
         let directory = try directoryWithFixtureLog()
-        let write = try TogglesBinary.run(["check", "--now", fixtureNow, "--write-baseline", "toggles-baseline.json"], in: directory.url)
+        let write = toggles(["check", "--now", fixtureNow, "--write-baseline", "toggles-baseline.json"], in: directory.url)
         #expect(write.status == 0, "\(write)")
         #expect(write.stderr.contains("wrote 4 findings to the baseline toggles-baseline.json"), "\(write.stderr)")
         #expect(try Self.findings(try directory.read("toggles-baseline.json")) == Self.baselined)
 
-        let gate = try TogglesBinary.run(["check", "--now", fixtureNow, "--baseline", "toggles-baseline.json"], in: directory.url)
+        let gate = toggles(["check", "--now", fixtureNow, "--baseline", "toggles-baseline.json"], in: directory.url)
         #expect(gate.status == 0, "\(gate)")
         #expect(gate.stderr.contains("4 findings are in the baseline toggles-baseline.json and do not count"), "\(gate.stderr)")
         #expect(gate.stdout.hasPrefix("check passed"), "\(gate.stdout)")
 
         // A week later a new toggle has expired: only it fails the gate.
-        let create = try TogglesBinary.run(["create", "isNewCarousel", "--kind", "remote", "--type", "bool", "--default", "false",
+        let create = toggles(["create", "isNewCarousel", "--kind", "remote", "--type", "bool", "--default", "false",
                                             "--expires", "2026-11-25", "--at", "2026-11-20", "--actor", "mei"], in: directory.url)
         #expect(create.status == 0, "\(create)")
-        let later = try TogglesBinary.run(["check", "--now", "2026-11-29", "--baseline", "toggles-baseline.json", "--format", "json"], in: directory.url)
+        let later = toggles(["check", "--now", "2026-11-29", "--baseline", "toggles-baseline.json", "--format", "json"], in: directory.url)
         #expect(later.status == 1, "\(later)")
         let check = try #require(try JSONParser.parse(later.stdout).objectValue?["check"]?.objectValue)
         #expect(check["counted"]?.arrayValue?.compactMap(\.stringValue) == ["isNewCarousel"])
@@ -44,31 +45,31 @@ import ToggleLedger
 
     @Test func aFixedFindingLeavesTheBaseline() throws {
         let directory = try directoryWithFixtureLog()
-        #expect(try TogglesBinary.run(["check", "--now", fixtureNow, "--write-baseline", "b.json"], in: directory.url).status == 0)
-        let remove = try TogglesBinary.run(["remove", "expiredKillSwitch", "--at", "2026-11-21", "--actor", "ops"], in: directory.url)
+        #expect(toggles(["check", "--now", fixtureNow, "--write-baseline", "b.json"], in: directory.url).status == 0)
+        let remove = toggles(["remove", "expiredKillSwitch", "--at", "2026-11-21", "--actor", "ops"], in: directory.url)
         #expect(remove.status == 0, "\(remove)")
-        let gate = try TogglesBinary.run(["check", "--now", fixtureNow, "--baseline", "b.json"], in: directory.url)
+        let gate = toggles(["check", "--now", fixtureNow, "--baseline", "b.json"], in: directory.url)
         #expect(gate.status == 0)
         #expect(gate.stderr.contains("1 baselined finding is fixed (expiredKillSwitch expired); shrink the baseline with `toggles check --baseline b.json --write-baseline b.json`"), "\(gate.stderr)")
         // Shrinking keeps only what remains of the baseline; a new finding is never accepted this way.
-        #expect(try TogglesBinary.run(["create", "isNewCarousel", "--kind", "remote", "--type", "bool", "--default", "false",
+        #expect(toggles(["create", "isNewCarousel", "--kind", "remote", "--type", "bool", "--default", "false",
                                        "--expires", "2026-11-10", "--at", "2026-11-01", "--actor", "mei"], in: directory.url).status == 0)
-        let shrink = try TogglesBinary.run(["check", "--now", fixtureNow, "--baseline", "b.json", "--write-baseline", "b.json"], in: directory.url)
+        let shrink = toggles(["check", "--now", fixtureNow, "--baseline", "b.json", "--write-baseline", "b.json"], in: directory.url)
         #expect(shrink.status == 0, "\(shrink)")
         #expect(try Self.findings(try directory.read("b.json")) == Self.baselined.filter { $0[0] != "expiredKillSwitch" })
-        #expect(try TogglesBinary.run(["check", "--now", fixtureNow, "--baseline", "b.json"], in: directory.url).status == 1, "the new toggle still fails")
+        #expect(toggles(["check", "--now", fixtureNow, "--baseline", "b.json"], in: directory.url).status == 1, "the new toggle still fails")
     }
 
     @Test func aBaselineThatIsNotOneIsAnErrorNamingTheFile() throws {
         let directory = try directoryWithFixtureLog()
-        let missing = try TogglesBinary.run(["check", "--now", fixtureNow, "--baseline", "nope.json"], in: directory.url)
+        let missing = toggles(["check", "--now", fixtureNow, "--baseline", "nope.json"], in: directory.url)
         #expect(missing.status == 2 && missing.stderr.contains("baseline nope.json: "), "\(missing)")
         #expect(missing.stderr.contains("write one with `toggles check --write-baseline nope.json`"))
         try directory.write("other.json", #"{"findings": []}"#)
-        let other = try TogglesBinary.run(["check", "--now", fixtureNow, "--baseline", "other.json"], in: directory.url)
+        let other = toggles(["check", "--now", fixtureNow, "--baseline", "other.json"], in: directory.url)
         #expect(other.status == 2 && other.stderr.contains("baseline other.json: not a toggles baseline"), "\(other)")
         try directory.write("bad.json", #"{"baseline": "toggles check", "findings": [{"toggle": 1}]}"#)
-        let bad = try TogglesBinary.run(["check", "--now", fixtureNow, "--baseline", "bad.json"], in: directory.url)
+        let bad = toggles(["check", "--now", fixtureNow, "--baseline", "bad.json"], in: directory.url)
         #expect(bad.status == 2 && bad.stderr.contains("baseline bad.json: findings[0] needs a \"toggle\" and a \"reason\" string"), "\(bad)")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Whatever sits where the log's checkpoint is (in the checkpoint folder), the commands that read the log answer
 /// (issue 15 §4): it is only a cache, and only a regular file is read as one.

@@ -3,6 +3,7 @@ import SwiftSource
 import Testing
 import ToggleLedger
 @testable import TogglesCLI
+import TestSupport
 
 /// `toggles cleanup` as a command: the value the log decides, the dry run against the real
 /// run, all or nothing, the JSON report, `--record`, and files that changed since the plan.
@@ -45,7 +46,7 @@ import ToggleLedger
         try directory.write("App/Flags.swift", flags)
         try directory.write("App/FeedView.swift", view)
         try directory.write("events/2026/07/seed.jsonl", events.joined(separator: "\n") + "\n")
-        _ = try Subprocess.run("/usr/bin/env", ["git", "init", "-q", "."], in: directory.url, environment: TogglesBinary.cleanEnvironment())
+        _ = try Git.process(["init", "-q", "."], in: directory.url, environment: TogglesBinary.cleanEnvironment())
         return directory
     }
 
@@ -77,10 +78,10 @@ import ToggleLedger
         #expect(unknown.stderr.contains("give --value true or --value false"))
     }
 
-    @Test func theDryRunIsTheRealRunsChangeAsAGitDiff() throws {
+    @Test(.tags(.git)) func theDryRunIsTheRealRunsChangeAsAGitDiff() throws {
         let directory = try Self.repository(events: [Self.created("isRoundedAvatar"), Self.created("isStoriesEnabled")])
-        _ = try Subprocess.run("/usr/bin/env", ["git", "add", "-A"], in: directory.url, environment: TogglesBinary.cleanEnvironment())
-        _ = try Subprocess.run("/usr/bin/env", ["git", "-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qm", "seed"], in: directory.url, environment: TogglesBinary.cleanEnvironment())
+        _ = try Git.process(["add", "-A"], in: directory.url, environment: TogglesBinary.cleanEnvironment())
+        _ = try Git.process(["-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qm", "seed"], in: directory.url, environment: TogglesBinary.cleanEnvironment())
         // From a subfolder: the diff's paths are relative to the repository's root.
         let app = directory.file("App")
         let dry = CleanupCorpusTests.cleanup(["isRoundedAvatar", "--dry-run", "--log", "../events"], in: app)
@@ -88,7 +89,7 @@ import ToggleLedger
         #expect(dry.stdout.hasPrefix("diff --git a/App/FeedView.swift b/App/FeedView.swift\n--- a/App/FeedView.swift\n+++ b/App/FeedView.swift\n@@ "))
         #expect(try directory.read("App/FeedView.swift") == Self.view)
         try Data(dry.stdout.utf8).write(to: directory.file("change.diff"))
-        let check = try Subprocess.run("/usr/bin/env", ["git", "apply", "--check", "change.diff"], in: directory.url, environment: TogglesBinary.cleanEnvironment())
+        let check = try Git.process(["apply", "--check", "change.diff"], in: directory.url, environment: TogglesBinary.cleanEnvironment())
         #expect(check.status == 0, "\(check.stderr)")
 
         // The real run keeps the permissions and makes exactly the diff's change.
@@ -97,9 +98,9 @@ import ToggleLedger
         var info = stat()
         stat(directory.file("App/FeedView.swift").path, &info)
         #expect(info.st_mode & 0o777 == 0o640)
-        let reverse = try Subprocess.run("/usr/bin/env", ["git", "apply", "--check", "-R", "change.diff"], in: directory.url, environment: TogglesBinary.cleanEnvironment())
+        let reverse = try Git.process(["apply", "--check", "-R", "change.diff"], in: directory.url, environment: TogglesBinary.cleanEnvironment())
         #expect(reverse.status == 0, "the written files are not the dry run's change: \(reverse.stderr)")
-        let gitDiff = try Subprocess.run("/usr/bin/env", ["git", "diff", "--no-color", "--no-prefix", "--stat"], in: directory.url, environment: TogglesBinary.cleanEnvironment())
+        let gitDiff = try Git.process(["diff", "--no-color", "--no-prefix", "--stat"], in: directory.url, environment: TogglesBinary.cleanEnvironment())
         #expect(gitDiff.stdout.contains("2 files changed"))
     }
 
@@ -167,9 +168,9 @@ import ToggleLedger
             CleanupCommandTests.created("isRoundedAvatar"), CleanupCommandTests.created("isStoriesEnabled"),
             CleanupCommandTests.published("isRoundedAvatar", true), removed,
         ])
-        let check = try TogglesBinary.run(["check", "--scan", "App", "--now", "2026-11-28T00:00:00Z"], in: directory.url)
+        let check = toggles(["check", "--scan", "App", "--now", "2026-11-28T00:00:00Z"], in: directory.url)
         #expect(check.stdout.contains("isRoundedAvatar was removed at 2026-08-01T00:00:00Z but is still referenced at App/FeedView.swift:5, App/FeedView.swift:12, App/Flags.swift:3; remove it with `toggles cleanup isRoundedAvatar`"), "\(check)")
-        let html = try TogglesBinary.run(["report", "--scan", "App", "--format", "html", "--now", "2026-11-28T00:00:00Z"], in: directory.url)
+        let html = toggles(["report", "--scan", "App", "--format", "html", "--now", "2026-11-28T00:00:00Z"], in: directory.url)
         #expect(html.stdout.contains("Remove it with <code>toggles cleanup isRoundedAvatar --dry-run</code>"), "\(html.stderr)")
     }
 }

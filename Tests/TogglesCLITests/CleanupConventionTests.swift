@@ -2,6 +2,7 @@ import Foundation
 @testable import SwiftSource
 import Testing
 @testable import TogglesCLI
+import TestSupport
 
 /// The conventions beyond toggle enums that the scan finds (issue 27: Bool properties of a flags
 /// type, member chains, key constants, string keys, wrapped properties): `toggles cleanup`
@@ -15,7 +16,7 @@ import Testing
         let directory = try TemporaryDirectory("cleanup-convention")
         for (path, text) in files { try directory.write(path, text) }
         try directory.write("events/2026/07/seed.jsonl", CleanupCommandTests.created("allowOfflineMode") + "\n")
-        _ = try Subprocess.run("/usr/bin/env", ["git", "init", "-q", "."], in: directory.url, environment: TogglesBinary.cleanEnvironment())
+        _ = try Git.process(["init", "-q", "."], in: directory.url, environment: TogglesBinary.cleanEnvironment())
         return directory
     }
 
@@ -28,7 +29,7 @@ import Testing
         #expect(try directory.read("App/Sync.swift") == "func sync() {\n    if FeatureFlags.sync {\n        cache()\n    }\n}\n")
     }
 
-    @Test func theDryRunOfAKeyConstantsCleanupAppliesWithGit() throws {
+    @Test(.tags(.git)) func theDryRunOfAKeyConstantsCleanupAppliesWithGit() throws {
         let keys = "enum Keys {\n    static let offline = \"allowOfflineMode\"\n}\n"
         let use = "import Foundation\n\nfunc sync() {\n    if !UserDefaults.standard.bool(forKey: Keys.offline) {\n        refresh()\n    }\n}\n"
         let directory = try Self.repository(["App/Keys.swift": keys, "App/Sync.swift": use])
@@ -37,7 +38,7 @@ import Testing
         #expect(dry.stdout.contains("-    static let offline = \"allowOfflineMode\"\n"))
         #expect(dry.stdout.contains("-    if !UserDefaults.standard.bool(forKey: Keys.offline) {\n-        refresh()\n-    }\n+    refresh()\n"))
         try Data(dry.stdout.utf8).write(to: directory.file("change.diff"))
-        let check = try Subprocess.run("/usr/bin/env", ["git", "apply", "--check", "change.diff"], in: directory.url, environment: TogglesBinary.cleanEnvironment())
+        let check = try Git.process(["apply", "--check", "change.diff"], in: directory.url, environment: TogglesBinary.cleanEnvironment())
         #expect(check.status == 0, "\(check.stderr)")
         #expect(try directory.read("App/Keys.swift") == keys)
     }

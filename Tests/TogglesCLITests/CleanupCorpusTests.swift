@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import ToggleLedger
 @testable import TogglesCLI
+import TestSupport
 
 /// `toggles cleanup` on the corpus in Fixtures/cleanupCorpus: each folder is one construct
 /// (or several combined) with the toggle `inbox` and the value to keep in its name
@@ -73,7 +74,7 @@ import ToggleLedger
     /// One `swiftc` per file would take a minute: the befores are typechecked in one run and
     /// the afters in another, each fixture wrapped in an enum of its own so that their
     /// declarations do not collide (imports are hoisted out of the wrapper).
-    @Test func everyBeforeAndAfterTypechecks() throws {
+    @Test(.tags(.swiftToolchain)) func everyBeforeAndAfterTypechecks() throws {
         let directory = try TemporaryDirectory("cleanup-typecheck")
         for side in ["before", "after"] {
             var files = [Self.corpus.appendingPathComponent("Stubs.swift").path]

@@ -2,6 +2,7 @@ import Foundation
 @testable import SwiftSource
 import Testing
 @testable import ToggleLedger
+import TestSupport
 
 /// Random programs built from the constructs the cleanup rewrites (if/else-if/else, guard,
 /// ternary, `!`, `&&`, `||`, `==`, parentheses, a call with an effect, a `return` ending a
@@ -10,18 +11,8 @@ import Testing
 /// kept at a value: for every input, the cleaned program does what the original does with the
 /// toggle fixed at that value (a small interpreter runs both), and it no longer names the toggle.
 @Suite struct CleanupPropertyTests {
-    /// A deterministic generator (SplitMix64), so a failure can be replayed from its seed.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
+    /// The shared seeded generator (SplitMix64), so a failure can be replayed from its seed.
+    typealias Generator = SeededGenerator
 
     /// The toggle's read in the two conventions generated: a toggle enum's case given to a query,
     /// and a Bool property of a flags type (issue 27's convention), whose declaration goes too.
@@ -77,7 +68,7 @@ import Testing
     }
 
     static func program(seed: UInt64) -> String {
-        var g = Generator(state: seed)
+        var g = Generator(seed: seed)
         var counter = 0
         // Odd seeds read a case through a query, even ones a flags type's Bool property.
         let convention = Int(seed % 2)
@@ -328,4 +319,8 @@ struct MiniSwift {
             throw Failure(message: "unknown operand \(name)")
         }
     }
+}
+
+extension SeededGenerator {
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 }

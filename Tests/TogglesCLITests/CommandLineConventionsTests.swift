@@ -2,27 +2,18 @@ import Foundation
 import Testing
 import ToggleLedger
 @testable import TogglesCLI
+import TestSupport
 
 /// What people expect of a command-line tool: grouped help, `version`, "did you mean",
 /// completion scripts and a man page made from the command specs, colour switches, and no
 /// HTML page dumped on a terminal.
 @Suite struct CommandLineConventionsTests {
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
     /// Runs `toggles` in-process, with a terminal or not and the given environment.
-    static func toggles(_ arguments: [String], in directory: URL? = nil, terminal: Bool = false, environment: [String: String] = [:]) -> Run {
-        nonisolated(unsafe) var stdout = ""
-        nonisolated(unsafe) var stderr = ""
-        let context = CommandContext(
-            environment: environment, currentDirectory: directory?.path ?? NSTemporaryDirectory(),
-            now: { Timestamp(rfc3339: fixtureNow)! }, outputIsTerminal: terminal,
-            standardInput: { [] }, write: { stdout += $0 }, writeError: { stderr += $0 }, gitEmail: { nil })
-        let status = TogglesCLI.run(arguments, context: context)
-        return Run(status: status, stdout: stdout, stderr: stderr)
+    @discardableResult
+    static func toggles(_ arguments: [String], in directory: URL? = nil, terminal: Bool = false, environment: [String: String] = [:]) -> TogglesBinary.Run {
+        InProcessToggles.run(
+            arguments, in: directory ?? URL(fileURLWithPath: NSTemporaryDirectory()), environment: environment,
+            now: Timestamp(rfc3339: fixtureNow)!, terminal: terminal)
     }
 
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -130,7 +121,7 @@ import ToggleLedger
         #expect(committed == man.stdout, "docs/toggles.1 is stale: run `swift run toggles help --man > docs/toggles.1`")
     }
 
-    @Test(.enabled(if: which("groff") != nil, "groff is not installed: the man page is not typeset"))
+    @Test(.tags(.groff), .enabled(if: which("groff") != nil, "groff is not installed: the man page is not typeset"))
     func theManPageTypesetsWithoutWarnings() throws {
         let directory = try TemporaryDirectory()
         try directory.write("toggles.1", Self.toggles(["help", "--man"]).stdout)
@@ -194,7 +185,7 @@ import ToggleLedger
         #expect(try complete("extend", "--log", "nowhere", "") == [], "a log that cannot be read completes to nothing")
     }
 
-    @Test(.enabled(if: which("fish") != nil, "fish is not installed: its completion script is not run"))
+    @Test(.tags(.shell), .enabled(if: which("fish") != nil, "fish is not installed: its completion script is not run"))
     func fishCompletesCommandsFlagsChoicesAndToggleNames() throws {
         let directory = try Self.logWithAToggle()
         try directory.write("toggles.fish", Self.toggles(["--generate-completion-script", "fish"]).stdout)
@@ -211,7 +202,7 @@ import ToggleLedger
         #expect(try complete("toggles extend ") == ["isRoundedAvatar"])
     }
 
-    @Test(.enabled(if: which("zsh") != nil, "zsh is not installed: its completion script is not checked"))
+    @Test(.tags(.shell), .enabled(if: which("zsh") != nil, "zsh is not installed: its completion script is not checked"))
     func zshReadsItsCompletionScript() throws {
         let directory = try Self.logWithAToggle()
         try directory.write("_toggles", Self.toggles(["--generate-completion-script", "zsh"]).stdout)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Several processes appending at once through the lock: nothing lost, nothing interleaved.
 @Suite struct ConcurrentWritersTests {

@@ -1,10 +1,12 @@
 import Foundation
 import Testing
 import ToggleLedger
+import TestSupport
 
 /// `toggles diff` end to end: instants of the log on disk, git revisions, every format, and
 /// what it refuses.
 @Suite struct DiffCommandTests {
+    @discardableResult
     func toggles(_ arguments: [String], in directory: TemporaryDirectory) throws -> TogglesBinary.Run {
         try TogglesBinary.run(arguments, in: directory.url, environment: GitAuditTests.environment)
     }
@@ -53,15 +55,15 @@ import ToggleLedger
     @Test func aRevisionsSegmentsComeBackByteForByte() throws {
         let directory = try TemporaryDirectory("toggles-git")
         let audit = GitAuditTests()
-        try audit.git(["init", "-q", "-b", "main"], in: directory)
+        try Git.run(["init", "-q", "-b", "main"], in: directory)
         #expect(try toggles(["create", "isA", "--kind", "local", "--type", "bool", "--default", "false"], in: directory).status == 0)
         #expect(try toggles(["create", "isB", "--kind", "local", "--type", "bool", "--default", "false"], in: directory).status == 0)
         try audit.commitAll("two toggles", in: directory)
-        try audit.git(["tag", "v0"], in: directory)
+        try Git.run(["tag", "v0"], in: directory)
         try directory.write("events/2026/empty.jsonl", "")
         try directory.write("events/2026/with space é.jsonl", #"{"schema":1,"id":"01KJQ02CM0XS8Y5NW3R0WHJ4N1","at":"2026-01-02T00:00:00Z","type":"created","toggle":"isC","actor":"a","kind":"local","valueType":"bool","default":false,"category":"release"}"# + "\n" + #"{"schema":1,"id":"01KJQ02CM0XS8Y5NW3R0WHJ4N2","at":"2026-01-03T00:00:00Z","type":"default-changed","toggle":"isC","actor":"a","default":true}"#)
         try audit.commitAll("three toggles", in: directory)
-        try audit.git(["tag", "v1"], in: directory)
+        try Git.run(["tag", "v1"], in: directory)
         let added = try toggles(["diff", "--from-rev", "v0", "--to-rev", "v1", "--format", "json"], in: directory)
         #expect(added.status == 0, "\(added)")
         let changes = try #require(try JSONParser.parse(added.stdout).objectValue?["changes"]?.arrayValue)
@@ -80,14 +82,14 @@ import ToggleLedger
     @Test func twoGitRevisionsOfTheLog() throws {
         let directory = try TemporaryDirectory("toggles-git")
         let audit = GitAuditTests()
-        try audit.git(["init", "-q", "-b", "main"], in: directory)
+        try Git.run(["init", "-q", "-b", "main"], in: directory)
         #expect(try toggles(["create", "isA", "--kind", "local", "--type", "bool", "--default", "false"], in: directory).status == 0)
         try audit.commitAll("create isA", in: directory)
-        try audit.git(["tag", "v2.4"], in: directory)
+        try Git.run(["tag", "v2.4"], in: directory)
         #expect(try toggles(["change", "isA", "--default", "true"], in: directory).status == 0)
         #expect(try toggles(["create", "isB", "--kind", "remote", "--type", "string", "--default", "blue"], in: directory).status == 0)
         try audit.commitAll("launch isA, create isB", in: directory)
-        try audit.git(["tag", "v2.5"], in: directory)
+        try Git.run(["tag", "v2.5"], in: directory)
         #expect(try toggles(["remove", "isA", "--reason", "launched"], in: directory).status == 0)  // not committed
 
         let tags = try toggles(["diff", "--from-rev", "v2.4", "--to-rev", "v2.5"], in: directory)

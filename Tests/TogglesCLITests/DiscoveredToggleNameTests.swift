@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `scan` without a log on the conventions whose toggles are named by a member or a key rather
 /// than by a type (issue 27 §2): key getters, Remote Config key namespaces, feature-flag MARK

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// docs/cli.md is generated from the commands' specs; this fails when a command changed and
 /// the page was not regenerated.
 @Suite struct DocumentationDriftTests {
     @Test func theCommandReferenceIsCurrent() throws {
         let directory = try TemporaryDirectory()
-        let run = try TogglesBinary.run(["help", "--markdown"], in: directory.url)
+        let run = toggles(["help", "--markdown"], in: directory.url)
         #expect(run.status == 0)
         let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("docs/cli.md")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `toggles drift firebase` end to end, on the seed log and the Remote Config templates of
 /// Fixtures/importFirebase (the published template shape: conditions, parameters, groups,
@@ -8,7 +9,7 @@ import Testing
     typealias Interop = InteropCommandTests
 
     func drift(_ name: String, in directory: TemporaryDirectory, expect status: Int32, format: String? = nil) throws -> TogglesBinary.Run {
-        let run = try TogglesBinary.run(["drift", "firebase", Interop.template(name)] + (format.map { ["--format", $0] } ?? []), in: directory.url)
+        let run = toggles(["drift", "firebase", Interop.template(name)] + (format.map { ["--format", $0] } ?? []), in: directory.url)
         #expect(run.status == status, "\(run)")
         return run
     }

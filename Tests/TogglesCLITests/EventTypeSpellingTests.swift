@@ -1,12 +1,14 @@
 import Foundation
 import Testing
 import ToggleLedger
+import TestSupport
 
 /// Issue 25: a writer records only the event types this version knows, and says which one was
 /// meant; readers keep skipping the types a newer version wrote (LifecycleCommandTests).
 @Suite struct EventTypeSpellingTests {
     @Test func aMisspeltTypeIsRefusedNamingTheNearestKnownType() throws {
         let directory = try TemporaryDirectory()
+        @discardableResult
         func toggles(_ arguments: String..., stdin: String = "") -> TogglesBinary.Run {
             InProcessToggles.run(arguments, in: directory.url, stdin: stdin)
         }

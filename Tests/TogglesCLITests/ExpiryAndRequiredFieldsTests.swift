@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Issue 25: an expiry date already begun is a typo, refused before anything is written
 /// (unless `--at` records the past), and the policy may require fields of new toggles per
@@ -12,6 +13,7 @@ import Testing
     }
 
     /// In-process, with today 2026-11-27 (InProcessToggles.defaultNow).
+    @discardableResult
     func toggles(_ arguments: String..., stdin: String = "") -> TogglesBinary.Run {
         InProcessToggles.run(arguments, in: directory.url, stdin: stdin)
     }

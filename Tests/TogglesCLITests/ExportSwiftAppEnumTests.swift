@@ -2,14 +2,15 @@ import Foundation
 import SwiftSource
 import Testing
 import ToggleLedger
+import TestSupport
 
 /// `toggles export swift --enum-name FeatureFlag`: the app's own `enum FeatureFlag: String`,
 /// compiled without ToggleKit.
 @Suite struct ExportSwiftAppEnumTests {
-    @Test func theAppsOwnEnumCompilesWithoutToggleKitAndListsTheLiveToggles() throws {
+    @Test(.tags(.swiftToolchain)) func theAppsOwnEnumCompilesWithoutToggleKitAndListsTheLiveToggles() throws {
         let directory = try TemporaryDirectory()
         try FileManager.default.copyItem(at: CIRecipeTests.root.appendingPathComponent("events"), to: directory.file("events"))
-        let export = try TogglesBinary.run(["export", "swift", "--enum-name", "FeatureFlag", "--access", "internal", "--output", "FeatureFlag.swift"], in: directory.url)
+        let export = toggles(["export", "swift", "--enum-name", "FeatureFlag", "--access", "internal", "--output", "FeatureFlag.swift"], in: directory.url)
         try #require(export.status == 0, "\(export)")
         let code = try directory.read("FeatureFlag.swift")
         #expect(code.contains("internal enum FeatureFlag: String, CaseIterable {"))
@@ -19,7 +20,7 @@ import ToggleLedger
         #expect(compile.status == 0, "\(compile)")
         #expect(!compile.stderr.contains("FeatureFlag.swift:"), "the generated file compiles without warnings: \(compile.stderr)")
         let run = try Subprocess.run(directory.file("app").path, [], in: directory.url)
-        let state = try JSONParser.parse(try TogglesBinary.run(["state", "--format", "json"], in: directory.url).stdout)
+        let state = try JSONParser.parse(toggles(["state", "--format", "json"], in: directory.url).stdout)
         let live = try #require(state.objectValue?["toggles"]?.arrayValue).compactMap { toggle -> String? in
             let object = toggle.objectValue
             return object?["removedAt"] == nil || object?["removedAt"] == .null ? object?["name"]?.stringValue : nil
@@ -36,7 +37,7 @@ import ToggleLedger
 
     @Test func aBadEnumNameIsAUsageError() throws {
         let directory = try TemporaryDirectory()
-        let run = try TogglesBinary.run(["export", "swift", "--enum-name", "Feature Flag"], in: directory.url)
+        let run = toggles(["export", "swift", "--enum-name", "Feature Flag"], in: directory.url)
         #expect(run.status == 64 && run.stderr.contains("--enum-name must be a Swift type name such as FeatureFlag, not 'Feature Flag'"), "\(run)")
     }
 }

@@ -1,11 +1,13 @@
 import Foundation
 import Testing
 import ToggleLedger
+import TestSupport
 
 /// `report`, `check` and `history` show every toggle's extensions; a policy caps them.
 @Suite struct ExtensionAccountingCommandTests {
+    @discardableResult
     func toggles(_ arguments: [String], _ directory: TemporaryDirectory) throws -> TogglesBinary.Run {
-        try TogglesBinary.run(arguments, in: directory.url)
+        TestSupport.toggles(arguments, in: directory.url)
     }
 
     @Test func backToBackExtensionsAreCountedAndTheCapFailsTheCheck() throws {

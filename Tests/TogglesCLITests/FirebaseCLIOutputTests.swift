@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ToggleLedger
+import TestSupport
 
 /// The Firebase CLI as it really is: `remoteconfig:get --json` wraps the template in
 /// `{"status", "result"}`, `remoteconfig:get -o` drops the version block, and a console round
@@ -24,7 +25,7 @@ import ToggleLedger
         #expect(try Interop.importedLines(wrapped) == Interop.importedLines(bare), "the same events, dated and identified by version 5")
         #expect(!run.stderr.contains("no version block"))
         // drift reads it too.
-        let drift = try TogglesBinary.run(["drift", "firebase", "template.json"], in: wrapped.url)
+        let drift = toggles(["drift", "firebase", "template.json"], in: wrapped.url)
         #expect(drift.status == 0, "\(drift)")
     }
 
@@ -51,8 +52,8 @@ import ToggleLedger
     @Test func theVersionListEnvelopeIsAccepted() throws {
         let directory = try Interop.seeded()
         try directory.write("versions.json", "{\"status\": \"success\", \"result\": \(try Self.fixture("versions"))}")
-        let wrapped = try TogglesBinary.run(["import", "firebase-versions", "versions.json", "--format", "json"], in: directory.url)
-        let bare = try TogglesBinary.run(["import", "firebase-versions", Interop.template("versions"), "--format", "json"], in: directory.url)
+        let wrapped = toggles(["import", "firebase-versions", "versions.json", "--format", "json"], in: directory.url)
+        let bare = toggles(["import", "firebase-versions", Interop.template("versions"), "--format", "json"], in: directory.url)
         #expect(wrapped.status == bare.status && wrapped.stderr == bare.stderr, "\(wrapped)")
         #expect(wrapped.stdout.replacingOccurrences(of: "versions.json", with: "") == bare.stdout.replacingOccurrences(of: Interop.template("versions"), with: ""))
     }
@@ -62,18 +63,18 @@ import ToggleLedger
         try Interop.run(["import", "firebase", Interop.template("v5")], in: directory)
         // The console gave a condition another colour: nothing served changed.
         try directory.write("recoloured.json", try Self.fixture("v5").replacingOccurrences(of: "\"tagColor\": \"PINK\"", with: "\"tagColor\": \"GREEN\""))
-        let run = try TogglesBinary.run(["drift", "firebase", "recoloured.json"], in: directory.url)
+        let run = toggles(["drift", "firebase", "recoloured.json"], in: directory.url)
         #expect(run.status == 0, "\(run)")
         #expect(run.stdout.contains("metadata-changed (cosmetic)"), "\(run.stdout)")
         #expect(run.stdout.contains("cosmetic: only a condition's colour (tagColor)"), "\(run.stdout)")
-        let strict = try TogglesBinary.run(["drift", "firebase", "recoloured.json", "--strict"], in: directory.url)
+        let strict = toggles(["drift", "firebase", "recoloured.json", "--strict"], in: directory.url)
         #expect(strict.status == 1, "\(strict)")
-        let json = try JSONParser.parse(try TogglesBinary.run(["drift", "firebase", "recoloured.json", "--format", "json"], in: directory.url).stdout)
+        let json = try JSONParser.parse(toggles(["drift", "firebase", "recoloured.json", "--format", "json"], in: directory.url).stdout)
         #expect(json.objectValue?["onlyCosmetic"] == .bool(true))
         #expect(json.objectValue?["differences"]?.arrayValue?.allSatisfy { $0.objectValue?["cosmetic"] == .bool(true) } == true)
         // A real change next to it still fails.
         try directory.write("changed.json", try Self.fixture("v5").replacingOccurrences(of: "\"tagColor\": \"PINK\"", with: "\"tagColor\": \"GREEN\"")
             .replacingOccurrences(of: "{\"value\": \"Hello\"}", with: "{\"value\": \"Hi\"}"))
-        #expect(try TogglesBinary.run(["drift", "firebase", "changed.json"], in: directory.url).status == 1)
+        #expect(toggles(["drift", "firebase", "changed.json"], in: directory.url).status == 1)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Import a template into an empty log, export it: the same parameters, values, conditional
 /// values, value types (absent stays absent), descriptions, conditions (expression, tag colour,

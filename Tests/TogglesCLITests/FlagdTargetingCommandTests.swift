@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `toggles export flagd` with Remote Config conditions: a template imported into an empty log
 /// (Fixtures/exportFlagdTargeting) is exported as flagd targeting, which is checked against the
@@ -19,9 +20,9 @@ import Testing
     static func exported() throws -> (directory: TemporaryDirectory, export: TogglesBinary.Run) {
         let directory = try TemporaryDirectory("toggles-flagd")
         let template = fixtures.appendingPathComponent("exportFlagdTargeting/template.json").path
-        let imported = try TogglesBinary.run(["import", "firebase", template, "--category", "remote-config"], in: directory.url)
+        let imported = toggles(["import", "firebase", template, "--category", "remote-config"], in: directory.url)
         #expect(imported.status == 0, "\(imported)")
-        let export = try TogglesBinary.run(["export", "flagd", "--output", "flags.flagd.json"], in: directory.url)
+        let export = toggles(["export", "flagd", "--output", "flags.flagd.json"], in: directory.url)
         #expect(export.status == 0, "\(export)")
         return (directory, export)
     }
@@ -30,7 +31,7 @@ import Testing
         try Subprocess.run("/usr/bin/env", ["python3", "\(schemaFolder)/validate.py", schemaFolder, file], in: directory.url)
     }
 
-    @Test(.enabled(if: pythonHasJSONSchema, "skipped: python3 with the jsonschema and referencing modules is not installed, so the official flagd schema cannot be checked here (FlagdTargetingCommandTests.structure still runs)"))
+    @Test(.tags(.python), .enabled(if: pythonHasJSONSchema, "skipped: python3 with the jsonschema and referencing modules is not installed, so the official flagd schema cannot be checked here (FlagdTargetingCommandTests.structure still runs)"))
     func exportValidatesAgainstTheFlagdSchema() throws {
         let (directory, _) = try Self.exported()
         let valid = try Self.validate("flags.flagd.json", in: directory)

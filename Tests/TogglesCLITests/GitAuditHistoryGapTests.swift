@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `audit --git` where the history hides a deletion: merges that drop the other side's
 /// events, shallow clones, no git at all. Real repositories, real git.
@@ -7,20 +8,20 @@ extension GitAuditTests {
     /// main: isA created. feature: isA removed (a segment of its own). Back on main.
     func repositoryWithARemovalOnABranch() throws -> TemporaryDirectory {
         let directory = try TemporaryDirectory("toggles-git-gap")
-        try git(["init", "-q", "-b", "main"], in: directory)
+        try Git.run(["init", "-q", "-b", "main"], in: directory)
         try #require(try toggles(["create", "isA", "--kind", "local", "--type", "bool", "--default", "false", "--at", "2026-01-01", "--id", "a1"], in: directory).status == 0)
         try commitAll("create isA", in: directory)
-        try git(["checkout", "-q", "-b", "feature"], in: directory)
+        try Git.run(["checkout", "-q", "-b", "feature"], in: directory)
         try #require(try toggles(["remove", "isA", "--reason", "launched", "--at", "2026-01-05", "--id", "a2"], in: directory).status == 0)
         try commitAll("remove isA", in: directory)
-        try git(["checkout", "-q", "main"], in: directory)
+        try Git.run(["checkout", "-q", "main"], in: directory)
         return directory
     }
 
     @Test func mergeWithStrategyOursThatDropsAnEventIsADeletion() throws {
         let directory = try repositoryWithARemovalOnABranch()
-        try git(["merge", "-q", "-s", "ours", "--no-edit", "feature"], in: directory)
-        let merge = try git(["rev-parse", "HEAD"], in: directory).trimmingCharacters(in: .whitespacesAndNewlines)
+        try Git.run(["merge", "-q", "-s", "ours", "--no-edit", "feature"], in: directory)
+        let merge = try Git.run(["rev-parse", "HEAD"], in: directory).trimmingCharacters(in: .whitespacesAndNewlines)
         let audit = try toggles(["audit", "--git"], in: directory)
         #expect(audit.status == 2, "\(audit)")
         #expect(audit.stdout.contains("-isA-") && audit.stdout.contains(".jsonl:1: event line deleted with its segment in commit \(merge)"), "\(audit)")
@@ -30,10 +31,10 @@ extension GitAuditTests {
 
     @Test func mergeResolvedByRemovingTheOtherSidesSegmentIsADeletion() throws {
         let directory = try repositoryWithARemovalOnABranch()
-        try git(["merge", "-q", "--no-commit", "--no-ff", "feature"], in: directory)
+        try Git.run(["merge", "-q", "--no-commit", "--no-ff", "feature"], in: directory)
         let segment = try #require(directory.segments().first { (try? directory.read($0).contains(#""id":"a2""#)) == true })
-        try git(["rm", "-q", "-f", segment], in: directory)
-        try git(["commit", "-q", "-m", "merge feature, keeping isA"], in: directory)
+        try Git.run(["rm", "-q", "-f", segment], in: directory)
+        try Git.run(["commit", "-q", "-m", "merge feature, keeping isA"], in: directory)
         let audit = try toggles(["audit", "--git", "--format", "json"], in: directory)
         #expect(audit.status == 2, "\(audit)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(audit.stdout.utf8)) as? [String: Any])
@@ -50,8 +51,8 @@ extension GitAuditTests {
         let created = try #require(directory.segments().first)
         try directory.write(created, "")
         try commitAll("empty the creation", in: directory)
-        let deleting = try git(["rev-parse", "HEAD"], in: directory).trimmingCharacters(in: .whitespacesAndNewlines)
-        try git(["merge", "-q", "--no-edit", "feature"], in: directory)
+        let deleting = try Git.run(["rev-parse", "HEAD"], in: directory).trimmingCharacters(in: .whitespacesAndNewlines)
+        try Git.run(["merge", "-q", "--no-edit", "feature"], in: directory)
         let audit = try toggles(["audit", "--git"], in: directory)
         #expect(audit.status == 2, "\(audit)")
         #expect(audit.stdout.contains("\(created):1: event line deleted in commit \(deleting)"), "\(audit)")
@@ -60,11 +61,11 @@ extension GitAuditTests {
 
     @Test func aShallowCloneIsNotValidAndSaysHowToFetchTheHistory() throws {
         let origin = try repositoryWithARemovalOnABranch()
-        try git(["merge", "-q", "--no-edit", "feature"], in: origin)
+        try Git.run(["merge", "-q", "--no-edit", "feature"], in: origin)
         let parent = try TemporaryDirectory("toggles-git-shallow")
-        try git(["clone", "-q", "--depth", "1", "file://" + origin.path, "clone"], in: parent)
+        try Git.run(["clone", "-q", "--depth", "1", "file://" + origin.path, "clone"], in: parent)
         let clone = parent.file("clone")
-        let shallow = try git(["rev-parse", "--is-shallow-repository"], in: parent, at: clone)
+        let shallow = try Git.run(["rev-parse", "--is-shallow-repository"], in: clone)
         #expect(shallow.trimmingCharacters(in: .whitespacesAndNewlines) == "true")
         let audit = try TogglesBinary.run(["audit", "--git"], in: clone, environment: Self.environment)
         #expect(audit.status == 2, "\(audit)")
@@ -76,7 +77,7 @@ extension GitAuditTests {
         #expect(document["valid"] as? Bool == false)
         #expect((document["git"] as? [String: Any])?["shallow"] as? Bool == true)
         // The whole history fetched, the same audit passes.
-        try git(["fetch", "-q", "--unshallow"], in: parent, at: clone)
+        try Git.run(["fetch", "-q", "--unshallow"], in: clone)
         let full = try TogglesBinary.run(["audit", "--git"], in: clone, environment: Self.environment)
         #expect(full.status == 0, "\(full)")
     }
@@ -90,13 +91,5 @@ extension GitAuditTests {
         #expect(audit.status == 2, "\(audit)")
         #expect(audit.stderr.contains("git is not installed or not on PATH"), "\(audit)")
         #expect(!audit.stderr.contains("not inside a git repository"), "\(audit)")
-    }
-
-    /// Runs git in `directory` (a folder inside a temporary directory).
-    @discardableResult
-    func git(_ arguments: [String], in owner: TemporaryDirectory, at directory: URL) throws -> String {
-        let run = try Subprocess.run("/usr/bin/env", ["git"] + arguments, in: directory, environment: Self.environment)
-        try #require(run.status == 0, "git \(arguments.joined(separator: " ")): \(run)")
-        return run.stdout
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `audit --git` proofs that used to be fooled (issue 26 §1): no byte in a commit's metadata
 /// hides the commit, a log moved into its folder keeps its history, and a checkpoint committed
@@ -8,7 +9,7 @@ extension GitAuditTests {
     /// isA created and committed; returns the segment holding its event.
     func repositoryWithOneEvent(_ name: String) throws -> (TemporaryDirectory, String) {
         let directory = try TemporaryDirectory(name)
-        try git(["init", "-q", "-b", "main"], in: directory)
+        try Git.run(["init", "-q", "-b", "main"], in: directory)
         try #require(try toggles(["create", "isA", "--kind", "local", "--type", "bool", "--default", "false", "--at", "2026-01-01", "--id", "a1"], in: directory).status == 0)
         try commitAll("create isA", in: directory)
         return (directory, try #require(directory.segments().first))
@@ -27,7 +28,7 @@ extension GitAuditTests {
         var random = SeededGenerator(seed: seed)
         let (directory, segment) = try repositoryWithOneEvent("toggles-git-bytes")
         try editEvent(segment, in: directory)
-        try git(["add", "-A", "events"], in: directory)
+        try Git.run(["add", "-A", "events"], in: directory)
         // Separators first, so every seed tries them; then any byte but NUL (git refuses it).
         var message: [UInt8] = [0x1F, 0x1E]
         message += (0..<Int.random(in: 1...40, using: &random)).map { _ in UInt8.random(in: 1...255, using: &random) }
@@ -40,8 +41,8 @@ extension GitAuditTests {
         }
         var environment = Self.environment
         environment["GIT_AUTHOR_NAME"] = name + "y"
-        try git(["commit", "-q", "--cleanup=verbatim", "-F", directory.file("message").path], in: directory, environment: environment)
-        let commit = try git(["rev-parse", "HEAD"], in: directory).trimmingCharacters(in: .whitespacesAndNewlines)
+        try Git.run(["commit", "-q", "--cleanup=verbatim", "-F", directory.file("message").path], in: directory, environment: environment)
+        let commit = try Git.run(["rev-parse", "HEAD"], in: directory).trimmingCharacters(in: .whitespacesAndNewlines)
         let audit = try toggles(["audit", "--git", "--format", "json"], in: directory)
         #expect(audit.status == 2, "seed \(seed): \(audit)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(audit.stdout.utf8)) as? [String: Any], "\(audit)")
@@ -58,28 +59,28 @@ extension GitAuditTests {
         let (directory, segment) = try repositoryWithOneEvent("toggles-git-moved")
         try editEvent(segment, in: directory)
         try commitAll("tidy defaults", in: directory)
-        let editing = try git(["rev-parse", "HEAD"], in: directory).trimmingCharacters(in: .whitespacesAndNewlines)
+        let editing = try Git.run(["rev-parse", "HEAD"], in: directory).trimmingCharacters(in: .whitespacesAndNewlines)
         try FileManager.default.createDirectory(at: directory.file("app"), withIntermediateDirectories: true)
-        try git(["mv", "events", "app/events"], in: directory)
-        try git(["commit", "-q", "-m", "move the log"], in: directory)
+        try Git.run(["mv", "events", "app/events"], in: directory)
+        try Git.run(["commit", "-q", "-m", "move the log"], in: directory)
         #expect(try toggles(["change", "isA", "--default", "false", "--at", "2026-02-01", "--log", "app/events"], in: directory).status == 0)
-        try git(["add", "-A", "app/events"], in: directory)
-        try git(["commit", "-q", "-m", "append after the move"], in: directory)
+        try Git.run(["add", "-A", "app/events"], in: directory)
+        try Git.run(["commit", "-q", "-m", "append after the move"], in: directory)
         let audit = try toggles(["audit", "--git", "--log", "app/events"], in: directory)
         #expect(audit.status == 2, "\(audit)")
         #expect(audit.stdout.contains("\(segment):1: event line edited in commit \(editing)"), "\(audit)")
         // A move alone, and one that edits while it moves, are judged like any commit.
         let (clean, cleanSegment) = try repositoryWithOneEvent("toggles-git-moved-clean")
         try FileManager.default.createDirectory(at: clean.file("app"), withIntermediateDirectories: true)
-        try git(["mv", "events", "app/events"], in: clean)
-        try git(["commit", "-q", "-m", "move the log"], in: clean)
+        try Git.run(["mv", "events", "app/events"], in: clean)
+        try Git.run(["commit", "-q", "-m", "move the log"], in: clean)
         let moved = try toggles(["audit", "--git", "--log", "app/events"], in: clean)
         #expect(moved.status == 0, "\(moved)")
-        try git(["mv", "app/events", "logs"], in: clean)
+        try Git.run(["mv", "app/events", "logs"], in: clean)
         let movedSegment = "logs/" + cleanSegment.dropFirst("events/".count)
         try editEvent(movedSegment, in: clean)
-        try git(["add", "-A", "logs"], in: clean)
-        try git(["commit", "-q", "-m", "move and edit"], in: clean)
+        try Git.run(["add", "-A", "logs"], in: clean)
+        try Git.run(["commit", "-q", "-m", "move and edit"], in: clean)
         let edited = try toggles(["audit", "--git", "--log", "logs"], in: clean)
         #expect(edited.status == 2, "\(edited)")
         #expect(edited.stdout.contains("event line edited in commit"), "\(edited)")
@@ -88,27 +89,12 @@ extension GitAuditTests {
     @Test func aCheckpointCommittedIntoTheLogIsReported() throws {
         let (directory, _) = try repositoryWithOneEvent("toggles-git-checkpoint")
         try directory.write("events/.replay-checkpoint", "TOGGLES-CHECKPOINT-8\nforged")
-        try git(["add", "-f", "events/.replay-checkpoint"], in: directory)
-        try git(["commit", "-q", "-m", "speed up CI"], in: directory)
+        try Git.run(["add", "-f", "events/.replay-checkpoint"], in: directory)
+        try Git.run(["commit", "-q", "-m", "speed up CI"], in: directory)
         let audit = try toggles(["audit", "--git"], in: directory)
         #expect(audit.status == 2, "\(audit)")
         #expect(audit.stdout.contains("events/.replay-checkpoint is tracked by git"), "\(audit)")
         let json = try toggles(["audit", "--git", "--format", "json"], in: directory)
         #expect(json.stdout.contains(#""trackedCheckpoints": ["#), "\(json)")
-    }
-}
-
-/// A seeded random source (SplitMix64), so a failing seed fails the same way again.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `toggles audit --git` and `toggles replay` on temporary git repositories, driven through
 /// the built binary and plain git.
-@Suite struct GitAuditTests {
+@Suite(.tags(.git)) struct GitAuditTests {
     static let identity = [
         "GIT_AUTHOR_NAME": "Ann Author", "GIT_AUTHOR_EMAIL": "ann@example.com",
         "GIT_COMMITTER_NAME": "Ann Author", "GIT_COMMITTER_EMAIL": "ann@example.com",
@@ -13,40 +14,23 @@ import Testing
     static var environment: [String: String] { TogglesBinary.cleanEnvironment(identity) }
 
     @discardableResult
-    func git(_ arguments: [String], in directory: TemporaryDirectory, environment: [String: String] = environment) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        process.currentDirectoryURL = directory.url
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        try #require(process.terminationStatus == 0, "git \(arguments.joined(separator: " ")): \(text)")
-        return text
-    }
-
     func toggles(_ arguments: [String], in directory: TemporaryDirectory) throws -> TogglesBinary.Run {
         try TogglesBinary.run(arguments, in: directory.url, environment: Self.environment)
     }
 
     func commitAll(_ message: String, in directory: TemporaryDirectory) throws {
-        try git(["add", "-A", "events"], in: directory)
-        try git(["commit", "-q", "-m", message], in: directory)
+        try Git.run(["add", "-A", "events"], in: directory)
+        try Git.run(["commit", "-q", "-m", message], in: directory)
     }
 
     /// main: isA created, then published. feature (from the first commit): isB created and
     /// isA changed, in one batch. Two branches that both only append.
     func repositoryWithTwoBranches() throws -> TemporaryDirectory {
         let directory = try TemporaryDirectory("toggles-git")
-        try git(["init", "-q", "-b", "main"], in: directory)
+        try Git.run(["init", "-q", "-b", "main"], in: directory)
         try #require(try toggles(["create", "isA", "--kind", "remote", "--type", "bool", "--default", "false", "--at", "2026-01-01", "--id", "a1"], in: directory).status == 0)
         try commitAll("create isA", in: directory)
-        try git(["checkout", "-q", "-b", "feature"], in: directory)
+        try Git.run(["checkout", "-q", "-b", "feature"], in: directory)
         // One batch of two events: one segment with two lines.
         let batch = try TogglesBinary.run(["append"], in: directory.url, stdin: """
             {"id":"b1","at":"2026-01-03T00:00:00Z","type":"created","toggle":"isB","actor":"ann","kind":"local","valueType":"number","default":1,"category":"release"}
@@ -55,7 +39,7 @@ import Testing
             """, environment: Self.environment)
         try #require(batch.status == 0, "\(batch)")
         try commitAll("feature work", in: directory)
-        try git(["checkout", "-q", "main"], in: directory)
+        try Git.run(["checkout", "-q", "main"], in: directory)
         try #require(try toggles(["publish", "isA", "--value", "true", "--at", "2026-01-02", "--id", "a3"], in: directory).status == 0)
         try commitAll("publish isA", in: directory)
         return directory
@@ -63,19 +47,19 @@ import Testing
 
     @Test func mergingAppendingBranchesEitherWayIsCleanAndGivesTheSameState() throws {
         let directory = try repositoryWithTwoBranches()
-        try git(["branch", "main-before-merge"], in: directory)
+        try Git.run(["branch", "main-before-merge"], in: directory)
         // main ← feature
-        try git(["merge", "-q", "--no-edit", "feature"], in: directory)
+        try Git.run(["merge", "-q", "--no-edit", "feature"], in: directory)
         let mainState = try toggles(["state", "--format", "json", "--at", "2026-02-01"], in: directory)
         // feature ← main, on the other branch
-        try git(["checkout", "-q", "feature"], in: directory)
-        try git(["merge", "-q", "--no-edit", "main-before-merge"], in: directory)
+        try Git.run(["checkout", "-q", "feature"], in: directory)
+        try Git.run(["merge", "-q", "--no-edit", "main-before-merge"], in: directory)
         let featureState = try toggles(["state", "--format", "json", "--at", "2026-02-01"], in: directory)
         #expect(mainState.status == 0 && featureState.status == 0)
         #expect(mainState.stdout == featureState.stdout)
         #expect(mainState.stdout.contains("\"isB\""))
         for branch in ["main", "feature"] {
-            try git(["checkout", "-q", branch], in: directory)
+            try Git.run(["checkout", "-q", branch], in: directory)
             let audit = try toggles(["audit", "--git"], in: directory)
             #expect(audit.status == 0, "\(branch): \(audit)")
             #expect(audit.stdout.contains("0 event lines edited or deleted"), "\(audit)")
@@ -86,7 +70,7 @@ import Testing
 
     @Test func editedLineIsReportedWithCommitAuthorAndLine() throws {
         let directory = try repositoryWithTwoBranches()
-        try git(["merge", "-q", "--no-edit", "feature"], in: directory)
+        try Git.run(["merge", "-q", "--no-edit", "feature"], in: directory)
         let segment = try #require(directory.segments().first { $0.contains("isA") && (try? directory.read($0).contains(#""id":"a1""#)) == true })
         try directory.write(segment, try directory.read(segment).replacingOccurrences(of: #""default":false"#, with: #""default":true"#))
         // Uncommitted, the edit is already reported against HEAD.
@@ -96,8 +80,8 @@ import Testing
         var environment = Self.environment
         environment["GIT_AUTHOR_NAME"] = "Mallory"
         environment["GIT_AUTHOR_EMAIL"] = "mallory@example.com"
-        try git(["commit", "-q", "-am", "tidy defaults"], in: directory, environment: environment)
-        let commit = try git(["rev-parse", "HEAD"], in: directory).trimmingCharacters(in: .whitespacesAndNewlines)
+        try Git.run(["commit", "-q", "-am", "tidy defaults"], in: directory, environment: environment)
+        let commit = try Git.run(["rev-parse", "HEAD"], in: directory).trimmingCharacters(in: .whitespacesAndNewlines)
         let audit = try toggles(["audit", "--git"], in: directory)
         #expect(audit.status == 2, "\(audit)")
         #expect(audit.stdout.contains("error: \(segment):1: event line edited in commit \(commit) by Mallory <mallory@example.com>"), "\(audit)")
@@ -109,7 +93,7 @@ import Testing
 
     @Test func deletedLinesAndSegmentsAreReported() throws {
         let directory = try repositoryWithTwoBranches()
-        try git(["merge", "-q", "--no-edit", "feature"], in: directory)
+        try Git.run(["merge", "-q", "--no-edit", "feature"], in: directory)
         let feature = try #require(directory.segments().first { $0.contains("batch-2") })
         // Delete one line of the two-event segment, and a whole other segment.
         let lines = try directory.read(feature).split(separator: "\n")
@@ -134,8 +118,8 @@ import Testing
         try commitAll("repair by the next append", in: directory)
         // Moving a segment to another folder deletes and adds the same lines in one commit.
         try FileManager.default.createDirectory(at: directory.file("events/moved"), withIntermediateDirectories: true)
-        try git(["mv", segment, "events/moved/x.jsonl"], in: directory)
-        try git(["commit", "-q", "-m", "move"], in: directory)
+        try Git.run(["mv", segment, "events/moved/x.jsonl"], in: directory)
+        try Git.run(["commit", "-q", "-m", "move"], in: directory)
         let audit = try toggles(["audit", "--git"], in: directory)
         #expect(audit.status == 0, "\(audit)")
         #expect(audit.stdout.contains("cut a torn tail from \(segment)"), "\(audit)")
@@ -154,7 +138,7 @@ import Testing
 
     @Test func replayShowsEachStateChangeInReplayOrder() throws {
         let directory = try repositoryWithTwoBranches()
-        try git(["merge", "-q", "--no-edit", "feature"], in: directory)
+        try Git.run(["merge", "-q", "--no-edit", "feature"], in: directory)
         let replay = try toggles(["replay", "--from", "2026-01-02", "--to", "2026-01-03"], in: directory)
         #expect(replay.status == 0, "\(replay)")
         let lines = replay.stdout.split(separator: "\n").map(String.init)

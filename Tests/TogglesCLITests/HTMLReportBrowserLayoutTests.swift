@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// What a team lead looks for, in the page as Chromium lays it out in an 800 px window: the
 /// timeline runs past now to the coming deadlines (those `toggles due` lists), now is marked,
@@ -87,7 +88,7 @@ extension HTMLReportBrowserTests {
         try directory.write("App/Flags.swift", Self.flags)
         try directory.write(Self.oddFile, Self.pay)
         try FileManager.default.createDirectory(at: directory.file("site"), withIntermediateDirectories: true)
-        let run = try TogglesBinary.run(["report", "--now", fixtureNow, "--format", "html", "--scan", "App", "--output", "site/report.html"], in: directory.url)
+        let run = toggles(["report", "--now", fixtureNow, "--format", "html", "--scan", "App", "--output", "site/report.html"], in: directory.url)
         #expect(run.status == 0, "\(run)")
         let page = try directory.read("site/report.html")
         // The page's policy allows its own inline scripts: the measuring one runs like it.
@@ -116,7 +117,7 @@ extension HTMLReportBrowserTests {
         #expect(abs(measured.aheadLeft - measured.now) < 1.5, "now at \(measured.now), ahead from \(measured.aheadLeft)")
         // The deadlines ahead are those `toggles due` lists (not yet overdue), each on its row,
         // after now, inside the chart, in the order of their dates.
-        let due = try TogglesBinary.run(["due", "--now", fixtureNow, "--within", "366d", "--format", "json"], in: directory.url)
+        let due = toggles(["due", "--now", fixtureNow, "--within", "366d", "--format", "json"], in: directory.url)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(due.stdout.utf8)) as? [String: Any])
         let owners = try #require(document["owners"] as? [[String: Any]])
         let upcoming = owners.flatMap { ($0["toggles"] as? [[String: Any]]) ?? [] }.filter { $0["overdue"] as? Bool == false }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Headless Chromium, when installed (`apt-get install chromium`; `.ci/run` installs it).
 enum Chromium {
@@ -31,7 +32,7 @@ enum Chromium {
     }
 }
 
-@Suite(.enabled(if: Chromium.executable != nil, "Chromium is not installed (apt-get install chromium); the page is not checked in a browser"))
+@Suite(.tags(.chromium), .enabled(if: Chromium.executable != nil, "Chromium is not installed (apt-get install chromium); the page is not checked in a browser"))
 struct HTMLReportBrowserTests {
     /// The check itself: a script error and a blocked request in a page do show up.
     @Test func aScriptErrorAndABlockedRequestAreCaught() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// What the HTML report says, on this repository's own log (which has a toggle removed from
 /// the code that awaits retirement in Remote Config): no removed toggle among the live ones,
@@ -8,7 +9,7 @@ import Testing
     static func page() throws -> String {
         let directory = try TemporaryDirectory()
         try FileManager.default.copyItem(at: CIRecipeTests.root.appendingPathComponent("events"), to: directory.file("events"))
-        let run = try TogglesBinary.run(["report", "--format", "html", "--now", "2026-11-28", "--output", "report.html"], in: directory.url)
+        let run = toggles(["report", "--format", "html", "--now", "2026-11-28", "--output", "report.html"], in: directory.url)
         try #require(run.status == 0, "\(run)")
         return try directory.read("report.html")
     }
@@ -69,7 +70,7 @@ extension HTMLReportContentTests {
     }
 
     static func hrefs(_ directory: TemporaryDirectory, output: String?) throws -> [String] {
-        let run = try TogglesBinary.run(["report", "--now", fixtureNow, "--format", "html", "--scan", "App"] + (output.map { ["--output", $0] } ?? []), in: directory.url)
+        let run = toggles(["report", "--now", fixtureNow, "--format", "html", "--scan", "App"] + (output.map { ["--output", $0] } ?? []), in: directory.url)
         #expect(run.status == 0, "\(run)")
         let page = try output.map { try String(contentsOf: $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : directory.file($0), encoding: .utf8) } ?? run.stdout
         let stale = HTMLReportContentTests.section("stale", in: page)

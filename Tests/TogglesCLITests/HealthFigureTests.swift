@@ -1,11 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Issue 25: one health figure, over one set of toggles (the live ones and those waiting for
 /// retirement), stated with its divisor the same way in every format.
 @Suite struct HealthFigureTests {
     @Test func everyFormatGivesTheSameHealthOverTheSameToggles() throws {
         let directory = try TemporaryDirectory()
+        @discardableResult
         func toggles(_ arguments: String...) -> TogglesBinary.Run {
             InProcessToggles.run(arguments, in: directory.url)
         }

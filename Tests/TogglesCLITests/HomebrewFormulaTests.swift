@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TogglesCLI
+import TestSupport
 
 /// `Formula/toggles.rb`, checked offline: it builds the way Homebrew builds Swift tools
 /// (`swift build -c release --disable-sandbox`), installs what exists (the product, the man
@@ -73,7 +74,7 @@ import Testing
         return nil
     }()
 
-    @Test(.enabled(if: ruby != nil, "Ruby is not installed: the formula's syntax is not checked by `ruby -c` (its shape is, above)"))
+    @Test(.tags(.ruby), .enabled(if: ruby != nil, "Ruby is not installed: the formula's syntax is not checked by `ruby -c` (its shape is, above)"))
     func rubyReadsTheFormula() throws {
         let run = try Subprocess.run(try #require(Self.ruby), ["-c", Self.formula.path], in: CIRecipeTests.root)
         #expect(run.status == 0 && run.stdout.contains("Syntax OK"), "\(run)")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ToggleLedger
+import TestSupport
 
 /// A Swift file built to exhaust memory (millions of `{`) next to ordinary code: the scan
 /// skips it with a warning naming it and the limit, the cleanup and `sync swift` refuse and

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `toggles import` and `toggles export`, end to end through the built binary, on the seed log
 /// and Remote Config templates in Fixtures/importFirebase (versions 5, 6 and a rollback to 5 as 7).
@@ -24,7 +25,7 @@ import Testing
 
     @discardableResult
     static func run(_ arguments: [String], in directory: TemporaryDirectory, expect status: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation) throws -> TogglesBinary.Run {
-        let result = try TogglesBinary.run(arguments, in: directory.url)
+        let result = toggles(arguments, in: directory.url)
         #expect(result.status == status, "\(arguments.joined(separator: " "))\n\(result)", sourceLocation: sourceLocation)
         return result
     }
@@ -91,7 +92,7 @@ import Testing
     @Test func importFirebaseReadsStandardInputAndUnversionedTemplates() throws {
         let directory = try Self.seeded()
         let template = #"{"parameters": {"welcomeMessage": {"defaultValue": {"value": "Servus"}}}}"#
-        let result = try TogglesBinary.run(["import", "firebase", "-", "--at", "2026-03-01T12:00:00Z", "--actor", "ci@moments.example", "--format", "json"], in: directory.url, stdin: template)
+        let result = toggles(["import", "firebase", "-", "--at", "2026-03-01T12:00:00Z", "--actor", "ci@moments.example", "--format", "json"], in: directory.url, stdin: template)
         #expect(result.status == 0, "\(result)")
         let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
         let events = document["events"] as! [[String: Any]]

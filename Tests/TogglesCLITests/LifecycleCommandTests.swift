@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The appending commands through the built binary: what they write, what they refuse, and
 /// that a refusal leaves the log untouched.
@@ -10,8 +11,9 @@ import Testing
         directory = try TemporaryDirectory()
     }
 
+    @discardableResult
     func toggles(_ arguments: String..., stdin: String? = nil) throws -> TogglesBinary.Run {
-        try TogglesBinary.run(arguments, in: directory.url, stdin: stdin)
+        TestSupport.toggles(arguments, in: directory.url, stdin: stdin)
     }
 
     /// Every byte of the log, to prove a command changed nothing.
@@ -89,11 +91,11 @@ import Testing
     ] as [([[String]], [String], Int32, String)])
     func aRejectedCommandExplainsAndAppendsNothing(setup: [[String]], command: [String], status: Int32, message: String) throws {
         for step in setup {
-            let run = try TogglesBinary.run(step, in: directory.url)
+            let run = TestSupport.toggles(step, in: directory.url)
             #expect(run.status == 0, "setup \(step): \(run)")
         }
         let before = try logBytes()
-        let run = try TogglesBinary.run(command, in: directory.url)
+        let run = TestSupport.toggles(command, in: directory.url)
         #expect(run.status == status, "\(run)")
         #expect(run.stderr.contains("toggles: error: "), "\(run)")
         #expect(run.stderr.contains(message), "\(run)")
@@ -139,11 +141,11 @@ import Testing
         let segment = try #require(directory.segments().last)
         try directory.write(segment, "{\"schema\":1,\n" + (try directory.read(segment)))
         for command in [["state"], ["history", "t"], ["audit"], ["report"], ["change", "t", "--default", "false"]] {
-            let run = try TogglesBinary.run(command, in: directory.url)
+            let run = TestSupport.toggles(command, in: directory.url)
             #expect(run.status == 2, "\(command): \(run)")
             #expect(run.stderr.contains("toggles: error: \(segment):1: invalid JSON"), "\(command): \(run)")
         }
-        let missing = try TogglesBinary.run(["state", "--log", "nowhere"], in: directory.url)
+        let missing = TestSupport.toggles(["state", "--log", "nowhere"], in: directory.url)
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("log directory nowhere does not exist"))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Issue 25: without `--log`, the log is found as git finds its repository, so every command
 /// works from a subfolder, and none starts a second log there.
@@ -15,6 +16,7 @@ import Testing
         try FileManager.default.createDirectory(at: subfolder, withIntermediateDirectories: true)
     }
 
+    @discardableResult
     func toggles(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = ["USER": "tester"], stdin: String = "") -> TogglesBinary.Run {
         InProcessToggles.run(arguments, in: directory ?? subfolder, stdin: stdin, environment: environment)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Names the lexer would read otherwise than swiftc: a NUL byte inside a name (`ba\0d` is two
 /// names to swiftc, and was `ba` to the scan, silently) and a name that is not valid UTF-8 (was

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Every Markdown output rendered by cmark-gfm (GitHub's own renderer, through the PyPI
 /// package `cmarkgfm`), and the HTML checked: what should be code is `<code>`, nothing shows
@@ -37,28 +38,28 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: hasCmark, "cmarkgfm is not installed (pip install cmarkgfm): Markdown outputs are not rendered"))
+    @Test(.tags(.python), .enabled(if: hasCmark, "cmarkgfm is not installed (pip install cmarkgfm): Markdown outputs are not rendered"))
     func reportAndCheckWithRemovalPlansRender() throws {
         let (repository, _) = try CIRecipeTests.repository()
-        let report = try TogglesBinary.run(["report", "--format", "markdown", "--scan", "Sources"], in: repository.url)
+        let report = toggles(["report", "--format", "markdown", "--scan", "Sources"], in: repository.url)
         #expect(report.status == 0 && report.stdout.contains("To remove from the code"), "\(report)")
         try Self.checkRendered(report.stdout, named: "report")
         let html = try Self.render(report.stdout)
         #expect(html.contains("<summary><code>isRoundedAvatar</code>:"), "\(html)")
         #expect(html.contains("<table>"))
-        let check = try TogglesBinary.run(["check", "--format", "markdown", "--scan", "Sources"], in: repository.url)
+        let check = toggles(["check", "--format", "markdown", "--scan", "Sources"], in: repository.url)
         try Self.checkRendered(check.stdout, named: "check")
     }
 
-    @Test(.enabled(if: hasCmark, "cmarkgfm is not installed (pip install cmarkgfm): Markdown outputs are not rendered"))
+    @Test(.tags(.python), .enabled(if: hasCmark, "cmarkgfm is not installed (pip install cmarkgfm): Markdown outputs are not rendered"))
     func theStepSummaryAndTheDueListRender() throws {
         let (repository, runner) = try CIRecipeTests.repository()
         let summary = runner.file("summary.md")
-        let check = try TogglesBinary.run(["check", "--format", "github", "--scan", "Sources"], in: repository.url,
+        let check = toggles(["check", "--format", "github", "--scan", "Sources"], in: repository.url,
                                           environment: TogglesBinary.cleanEnvironment(["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summary.path]))
         #expect(check.status == 1, "\(check)")
         try Self.checkRendered(try runner.read("summary.md"), named: "step summary")
-        let due = try TogglesBinary.run(["due", "--format", "markdown", "--within", "400d"], in: repository.url)
+        let due = toggles(["due", "--format", "markdown", "--within", "400d"], in: repository.url)
         #expect(due.status == 0, "\(due)")
         try Self.checkRendered(due.stdout, named: "due")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Concurrent lifecycle edits on two branches, merged with plain git: a conflict the ledger
 /// shows and gates on, settled by `toggles resolve`, never an invalid log (issue 25).
@@ -8,22 +9,22 @@ extension GitMergeTests {
     func repositoryWithBase(_ root: TemporaryDirectory) throws -> URL {
         let repository = root.file("repo")
         try FileManager.default.createDirectory(at: repository, withIntermediateDirectories: true)
-        try git(["init", "-q", "-b", "main"], in: repository)
-        try git(["commit", "-q", "--allow-empty", "-m", "base"], in: repository)
+        try Git.run(["init", "-q", "-b", "main"], in: repository, environment: Self.environment)
+        try Git.run(["commit", "-q", "--allow-empty", "-m", "base"], in: repository, environment: Self.environment)
         return repository
     }
 
     /// Runs `commands` on a new branch from main and commits them.
     func branch(_ name: String, in repository: URL, _ commands: [[String]]) throws {
-        try git(["checkout", "-q", "main"], in: repository)
-        try git(["checkout", "-qb", name], in: repository)
+        try Git.run(["checkout", "-q", "main"], in: repository, environment: Self.environment)
+        try Git.run(["checkout", "-qb", name], in: repository, environment: Self.environment)
         for command in commands { try toggles(command, in: repository) }
-        try git(["add", "-A"], in: repository)
-        try git(["commit", "-qm", name], in: repository)
+        try Git.run(["add", "-A"], in: repository, environment: Self.environment)
+        try Git.run(["commit", "-qm", name], in: repository, environment: Self.environment)
     }
 
     func run(_ arguments: [String], in repository: URL) throws -> TogglesBinary.Run {
-        try TogglesBinary.run(arguments, in: repository, environment: Self.environment)
+        TestSupport.toggles(arguments, in: repository, environment: Self.environment)
     }
 
     /// The id of the event of `type` in `toggle`'s history (the first one).
@@ -42,9 +43,9 @@ extension GitMergeTests {
             ["create", "isStories", "--kind", "remote", "--type", "bool", "--default", "true", "--at", "2026-03-01T11:00:00Z"],
             ["publish", "isStories", "--value", "true", "--at", "2026-03-02T11:00:00Z"],
         ])
-        try git(["checkout", "-qb", "a-then-b", "main"], in: repository)
-        try git(["merge", "-q", "--no-edit", "a"], in: repository)
-        try git(["merge", "-q", "--no-edit", "b"], in: repository)
+        try Git.run(["checkout", "-qb", "a-then-b", "main"], in: repository, environment: Self.environment)
+        try Git.run(["merge", "-q", "--no-edit", "a"], in: repository, environment: Self.environment)
+        try Git.run(["merge", "-q", "--no-edit", "b"], in: repository, environment: Self.environment)
         let check = try run(["check", "--now", "2026-03-03"], in: repository)
         #expect(check.status == 1, "a conflict fails the gate, the log is not invalid: \(check)")
         #expect(check.stdout.contains("conflict") && check.stdout.contains("created-twice"), "\(check)")
@@ -55,9 +56,9 @@ extension GitMergeTests {
         let stateAB = try run(["state", "--at", "2026-03-03", "--format", "json"], in: repository)
         #expect(stateAB.stdout.contains(#""conflicts""#) && stateAB.stdout.contains(#""kind": "created-twice""#), "\(stateAB)")
 
-        try git(["checkout", "-qb", "b-then-a", "main"], in: repository)
-        try git(["merge", "-q", "--no-edit", "b"], in: repository)
-        try git(["merge", "-q", "--no-edit", "a"], in: repository)
+        try Git.run(["checkout", "-qb", "b-then-a", "main"], in: repository, environment: Self.environment)
+        try Git.run(["merge", "-q", "--no-edit", "b"], in: repository, environment: Self.environment)
+        try Git.run(["merge", "-q", "--no-edit", "a"], in: repository, environment: Self.environment)
         let stateBA = try run(["state", "--at", "2026-03-03", "--format", "json"], in: repository)
         #expect(stateAB.stdout == stateBA.stdout, "the same state whichever merge came first")
         #expect(stateBA.stdout.contains(#""kind": "local""#), "the earlier creation stands until resolved")
@@ -83,8 +84,8 @@ extension GitMergeTests {
         let remote = created.first { $0["kind"] as? String == "remote" }?["id"] as? String ?? "?"
         let resolve = try run(["resolve", "isStories", "--keep", remote, "--reason", "the remote one ships", "--at", "2026-03-02T12:00:00Z"], in: repository)
         #expect(resolve.status == 0, "\(resolve)")
-        try git(["add", "-A"], in: repository)
-        try git(["commit", "-qm", "resolve"], in: repository)
+        try Git.run(["add", "-A"], in: repository, environment: Self.environment)
+        try Git.run(["commit", "-qm", "resolve"], in: repository, environment: Self.environment)
         let after = try run(["check", "--now", "2026-03-03"], in: repository)
         #expect(after.status == 0, "after the resolution the toggle is normal: \(after)")
         let state = try run(["state", "--format", "json"], in: repository)
@@ -130,8 +131,8 @@ extension GitMergeTests {
             ["create", "appPrimaryColor", "--kind", "remote", "--type", "bool", "--default", "false", "--at", "2026-03-01T13:00:00Z", "--id", "remote-creation"],
             ["publish", "appPrimaryColor", "--value", "false", "--at", "2026-03-01T16:00:00Z", "--id", "publish"],
         ])
-        try git(["checkout", "-q", "a"], in: repository)
-        try git(["merge", "-q", "--no-edit", "b"], in: repository)
+        try Git.run(["checkout", "-q", "a"], in: repository, environment: Self.environment)
+        try Git.run(["merge", "-q", "--no-edit", "b"], in: repository, environment: Self.environment)
         let before = try run(["state", "--at", "2026-03-02", "--format", "json"], in: repository)
         #expect(before.stdout.contains(#""kind": "created-twice""#) && before.stdout.contains(#""kind": "declaration""#), "\(before)")
         let resolve = try run(["resolve", "appPrimaryColor", "--keep", "publish", "--at", "2026-03-02T00:00:00Z"], in: repository)
@@ -139,8 +140,8 @@ extension GitMergeTests {
         let after = try run(["state", "--at", "2026-03-03", "--format", "json"], in: repository)
         #expect(after.stdout.contains(#""kind": "remote""#) && !after.stdout.contains(#""conflicts""#), "the publish's side: remote, settled: \(after)")
         #expect(try run(["check", "--now", "2026-03-03"], in: repository).status == 0)
-        try git(["add", "-A"], in: repository)
-        try git(["commit", "-qm", "resolve"], in: repository)
+        try Git.run(["add", "-A"], in: repository, environment: Self.environment)
+        try Git.run(["commit", "-qm", "resolve"], in: repository, environment: Self.environment)
         let gitAudit = try run(["audit", "--git"], in: repository)
         #expect(gitAudit.status == 0, "\(gitAudit)")
     }
@@ -151,8 +152,8 @@ extension GitMergeTests {
         let create = ["create", "isStories", "--kind", "local", "--type", "bool", "--default", "false"]
         try branch("a", in: repository, [create + ["--at", "2026-03-01T10:00:00Z"]])
         try branch("b", in: repository, [create + ["--at", "2026-03-01T11:00:00Z"]])
-        try git(["checkout", "-q", "a"], in: repository)
-        try git(["merge", "-q", "--no-edit", "b"], in: repository)
+        try Git.run(["checkout", "-q", "a"], in: repository, environment: Self.environment)
+        try Git.run(["merge", "-q", "--no-edit", "b"], in: repository, environment: Self.environment)
         let check = try run(["check", "--now", "2026-03-03"], in: repository)
         #expect(check.status == 0, "\(check)")
         let audit = try run(["audit"], in: repository)
@@ -162,14 +163,14 @@ extension GitMergeTests {
     @Test func aChangeOfAToggleAnotherBranchRemovedIsAConflictTheRemovalStands() throws {
         let root = try TemporaryDirectory()
         let repository = try repositoryWithBase(root)
-        try git(["checkout", "-q", "main"], in: repository)
+        try Git.run(["checkout", "-q", "main"], in: repository, environment: Self.environment)
         try toggles(["create", "isStories", "--kind", "remote", "--type", "bool", "--default", "false", "--at", "2026-03-01"], in: repository)
-        try git(["add", "-A"], in: repository)
-        try git(["commit", "-qm", "create"], in: repository)
+        try Git.run(["add", "-A"], in: repository, environment: Self.environment)
+        try Git.run(["commit", "-qm", "create"], in: repository, environment: Self.environment)
         try branch("a", in: repository, [["remove", "isStories", "--at", "2026-03-02"]])
         try branch("b", in: repository, [["extend", "isStories", "--expires", "2026-06-01", "--reason", "later", "--at", "2026-03-03"]])
-        try git(["checkout", "-q", "a"], in: repository)
-        try git(["merge", "-q", "--no-edit", "b"], in: repository)
+        try Git.run(["checkout", "-q", "a"], in: repository, environment: Self.environment)
+        try Git.run(["merge", "-q", "--no-edit", "b"], in: repository, environment: Self.environment)
         let report = try run(["report", "--now", "2026-03-04", "--format", "json"], in: repository)
         #expect(report.status == 0 && report.stdout.contains(#""kind": "changed-after-removal""#), "\(report)")
         let check = try run(["check", "--now", "2026-03-04"], in: repository)
@@ -187,14 +188,14 @@ extension GitMergeTests {
     @Test func aChangeOfAToggleWhoseCreationAnotherBranchVoidedIsAConflict() throws {
         let root = try TemporaryDirectory()
         let repository = try repositoryWithBase(root)
-        try git(["checkout", "-q", "main"], in: repository)
+        try Git.run(["checkout", "-q", "main"], in: repository, environment: Self.environment)
         try toggles(["create", "isStories", "--kind", "local", "--type", "bool", "--default", "false", "--at", "2026-03-01", "--id", "creation"], in: repository)
-        try git(["add", "-A"], in: repository)
-        try git(["commit", "-qm", "create"], in: repository)
+        try Git.run(["add", "-A"], in: repository, environment: Self.environment)
+        try Git.run(["commit", "-qm", "create"], in: repository, environment: Self.environment)
         try branch("a", in: repository, [["void", "creation", "--reason", "made by mistake"]])
         try branch("b", in: repository, [["change", "isStories", "--default", "true", "--at", "2026-03-02", "--id", "change"]])
-        try git(["checkout", "-q", "a"], in: repository)
-        try git(["merge", "-q", "--no-edit", "b"], in: repository)
+        try Git.run(["checkout", "-q", "a"], in: repository, environment: Self.environment)
+        try Git.run(["merge", "-q", "--no-edit", "b"], in: repository, environment: Self.environment)
         let check = try run(["check", "--now", "2026-03-03"], in: repository)
         #expect(check.status == 1 && check.stdout.contains("changed-after-void"), "\(check)")
         #expect(try run(["audit"], in: repository).status == 0)
@@ -206,19 +207,19 @@ extension GitMergeTests {
     @Test func voidIgnoresAnEventAtEveryInstantAndRevShowsTheLedgerBefore() throws {
         let root = try TemporaryDirectory()
         let repository = try repositoryWithBase(root)
-        try git(["checkout", "-q", "main"], in: repository)
+        try Git.run(["checkout", "-q", "main"], in: repository, environment: Self.environment)
         try toggles(["create", "isStories", "--kind", "remote", "--type", "bool", "--default", "false", "--at", "2026-03-01"], in: repository)
         try toggles(["change", "isStories", "--default", "true", "--at", "2026-03-02"], in: repository)
-        try git(["add", "-A"], in: repository)
-        try git(["commit", "-qm", "recorded"], in: repository)
+        try Git.run(["add", "-A"], in: repository, environment: Self.environment)
+        try Git.run(["commit", "-qm", "recorded"], in: repository, environment: Self.environment)
         let creation = try eventID("isStories", "created", in: repository)
         let refused = try run(["void", creation, "--reason", "mistake"], in: repository)
         let change = try eventID("isStories", "default-changed", in: repository)
         #expect(refused.status == 65 && refused.stderr.contains(change), "says what to void first: \(refused)")
         let voided = try run(["void", change, "--reason", "recorded on the wrong toggle"], in: repository)
         #expect(voided.status == 0, "\(voided)")
-        try git(["add", "-A"], in: repository)
-        try git(["commit", "-qm", "void"], in: repository)
+        try Git.run(["add", "-A"], in: repository, environment: Self.environment)
+        try Git.run(["commit", "-qm", "void"], in: repository, environment: Self.environment)
         for instant in ["2026-03-02T12:00:00Z", "2026-04-01"] {
             let state = try run(["state", "--at", instant, "--format", "json"], in: repository)
             #expect(state.stdout.contains(#""default": false"#), "ignored at \(instant): \(state)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The minimum supported version raised on two branches, merged with plain git: a
 /// `minimum-version` conflict (the highest stands), shown and gated on, settled by
@@ -15,22 +16,22 @@ extension GitMergeTests {
     @Test func minimumVersionsRaisedOnTwoBranchesAreAConflictTheHighestStands() throws {
         let root = try TemporaryDirectory()
         let repository = try repositoryWithBase(root)
-        try git(["checkout", "-q", "main"], in: repository)
+        try Git.run(["checkout", "-q", "main"], in: repository, environment: Self.environment)
         try toggles(["create", "isStories", "--kind", "remote", "--type", "bool", "--default", "false", "--at", "2026-03-01"], in: repository)
         try toggles(["support", "--minimum", "2.5", "--at", "2026-03-01T01:00:00Z", "--id", "base"], in: repository)
-        try git(["add", "-A"], in: repository)
-        try git(["commit", "-qm", "base"], in: repository)
+        try Git.run(["add", "-A"], in: repository, environment: Self.environment)
+        try Git.run(["commit", "-qm", "base"], in: repository, environment: Self.environment)
         // The higher raise is the earlier one in replay order: the rule, not the order, decides.
         try branch("a", in: repository, [["support", "--minimum", "2.7", "--at", "2026-03-02", "--id", "raise-a"]])
         try branch("b", in: repository, [["support", "--minimum", "2.6", "--at", "2026-03-03", "--id", "raise-b"]])
 
-        try git(["checkout", "-qb", "a-then-b", "main"], in: repository)
-        try git(["merge", "-q", "--no-edit", "a"], in: repository)
-        try git(["merge", "-q", "--no-edit", "b"], in: repository)
+        try Git.run(["checkout", "-qb", "a-then-b", "main"], in: repository, environment: Self.environment)
+        try Git.run(["merge", "-q", "--no-edit", "a"], in: repository, environment: Self.environment)
+        try Git.run(["merge", "-q", "--no-edit", "b"], in: repository, environment: Self.environment)
         let stateAB = try run(["state", "--at", "2026-03-04", "--format", "json"], in: repository)
-        try git(["checkout", "-qb", "b-then-a", "main"], in: repository)
-        try git(["merge", "-q", "--no-edit", "b"], in: repository)
-        try git(["merge", "-q", "--no-edit", "a"], in: repository)
+        try Git.run(["checkout", "-qb", "b-then-a", "main"], in: repository, environment: Self.environment)
+        try Git.run(["merge", "-q", "--no-edit", "b"], in: repository, environment: Self.environment)
+        try Git.run(["merge", "-q", "--no-edit", "a"], in: repository, environment: Self.environment)
         let stateBA = try run(["state", "--at", "2026-03-04", "--format", "json"], in: repository)
         #expect(stateAB.status == 0 && stateAB.stdout == stateBA.stdout, "the same state whichever merge came first: \(stateAB)")
         #expect(stateAB.stdout.contains(#""minimumSupportedVersion": "2.7""#), "the highest version stands: \(stateAB)")
@@ -52,8 +53,8 @@ extension GitMergeTests {
 
         let resolve = try run(["resolve", "_app", "--keep", "raise-b", "--reason", "2.7 is not out yet", "--at", "2026-03-03T12:00:00Z", "--id", "settled"], in: repository)
         #expect(resolve.status == 0, "\(resolve)")
-        try git(["add", "-A"], in: repository)
-        try git(["commit", "-qm", "resolve"], in: repository)
+        try Git.run(["add", "-A"], in: repository, environment: Self.environment)
+        try Git.run(["commit", "-qm", "resolve"], in: repository, environment: Self.environment)
         let after = try run(["check", "--now", "2026-03-04"], in: repository)
         #expect(after.status == 0, "after the resolution the minimum is normal: \(after)")
         let state = try run(["state", "--format", "json"], in: repository)
@@ -74,15 +75,15 @@ extension GitMergeTests {
     @Test func aMinimumVersionConflictAloneIsNoStaleToggle() throws {
         let root = try TemporaryDirectory()
         let repository = try repositoryWithBase(root)
-        try git(["checkout", "-q", "main"], in: repository)
+        try Git.run(["checkout", "-q", "main"], in: repository, environment: Self.environment)
         try toggles(["create", "isStories", "--kind", "remote", "--type", "bool", "--default", "false", "--at", "2026-03-01"], in: repository)
         try toggles(["support", "--minimum", "2.5", "--at", "2026-03-01T01:00:00Z"], in: repository)
-        try git(["add", "-A"], in: repository)
-        try git(["commit", "-qm", "base"], in: repository)
+        try Git.run(["add", "-A"], in: repository, environment: Self.environment)
+        try Git.run(["commit", "-qm", "base"], in: repository, environment: Self.environment)
         try branch("a", in: repository, [["support", "--minimum", "2.7", "--at", "2026-03-02", "--id", "raise-a"]])
         try branch("b", in: repository, [["support", "--minimum", "2.6", "--at", "2026-03-03", "--id", "raise-b"]])
-        try git(["checkout", "-q", "a"], in: repository)
-        try git(["merge", "-q", "--no-edit", "b"], in: repository)
+        try Git.run(["checkout", "-q", "a"], in: repository, environment: Self.environment)
+        try Git.run(["merge", "-q", "--no-edit", "b"], in: repository, environment: Self.environment)
 
         let check = try run(["check", "--now", "2026-03-04"], in: repository)
         #expect(check.status == 1, "the conflict fails the gate: \(check)")
@@ -117,8 +118,8 @@ extension GitMergeTests {
         let repository = try repositoryWithBase(root)
         try branch("a", in: repository, [["support", "--minimum", "2.6", "--at", "2026-03-02"]])
         try branch("b", in: repository, [["support", "--minimum", "2.6.0", "--at", "2026-03-03"]])
-        try git(["checkout", "-q", "a"], in: repository)
-        try git(["merge", "-q", "--no-edit", "b"], in: repository)
+        try Git.run(["checkout", "-q", "a"], in: repository, environment: Self.environment)
+        try Git.run(["merge", "-q", "--no-edit", "b"], in: repository, environment: Self.environment)
         let old = #"{"schema":1,"id":"old-lower","at":"2026-03-04T00:00:00Z","type":"minimum-version-changed","toggle":"_app","actor":"a@example.com","minimumVersion":"2.4"}"#
         let append = try TogglesBinary.run(["append"], in: repository, stdin: old + "\n", environment: Self.environment)
         #expect(append.status == 0, "\(append)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A `toggles` from before the app-version events (15fd35a, the session's starting commit)
 /// reading a log that has them: it keeps every line and names each type it does not know.
@@ -11,7 +12,7 @@ import Testing
         return candidates.compactMap { $0 }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }()
 
-    @Test(.enabled(if: baseline != nil, "no toggles binary from before the app-version events"))
+    @Test(.tags(.binary), .enabled(if: baseline != nil, "no toggles binary from before the app-version events"))
     func anOldBinaryNamesTheTypesItDoesNotKnow() throws {
         let directory = try TemporaryDirectory()
         for arguments in [

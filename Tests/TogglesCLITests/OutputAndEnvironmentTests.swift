@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// One escaping rule for every JSON output, and the command line's dealings with its
 /// environment: symlinked logs, descriptor limits, git lookups, switches, missing logs,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ToggleLedger
+import TestSupport
 
 /// `--output FILE` of `report` and `export`: what the user named stays what it was (a link, a
 /// device, a pipe, the shell's own stream, a file's permissions), and nothing lands in the log.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ToggleLedger
+import TestSupport
 
 /// Output that lands where it must not, or is lost silently (issue 26 §1–2): the log's lock
 /// through a symlink, `--output` through a dangling link into the log, standard output that

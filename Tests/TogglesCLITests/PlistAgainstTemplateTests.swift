@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The defaults plist read against a log that came from a template without valueType (every
 /// parameter STRING), as Firebase's own samples pair them.

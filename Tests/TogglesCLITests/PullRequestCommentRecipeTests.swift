@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// docs/policy.md's GitHub job posts the Markdown report on the pull request and, on the next
 /// run, updates the comment that carries the report's marker: never another tool's comment,
@@ -34,7 +35,7 @@ import Testing
             sys.exit("fake gh: unexpected " + " ".join(args))
         """
 
-    @Test(.enabled(if: hasJQ, "jq (or python3) is not installed: the pull-request comment recipe is not run"))
+    @Test(.tags(.jq), .enabled(if: hasJQ, "jq (or python3) is not installed: the pull-request comment recipe is not run"))
     func theCommentWithTheMarkerIsUpdatedAndAnotherToolsIsLeftAlone() throws {
         let page = String(decoding: try Data(contentsOf: CIRecipeTests.root.appendingPathComponent("docs/policy.md")), as: UTF8.self)
         let workflow = try #require(page.components(separatedBy: "```yaml\n").dropFirst().first { $0.contains("name: Stale toggles") })

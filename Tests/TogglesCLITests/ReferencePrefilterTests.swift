@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SwiftSource
 import ToggleLedger
+import TestSupport
 
 /// Issue 27 (speed): pass 2 reads but does not lex a file holding none of the names a
 /// reference rule can match. The filter must change nothing: every fixture app is scanned with

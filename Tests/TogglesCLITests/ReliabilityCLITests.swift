@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -39,7 +40,7 @@ import Darwin
     /// A log with one toggle, made through the binary.
     func makeLog() throws -> TemporaryDirectory {
         let directory = try TemporaryDirectory("toggles-reliability")
-        let created = try TogglesBinary.run(
+        let created = toggles(
             ["create", "isA", "--kind", "local", "--type", "bool", "--default", "false", "--at", "2026-01-01", "--id", "c1"],
             in: directory.url)
         #expect(created.status == 0, "\(created)")
@@ -100,7 +101,7 @@ import Darwin
     @Test func missingLogDirectoryIsAClearError() throws {
         let directory = try TemporaryDirectory()
         for command in [["state"], ["audit"], ["history", "isA"], ["replay"], ["report"]] {
-            let run = try TogglesBinary.run(command + ["--log", "nowhere"], in: directory.url)
+            let run = toggles(command + ["--log", "nowhere"], in: directory.url)
             #expect(run.status == 2, "\(command): \(run)")
             #expect(run.stderr.contains("log directory nowhere does not exist"), "\(run)")
         }
@@ -109,7 +110,7 @@ import Darwin
     @Test func logPathThatIsAFileIsAClearError() throws {
         let directory = try TemporaryDirectory()
         try directory.write("events", "not a directory")
-        let run = try TogglesBinary.run(["audit"], in: directory.url)
+        let run = toggles(["audit"], in: directory.url)
         #expect(run.status == 2)
         #expect(run.stderr.contains("events is not a directory"), "\(run)")
     }
@@ -118,11 +119,11 @@ import Darwin
         let directory = try makeLog()
         try FileManager.default.createDirectory(at: directory.file("events/2026/02/odd.jsonl"), withIntermediateDirectories: true)
         for command in [["audit"], ["state"]] {
-            let run = try TogglesBinary.run(command, in: directory.url)
+            let run = toggles(command, in: directory.url)
             #expect(run.status == 2, "\(run)")
             #expect(run.stderr.contains("events/2026/02/odd.jsonl ends in .jsonl but is not a regular file"), "\(run)")
         }
-        let append = try TogglesBinary.run(["change", "isA", "--default", "true", "--at", "2026-01-05"], in: directory.url)
+        let append = toggles(["change", "isA", "--default", "true", "--at", "2026-01-05"], in: directory.url)
         #expect(append.status == 2, "\(append)")
     }
 
@@ -131,7 +132,7 @@ import Darwin
         let outside = try TemporaryDirectory("toggles-outside")
         try outside.write("stolen.jsonl", #"{"schema":1,"id":"x","at":"2026-01-03T00:00:00Z","type":"removed","toggle":"isA","actor":"m"}"# + "\n")
         try FileManager.default.createSymbolicLink(at: directory.file("events/2026/01/link.jsonl"), withDestinationURL: outside.file("stolen.jsonl"))
-        let run = try TogglesBinary.run(["audit"], in: directory.url)
+        let run = toggles(["audit"], in: directory.url)
         #expect(run.status == 2, "\(run)")
         #expect(run.stderr.contains("events/2026/01/link.jsonl is a symlink to"), "\(run)")
         #expect(run.stderr.contains("outside the log directory"), "\(run)")
@@ -226,14 +227,14 @@ import Darwin
         try directory.write("events/2026/01/s.jsonl", line + "\n" + #"{"schema":1,"id":"u1","at":"2026-01-02T00:00:00Z","type":"future\u001b[2J","toggle":"isA","actor":"a"}"# + "\n")
         let commands: [[String]] = [["state"], ["history", "isA"], ["audit"], ["replay"], ["report", "--now", "2026-02-01"]]
         for command in commands {
-            let run = try TogglesBinary.run(command, in: directory.url)
+            let run = toggles(command, in: directory.url)
             for output in [run.stdout, run.stderr] {
                 #expect(!output.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{9B}" }, "\(command) printed a control character: \(run)")
             }
             #expect(run.stdout.contains("\\u{1B}") || run.stdout.contains("\\u001b"), "\(command) shows the escape visibly: \(run)")
         }
         // JSON output escapes it the JSON way, so the value survives a round trip.
-        let json = try TogglesBinary.run(["history", "isA", "--format", "json"], in: directory.url)
+        let json = toggles(["history", "isA", "--format", "json"], in: directory.url)
         #expect(json.stdout.contains(#"\u001b[2J"#) && !json.stdout.contains("\u{1B}"), "\(json)")
     }
 
@@ -248,7 +249,7 @@ import Darwin
     ])
     func toggleNamesFollowRemoteConfigKeyRules(_ name: String, _ reason: String) throws {
         let directory = try TemporaryDirectory()
-        let run = try TogglesBinary.run(["create", name, "--kind", "remote", "--type", "bool", "--default", "false"], in: directory.url)
+        let run = toggles(["create", name, "--kind", "remote", "--type", "bool", "--default", "false"], in: directory.url)
         #expect(run.status == 65, "\(run)")
         #expect(run.stderr.contains(reason), "\(run)")
         #expect(directory.segments().isEmpty)
@@ -257,7 +258,7 @@ import Darwin
     @Test(arguments: ["_private", "a", String(repeating: "b", count: 256), "isRounded2Avatar"])
     func validToggleNamesAreAccepted(_ name: String) throws {
         let directory = try TemporaryDirectory()
-        let run = try TogglesBinary.run(["create", name, "--kind", "remote", "--type", "bool", "--default", "false"], in: directory.url)
+        let run = toggles(["create", name, "--kind", "remote", "--type", "bool", "--default", "false"], in: directory.url)
         #expect(run.status == 0, "\(run)")
     }
 
@@ -267,7 +268,7 @@ import Darwin
     ])
     func valuesFollowTheirDeclaredType(_ type: String, _ value: String) throws {
         let directory = try TemporaryDirectory()
-        let run = try TogglesBinary.run(["create", "isTyped", "--kind", "remote", "--type", type, "--default", value], in: directory.url)
+        let run = toggles(["create", "isTyped", "--kind", "remote", "--type", type, "--default", value], in: directory.url)
         #expect(run.status == 65, "\(run)")
         #expect(run.stderr.contains("is not a \(type) value"), "\(run)")
         #expect(directory.segments().isEmpty)
@@ -276,7 +277,7 @@ import Darwin
     @Test func appendedValueOfTheWrongTypeIsRejected() throws {
         let directory = try makeLog()
         let before = snapshot(directory)
-        let run = try TogglesBinary.run(["append"], in: directory.url, stdin: #"{"type":"default-changed","toggle":"isA","default":"true"}"# + "\n")
+        let run = toggles(["append"], in: directory.url, stdin: #"{"type":"default-changed","toggle":"isA","default":"true"}"# + "\n")
         #expect(run.status == 65, "\(run)")
         #expect(run.stderr.contains("must be a bool value, found string"), "\(run)")
         #expect(snapshot(directory) == before)
@@ -290,7 +291,7 @@ import Darwin
             "GITHUB_ACTIONS": "true", "GITHUB_ACTOR": "octo", "GITHUB_SHA": "0123abc", "GITHUB_REF_NAME": "main",
             "GITHUB_RUN_ID": "42", "GITHUB_RUN_ATTEMPT": "2", "GITHUB_SERVER_URL": "https://github.com", "GITHUB_REPOSITORY": "o/r",
         ])
-        let run = try TogglesBinary.run(["change", "isA", "--default", "true", "--at", "2026-01-05", "--id", "ci1"], in: directory.url, environment: environment)
+        let run = toggles(["change", "isA", "--default", "true", "--at", "2026-01-05", "--id", "ci1"], in: directory.url, environment: environment)
         #expect(run.status == 0, "\(run)")
         let line = try #require(try directory.eventLines().first { $0.contains(#""id":"ci1""#) })
         #expect(line.contains(#""actor":"github:octo""#))
@@ -299,11 +300,11 @@ import Darwin
             "GITLAB_CI": "true", "GITLAB_USER_EMAIL": "dev@example.com", "CI_COMMIT_SHA": "feed", "CI_COMMIT_REF_NAME": "topic",
             "CI_PIPELINE_ID": "77", "CI_JOB_URL": "https://gitlab.example/j/1",
         ])
-        let appended = try TogglesBinary.run(["append"], in: directory.url, stdin: #"{"type":"default-changed","toggle":"isA","default":false,"id":"ci2","at":"2026-01-06T00:00:00Z"}"# + "\n", environment: gitlab)
+        let appended = toggles(["append"], in: directory.url, stdin: #"{"type":"default-changed","toggle":"isA","default":false,"id":"ci2","at":"2026-01-06T00:00:00Z"}"# + "\n", environment: gitlab)
         #expect(appended.status == 0, "\(appended)")
         let second = try #require(try directory.eventLines().first { $0.contains(#""id":"ci2""#) })
         #expect(second.contains(#""source":{"ci":"gitlab-ci","commit":"feed","branch":"topic","run":"77","url":"https://gitlab.example/j/1"}"#), "\(second)")
-        let local = try TogglesBinary.run(["change", "isA", "--default", "true", "--at", "2026-01-07", "--id", "local1"], in: directory.url)
+        let local = toggles(["change", "isA", "--default", "true", "--at", "2026-01-07", "--id", "local1"], in: directory.url)
         #expect(local.status == 0)
         #expect(try directory.eventLines().first { $0.contains(#""id":"local1""#) }?.contains("\"source\"") == false)
     }

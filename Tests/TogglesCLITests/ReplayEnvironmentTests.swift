@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The replay's environment variables are read by the command line, which passes them to
 /// the library as options; a value the variable does not take is a usage error naming it.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ToggleLedger
 @testable import TogglesCLI
+import TestSupport
 
 /// A working directory holding a copy of `Fixtures/<name>/events` as `events/`, so paths in
 /// the output are relative and stable.
@@ -22,7 +23,7 @@ let fixtureNow = "2026-11-22T00:00:00Z"
     @Test(arguments: ["text", "json", "markdown", "csv", "sarif"])
     func everyFormatMatchesItsGoldenFile(format: String) throws {
         let directory = try directoryWithFixtureLog()
-        let run = try TogglesBinary.run(["report", "--now", fixtureNow, "--format", format], in: directory.url)
+        let run = TestSupport.toggles(["report", "--now", fixtureNow, "--format", format], in: directory.url)
         #expect(run.status == 0, "\(run)")
         let ext = ["text": "txt", "json": "json", "markdown": "md", "csv": "csv", "sarif": "sarif"][format]!
         try assertSnapshot(run.stdout, named: "report.\(ext)")
@@ -32,7 +33,7 @@ let fixtureNow = "2026-11-22T00:00:00Z"
     @Test(arguments: ["text", "json", "markdown", "csv", "sarif"])
     func nothingFromTheLogReachesTheOutputUnescaped(format: String) throws {
         let directory = try directoryWithFixtureLog()
-        let run = try TogglesBinary.run(["report", "--now", fixtureNow, "--format", format], in: directory.url)
+        let run = TestSupport.toggles(["report", "--now", fixtureNow, "--format", format], in: directory.url)
         #expect(!run.stdout.contains("\u{1B}"), "a raw ESC in \(format)")
         #expect(!run.stdout.contains("\nnew line"), "the description's newline survived in \(format)")
         switch format {
@@ -56,7 +57,7 @@ let fixtureNow = "2026-11-22T00:00:00Z"
 
     @Test func theJSONReportFollowsTheDocumentedSchema() throws {
         let directory = try directoryWithFixtureLog()
-        let run = try TogglesBinary.run(["report", "--now", fixtureNow, "--format", "json"], in: directory.url)
+        let run = TestSupport.toggles(["report", "--now", fixtureNow, "--format", "json"], in: directory.url)
         let document = try #require(try JSONParser.parse(run.stdout).objectValue)
         #expect(document.keys == ["schema", "asOf", "summary", "policy", "toggles"])
         #expect(document["summary"] == .object(JSONObject([
@@ -77,7 +78,7 @@ let fixtureNow = "2026-11-22T00:00:00Z"
 
     @Test func theSARIFLogHasOneRulePerReasonCodeAndLocatesEachResult() throws {
         let directory = try directoryWithFixtureLog()
-        let run = try TogglesBinary.run(["report", "--now", fixtureNow, "--format", "sarif"], in: directory.url)
+        let run = TestSupport.toggles(["report", "--now", fixtureNow, "--format", "sarif"], in: directory.url)
         let document = try #require(try JSONParser.parse(run.stdout).objectValue)
         #expect(document["version"] == .string("2.1.0"))
         let runObject = try #require(document["runs"]?.arrayValue?.first?.objectValue)
@@ -95,8 +96,8 @@ let fixtureNow = "2026-11-22T00:00:00Z"
 
     @Test func eventsAfterNowAreIgnoredAndNowMovesTheFigures() throws {
         let directory = try directoryWithFixtureLog()
-        let early = try TogglesBinary.run(["report", "--now", "2026-09-15", "--format", "json"], in: directory.url)
-        let late = try TogglesBinary.run(["report", "--now", "2027-02-01", "--format", "json"], in: directory.url)
+        let early = TestSupport.toggles(["report", "--now", "2026-09-15", "--format", "json"], in: directory.url)
+        let late = TestSupport.toggles(["report", "--now", "2027-02-01", "--format", "json"], in: directory.url)
         #expect(!early.stdout.contains("\"futureEvent\"") && late.stdout.contains("\"futureEvent\""))
         #expect(early.stdout.contains("\"stale\": 0"))
     }
@@ -106,7 +107,7 @@ let fixtureNow = "2026-11-22T00:00:00Z"
         try directory.write("events/policy.json", """
             {"schema": 1, "launchGraceDays": 60, "categories": {"release": {"lifetimeDays": 100}, "beta": {"lifetimeDays": null}}}
             """)
-        let run = try TogglesBinary.run(["report", "--now", fixtureNow, "--format", "csv"], in: directory.url)
+        let run = TestSupport.toggles(["report", "--now", fixtureNow, "--format", "csv"], in: directory.url)
         #expect(run.status == 0, "\(run)")
         #expect(run.stderr.isEmpty)
         let stale = run.stdout.split(separator: "\r\n").dropFirst().filter { $0.contains(",true,") }.map { $0.prefix { $0 != "," } }
@@ -116,7 +117,7 @@ let fixtureNow = "2026-11-22T00:00:00Z"
     @Test func anInvalidPolicyFileIsExit2NamingFileAndField() throws {
         let directory = try directoryWithFixtureLog()
         try directory.write("events/policy.json", #"{"schema": 1, "launchGraceDays": "two weeks"}"#)
-        let run = try TogglesBinary.run(["report", "--now", fixtureNow], in: directory.url)
+        let run = TestSupport.toggles(["report", "--now", fixtureNow], in: directory.url)
         #expect(run.status == 2)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr == "toggles: error: invalid policy: events/policy.json:1: launchGraceDays: must be a whole number of days, 0 or more, found string \"two weeks\"\n")
@@ -124,23 +125,23 @@ let fixtureNow = "2026-11-22T00:00:00Z"
 
     @Test func anExplicitPolicyFileMustExist() throws {
         let directory = try directoryWithFixtureLog()
-        let missing = try TogglesBinary.run(["report", "--policy", "ci/policy.json"], in: directory.url)
+        let missing = TestSupport.toggles(["report", "--policy", "ci/policy.json"], in: directory.url)
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("policy file ci/policy.json does not exist"))
         try directory.write("ci/policy.json", #"{"schema": 1, "categories": {"beta": {"lifetimeDays": 365}}}"#)
-        let given = try TogglesBinary.run(["report", "--now", fixtureNow, "--policy", "ci/policy.json"], in: directory.url)
+        let given = TestSupport.toggles(["report", "--now", fixtureNow, "--policy", "ci/policy.json"], in: directory.url)
         #expect(given.status == 0)
         #expect(given.stderr.isEmpty, "beta is defined by the given policy")
     }
 
     @Test func stateShowsTheStageAndWhenItBegan() throws {
         let directory = try directoryWithFixtureLog()
-        let text = try TogglesBinary.run(["state", "--at", fixtureNow], in: directory.url)
+        let text = TestSupport.toggles(["state", "--at", fixtureNow], in: directory.url)
         let line = try #require(text.stdout.split(separator: "\n").first { $0.hasPrefix("launchedRelease ") })
         #expect(line.hasSuffix("  launched              2026-10-01"))
         let removed = try #require(text.stdout.split(separator: "\n").first { $0.hasPrefix("removedOne ") })
         #expect(removed.hasSuffix("  removed               2026-03-01"))
-        let json = try TogglesBinary.run(["state", "--at", fixtureNow, "--format", "json"], in: directory.url)
+        let json = TestSupport.toggles(["state", "--at", fixtureNow, "--format", "json"], in: directory.url)
         #expect(json.stdout.contains("\"stage\": \"partially-rolled-out\",\n      \"stageSince\": \"2026-11-05T08:00:00Z\""))
     }
 
@@ -168,8 +169,9 @@ let fixtureNow = "2026-11-22T00:00:00Z"
 @Suite struct StageCommandTests {
     @Test func aBackdatedPublishTakesItsPlaceInTheStageHistory() throws {
         let directory = try TemporaryDirectory()
+        @discardableResult
         func toggles(_ arguments: [String]) throws -> TogglesBinary.Run {
-            let run = try TogglesBinary.run(arguments + ["--actor", "tester"], in: directory.url)
+            let run = TestSupport.toggles(arguments + ["--actor", "tester"], in: directory.url)
             #expect(run.status == 0, "\(run)")
             return run
         }
@@ -177,11 +179,11 @@ let fixtureNow = "2026-11-22T00:00:00Z"
         try toggles(["publish", "isRoundedAvatar", "--value", "true", "--at", "2026-08-01"])
         // Recorded afterwards, but it happened in July, before the launch.
         try toggles(["publish", "isRoundedAvatar", "--value", "false", "--when", "Chinese users", "device.language in ['zh']", "true", "--at", "2026-07-01"])
-        let state = try TogglesBinary.run(["state", "--format", "json"], in: directory.url)
+        let state = TestSupport.toggles(["state", "--format", "json"], in: directory.url)
         #expect(state.stdout.contains("\"stage\": \"launched\",\n      \"stageSince\": \"2026-08-01T00:00:00Z\""), "\(state.stdout)")
-        let july = try TogglesBinary.run(["report", "--now", "2026-07-15", "--format", "csv"], in: directory.url)
+        let july = TestSupport.toggles(["report", "--now", "2026-07-15", "--format", "csv"], in: directory.url)
         #expect(july.stdout.contains("isRoundedAvatar,remote,bool,release,partially-rolled-out,2026-07-01T00:00:00Z,14,44,"), "\(july.stdout)")
-        let september = try TogglesBinary.run(["check", "--now", "2026-09-01", "--fail-on", "launched"], in: directory.url)
+        let september = TestSupport.toggles(["check", "--now", "2026-09-01", "--fail-on", "launched"], in: directory.url)
         #expect(september.status == 1)
         #expect(september.stdout.contains("launched: launched 31 days ago; remove it"))
     }

@@ -1,6 +1,7 @@
 import Foundation
 @testable import SwiftSource
 import Testing
+import TestSupport
 
 /// `toggles scan` with a log (issue 27 §1 and §3): the log's names in any spelling, the
 /// arguments of a property wrapper's attribute and key paths as reads, and the members and

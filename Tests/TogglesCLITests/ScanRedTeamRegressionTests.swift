@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// What a red-team pass on this round's rules found: each case was a false or missed line, or a
 /// toggle discovered that is not one, before its fix.

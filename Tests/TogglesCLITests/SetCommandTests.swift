@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Issue 25: `toggles set` records a toggle's new owner, category or description as one
 /// `attributes-changed` event; `history`, `diff` and the stale report follow it, and

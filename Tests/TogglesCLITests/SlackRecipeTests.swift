@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ToggleLedger
+import TestSupport
 
 /// docs/ci.md's Slack recipe runs as written: its shell lines and the `run:` steps of its
 /// scheduled GitHub Actions job post `toggles due --format slack` to a webhook — here a local
@@ -62,7 +63,7 @@ import ToggleLedger
         deinit { if process.isRunning { process.terminate() } }
     }
 
-    @Test(.enabled(if: hasTools, "python3 or curl is not installed: the Slack recipe of docs/ci.md needs both to run"))
+    @Test(.tags(.python), .enabled(if: hasTools, "python3 or curl is not installed: the Slack recipe of docs/ci.md needs both to run"))
     func theRecipePostsTheDueListToTheWebhook() throws {
         let (shell, steps, workflow) = try Self.recipe()
         #expect(workflow.contains("cron: ") && workflow.contains("SLACK_WEBHOOK_URL: ${{ secrets.SLACK_WEBHOOK_URL }}"))

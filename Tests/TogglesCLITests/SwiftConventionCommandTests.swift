@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Issue 17: findings that say what to do, on a FeatureFlag enum the log knows by raw values.
 @Suite struct RemovalPlanCommandTests {
@@ -15,11 +16,11 @@ import Testing
             ["remove", "legacy_feed", "--reason", "launched"],
         ]
         for (offset, command) in commands.enumerated() {
-            let run = try TogglesBinary.run(command + ["--at", String(format: "2026-03-%02dT10:00:00Z", offset + 1), "--actor", "t@example.com"], in: directory.url)
+            let run = TestSupport.toggles(command + ["--at", String(format: "2026-03-%02dT10:00:00Z", offset + 1), "--actor", "t@example.com"], in: directory.url)
             try #require(run.status == 0, "\(run)")
         }
         let now = ["--now", "2026-03-15"]
-        let json = try TogglesBinary.run(["report", "--scan", "App", "--format", "json"] + now, in: directory.url)
+        let json = TestSupport.toggles(["report", "--scan", "App", "--format", "json"] + now, in: directory.url)
         #expect(json.status == 0, "\(json)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let toggles = try #require(document["toggles"] as? [[String: Any]])
@@ -41,12 +42,12 @@ import Testing
         #expect(findings.map { "\($0["toggle"]!) \($0["code"]!)" } == ["legacy_feed removed-but-referenced"])
         #expect((findings[0]["removal"] as? [String: Any])?["keep"] as? Bool == true)
 
-        let text = try TogglesBinary.run(["check", "--scan", "App"] + now, in: directory.url)
+        let text = TestSupport.toggles(["check", "--scan", "App"] + now, in: directory.url)
         #expect(text.status == 1)
-        let markdown = try TogglesBinary.run(["report", "--scan", "App", "--format", "markdown"] + now, in: directory.url)
+        let markdown = TestSupport.toggles(["report", "--scan", "App", "--format", "markdown"] + now, in: directory.url)
         // HTML inside <summary>: GitHub renders no Markdown there.
         #expect(markdown.stdout.contains("<details><summary><code>new_checkout</code>: keep true (remote default) (3 sites)</summary>"), "\(markdown.stdout)")
-        let report = try TogglesBinary.run(["report", "--scan", "App"] + now, in: directory.url)
+        let report = TestSupport.toggles(["report", "--scan", "App"] + now, in: directory.url)
         #expect(report.stdout.contains("""
             to remove legacy_feed: keep true (in-app default)
               App/Checkout View.swift:7:51  .legacyFeed
@@ -57,14 +58,14 @@ import Testing
     @Test func syncSwiftAsksForTheKindAndMapsRawValues() throws {
         let directory = try TemporaryDirectory()
         try SwiftSideLog.copyFixture("findingsNameEverySiteAndTheValueToKeep", into: directory)
-        try #require(try TogglesBinary.run(["create", "new_checkout", "--kind", "remote", "--type", "bool", "--default", "false", "--at", "2026-03-01"], in: directory.url).status == 0)
-        let refused = try TogglesBinary.run(["sync", "swift", "App", "--at", "2026-03-02", "--actor", "ci"], in: directory.url)
+        try #require(toggles(["create", "new_checkout", "--kind", "remote", "--type", "bool", "--default", "false", "--at", "2026-03-01"], in: directory.url).status == 0)
+        let refused = toggles(["sync", "swift", "App", "--at", "2026-03-02", "--actor", "ci"], in: directory.url)
         // A missing --kind is the only refusal: one message, the count, the flag (issue 27), exit 64.
         #expect(refused.status == 64)
         #expect(refused.stderr.contains("2 toggles found in FeatureFlag (App/FeatureFlag.swift) have no kind; pass --kind local|remote|build"), "\(refused)")
         #expect(!refused.stderr.contains("newCheckout"), "new_checkout is the raw value of newCheckout: the log already has it")
         let lines = try directory.eventLines().count
-        let synced = try TogglesBinary.run(["sync", "swift", "App", "--kind", "remote", "--at", "2026-03-02", "--actor", "ci"], in: directory.url)
+        let synced = toggles(["sync", "swift", "App", "--kind", "remote", "--at", "2026-03-02", "--actor", "ci"], in: directory.url)
         #expect(synced.status == 0, "\(synced)")
         let created = try directory.eventLines().dropFirst(lines)
         #expect(created.count == 2)
@@ -75,35 +76,35 @@ import Testing
     @Test func scanExplainAndTheSettingFromAConfigFile() throws {
         let directory = try TemporaryDirectory()
         try SwiftSideLog.copyFixture("scanExplainAndTheSettingFromAConfigFile", into: directory)
-        try #require(try TogglesBinary.run(["create", "new_paywall", "--kind", "remote", "--type", "bool", "--default", "false", "--at", "2026-03-01"], in: directory.url).status == 0)
+        try #require(toggles(["create", "new_paywall", "--kind", "remote", "--type", "bool", "--default", "false", "--at", "2026-03-01"], in: directory.url).status == 0)
         // Without the setting too (issue 27): Experiments is named for toggles and the log knows its case.
-        let plain = try TogglesBinary.run(["scan", "App"], in: directory.url)
+        let plain = toggles(["scan", "App"], in: directory.url)
         #expect(plain.stdout == """
             App/Paywall Screen.swift:2:10: new_paywall: declaration case newPaywall
             App/Paywall Screen.swift:6:17: new_paywall: implicit-member .newPaywall
             2 references to 1 toggle in 1 Swift file
 
             """, "\(plain)")
-        let explained = try TogglesBinary.run(["scan", "App", "--explain", "App/Paywall Screen.swift:1"], in: directory.url)
+        let explained = toggles(["scan", "App", "--explain", "App/Paywall Screen.swift:1"], in: directory.url)
         #expect(explained.status == 0)
         #expect(explained.stdout.hasPrefix("App/Paywall Screen.swift:1:1: enum Experiments is a toggle enum: an enum named for toggles, one of whose cases or raw values the log knows"), "\(explained)")
 
-        let configured = try TogglesBinary.run(["scan", "App", "--config", "toggles-scan.json"], in: directory.url)
+        let configured = toggles(["scan", "App", "--config", "toggles-scan.json"], in: directory.url)
         #expect(configured.stdout == """
             App/Paywall Screen.swift:2:10: new_paywall: declaration case newPaywall
             App/Paywall Screen.swift:6:17: new_paywall: implicit-member .newPaywall
             2 references to 1 toggle in 1 Swift file
 
             """, "\(configured)")
-        let why = try TogglesBinary.run(["scan", "App", "--config", "toggles-scan.json", "--explain", "App/Paywall Screen.swift:6"], in: directory.url)
+        let why = toggles(["scan", "App", "--config", "toggles-scan.json", "--explain", "App/Paywall Screen.swift:6"], in: directory.url)
         #expect(why.stdout == "App/Paywall Screen.swift:6:17: `.newPaywall` is new_paywall (implicit-member: a toggle case or a toggle the log knows, the argument of variant)\n", "\(why)")
 
         try directory.write("bad.json", #"{"swift": {"toggleEnum": ["Experiments"]}}"#)
-        let bad = try TogglesBinary.run(["scan", "App", "--config", "bad.json"], in: directory.url)
+        let bad = toggles(["scan", "App", "--config", "bad.json"], in: directory.url)
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("bad.json: swift.toggleEnum: unknown setting; expected toggleEnums, queryMethods or keyStyles"), "\(bad)")
-        #expect(try TogglesBinary.run(["scan", "App", "--explain", "App/Paywall Screen.swift"], in: directory.url).status == 64)
-        #expect(try TogglesBinary.run(["scan", "App", "--explain", "App/Missing.swift:3"], in: directory.url).status == 2)
+        #expect(toggles(["scan", "App", "--explain", "App/Paywall Screen.swift"], in: directory.url).status == 64)
+        #expect(toggles(["scan", "App", "--explain", "App/Missing.swift:3"], in: directory.url).status == 2)
     }
 
     /// A line of scan's output (FILE:LINE:COLUMN) pasted into --explain explains that line; a line
@@ -111,23 +112,23 @@ import Testing
     @Test func scanExplainTakesScanOutputAndRefusesALinePastTheEnd() throws {
         let directory = try TemporaryDirectory()
         try SwiftSideLog.copyFixture("scanExplainAndTheSettingFromAConfigFile", into: directory)
-        try #require(try TogglesBinary.run(["create", "new_paywall", "--kind", "remote", "--type", "bool", "--default", "false"], in: directory.url).status == 0)
-        let scanned = try TogglesBinary.run(["scan", "App", "--config", "toggles-scan.json"], in: directory.url)
+        try #require(toggles(["create", "new_paywall", "--kind", "remote", "--type", "bool", "--default", "false"], in: directory.url).status == 0)
+        let scanned = toggles(["scan", "App", "--config", "toggles-scan.json"], in: directory.url)
         let usage = try #require(scanned.stdout.split(separator: "\n").first { $0.contains("implicit-member") })
         let separator = try #require(usage.range(of: ": "))
         let site = String(usage[..<separator.lowerBound])  // "App/Paywall Screen.swift:6:17"
         #expect(site == "App/Paywall Screen.swift:6:17", "\(scanned)")
-        let pasted = try TogglesBinary.run(["scan", "App", "--config", "toggles-scan.json", "--explain", site], in: directory.url)
+        let pasted = toggles(["scan", "App", "--config", "toggles-scan.json", "--explain", site], in: directory.url)
         #expect(pasted.status == 0, "\(pasted)")
         #expect(pasted.stdout == "App/Paywall Screen.swift:6:17: `.newPaywall` is new_paywall (implicit-member: a toggle case or a toggle the log knows, the argument of variant)\n", "\(pasted)")
 
-        let beyond = try TogglesBinary.run(["scan", "App", "--explain", "App/Paywall Screen.swift:8"], in: directory.url)
+        let beyond = toggles(["scan", "App", "--explain", "App/Paywall Screen.swift:8"], in: directory.url)
         #expect(beyond.status == 64, "\(beyond)")
         #expect(beyond.stdout.isEmpty)
         #expect(beyond.stderr.contains("--explain: App/Paywall Screen.swift has 7 lines, so there is no line 8"), "\(beyond)")
-        #expect(try TogglesBinary.run(["scan", "App", "--explain", "App/Paywall Screen.swift:7"], in: directory.url).status == 0)
+        #expect(toggles(["scan", "App", "--explain", "App/Paywall Screen.swift:7"], in: directory.url).status == 0)
         for malformed in ["App/Paywall Screen.swift:+6", "App/Paywall Screen.swift:6:", ":6", "App/Paywall Screen.swift:0:3"] {
-            let refused = try TogglesBinary.run(["scan", "App", "--explain", malformed], in: directory.url)
+            let refused = toggles(["scan", "App", "--explain", malformed], in: directory.url)
             #expect(refused.status == 64, "\(malformed): \(refused)")
         }
     }

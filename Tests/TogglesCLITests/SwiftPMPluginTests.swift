@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The command plugin as an app uses it: a package that depends on ToggleLedger by path runs
 /// `swift package toggles …`. SwiftPM builds `toggles` for that package first, so this is the
@@ -29,7 +30,7 @@ struct SwiftPMPluginTests {
         try manager.createDirectory(at: directory.appendingPathComponent("events"), withIntermediateDirectories: true)
         // An app is its own repository. Without this the consumer sits inside this checkout,
         // and the log lookup (as git finds its repository) would reach this repository's events/.
-        try #require(try Subprocess.run("/usr/bin/env", ["git", "init", "-q", "."], in: directory, environment: TogglesBinary.cleanEnvironment()).status == 0)
+        try #require(try Git.process(["init", "-q", "."], in: directory, environment: TogglesBinary.cleanEnvironment()).status == 0)
         let manifest = """
             // swift-tools-version:6.0
             import PackageDescription
@@ -54,7 +55,7 @@ struct SwiftPMPluginTests {
         return try Subprocess.run(try #require(swift), ["package"] + arguments, in: directory, environment: environment, timeout: 1800)
     }
 
-    @Test(.enabled(if: swift != nil, "swift is not on PATH (or TOGGLES_SKIP_PLUGIN_TEST=1): the SwiftPM plugin test is skipped"))
+    @Test(.tags(.swiftToolchain), .enabled(if: swift != nil, "swift is not on PATH (or TOGGLES_SKIP_PLUGIN_TEST=1): the SwiftPM plugin test is skipped"))
     func appPackageRecordsExportsAndChecksThroughThePlugin() throws {
         let directory = try Self.consumer()
         let started = Date()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Issue 27 §4: `toggles scan` measured on code taken from public apps of different toggle
 /// conventions (Fixtures/swiftRecall/<app>: src/, SOURCE.md, truth.json written from the app's
@@ -97,7 +98,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: hasPython, "python3 is not installed: Scripts/swift-recall.py (the recall harness) does not run"))
+    @Test(.tags(.python), .enabled(if: hasPython, "python3 is not installed: Scripts/swift-recall.py (the recall harness) does not run"))
     func theHarnessMeasuresEveryAppWithAndWithoutTheLog() throws {
         let figures = try harness()
         #expect(figures.map(\.app).sorted() == Self.apps.map { try! Self.truth($0).app }.sorted())
@@ -111,7 +112,7 @@ import Testing
     /// log (discovery) recall ≥ 90%. The held-out apps are measured (above) but not held to it
     /// here: they are the check that the rules generalise, quoted in docs/swift.md, and a rule
     /// tuned on one would make it a tuning app.
-    @Test(.enabled(if: hasPython, "python3 is not installed: Scripts/swift-recall.py (the recall harness) does not run"))
+    @Test(.tags(.python), .enabled(if: hasPython, "python3 is not installed: Scripts/swift-recall.py (the recall harness) does not run"))
     func theScannerMeetsIssue27sBoundsOnEveryTuningApp() throws {
         let tuning = try harness().filter { !$0.heldOut }
         #expect(tuning.count >= 8, "issue 27 asks for at least eight apps besides the held-out ones")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A small log with every kind of toggle, written through the CLI.
 enum SwiftSideLog {
@@ -18,7 +19,7 @@ enum SwiftSideLog {
         ]
         for (offset, command) in commands.enumerated() {
             let at = String(format: "2026-03-%02dT10:00:00Z", offset + 1)
-            let run = try TogglesBinary.run(command + ["--at", at, "--actor", "test@example.com", "--id", "swift-side-\(offset)"], in: directory.url)
+            let run = toggles(command + ["--at", at, "--actor", "test@example.com", "--id", "swift-side-\(offset)"], in: directory.url)
             try #require(run.status == 0, "\(run)")
         }
     }
@@ -39,17 +40,17 @@ enum SwiftSideLog {
         let directory = try TemporaryDirectory()
         try SwiftSideLog.copyFixture("scanCommandOutputs", into: directory)
         try SwiftSideLog.make(in: directory)
-        let text = try TogglesBinary.run(["scan"], in: directory.url)
+        let text = toggles(["scan"], in: directory.url)
         #expect(text.status == 0, "\(text)")
         try assertSnapshot(text.stdout, named: "scan.txt")
-        let json = try TogglesBinary.run(["scan", "App", "--format", "json"], in: directory.url)
+        let json = toggles(["scan", "App", "--format", "json"], in: directory.url)
         #expect(json.status == 0)
         try assertSnapshot(json.stdout, named: "scan.json")
         // Without the log, string keys of unknown parameters are not claimed.
-        let withoutLog = try TogglesBinary.run(["scan", "App", "--log", "nowhere"], in: directory.url)
+        let withoutLog = toggles(["scan", "App", "--log", "nowhere"], in: directory.url)
         #expect(withoutLog.status == 2)
         try FileManager.default.removeItem(at: directory.file("events"))
-        let noLog = try TogglesBinary.run(["scan", "App"], in: directory.url)
+        let noLog = toggles(["scan", "App"], in: directory.url)
         #expect(noLog.status == 0)
         #expect(!noLog.stdout.contains("appPrimaryColor"))
         #expect(noLog.stdout.contains("isRoundedAvatar"))
@@ -57,10 +58,10 @@ enum SwiftSideLog {
 
     @Test func scanErrors() throws {
         let directory = try TemporaryDirectory()
-        let missing = try TogglesBinary.run(["scan", "NoSuchFolder"], in: directory.url)
+        let missing = toggles(["scan", "NoSuchFolder"], in: directory.url)
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("NoSuchFolder: no such file or directory"))
-        let format = try TogglesBinary.run(["scan", "--format", "xml"], in: directory.url)
+        let format = toggles(["scan", "--format", "xml"], in: directory.url)
         #expect(format.status == 64)
     }
 }
@@ -69,20 +70,20 @@ enum SwiftSideLog {
     @Test func exportSwiftWritesTheEnums() throws {
         let directory = try TemporaryDirectory()
         try SwiftSideLog.make(in: directory)
-        let printed = try TogglesBinary.run(["export", "swift", "--now", "2026-11-22"], in: directory.url)
+        let printed = toggles(["export", "swift", "--now", "2026-11-22"], in: directory.url)
         #expect(printed.status == 0, "\(printed)")
         try assertSnapshot(printed.stdout, named: "export-swift.swift")
 
-        let written = try TogglesBinary.run(["export", "swift", "--now", "2026-11-22", "--output", "Sources/Toggles.generated.swift"], in: directory.url)
+        let written = toggles(["export", "swift", "--now", "2026-11-22", "--output", "Sources/Toggles.generated.swift"], in: directory.url)
         #expect(written.status == 2, "the folder does not exist yet")
         try FileManager.default.createDirectory(at: directory.file("Sources"), withIntermediateDirectories: true)
-        let second = try TogglesBinary.run(["export", "swift", "--now", "2026-11-22", "--output", "Sources/Toggles.generated.swift"], in: directory.url)
+        let second = toggles(["export", "swift", "--now", "2026-11-22", "--output", "Sources/Toggles.generated.swift"], in: directory.url)
         #expect(second.status == 0)
         #expect(second.stdout.isEmpty)
         #expect(try directory.read("Sources/Toggles.generated.swift") == printed.stdout)
 
         // --at: before isOldOnboarding was removed, it is generated.
-        let past = try TogglesBinary.run(["export", "swift", "--at", "2026-03-09T12:00:00Z"], in: directory.url)
+        let past = toggles(["export", "swift", "--at", "2026-03-09T12:00:00Z"], in: directory.url)
         #expect(past.stdout.contains("case isOldOnboarding"))
         #expect(!printed.stdout.contains("isOldOnboarding"))
     }
@@ -90,16 +91,16 @@ enum SwiftSideLog {
     @Test func exportSwiftUsageErrors() throws {
         let directory = try TemporaryDirectory()
         try SwiftSideLog.make(in: directory)
-        #expect(try TogglesBinary.run(["export", "swift", "--access", "open"], in: directory.url).status == 64)
-        #expect(try TogglesBinary.run(["export", "swift", "extra"], in: directory.url).status == 64)
-        #expect(try TogglesBinary.run(["export", "swift", "--log", "missing"], in: directory.url).status == 2)
-        let help = try TogglesBinary.run(["help", "export", "swift"], in: directory.url)
+        #expect(toggles(["export", "swift", "--access", "open"], in: directory.url).status == 64)
+        #expect(toggles(["export", "swift", "extra"], in: directory.url).status == 64)
+        #expect(toggles(["export", "swift", "--log", "missing"], in: directory.url).status == 2)
+        let help = toggles(["help", "export", "swift"], in: directory.url)
         #expect(help.status == 0 && help.stdout.contains("usage: toggles export swift"))
     }
 
     /// Compiles the generated enums with a small program against the ToggleKit module in the
     /// build folder, runs it, and compares the defaults it reports with the log's.
-    @Test func generatedCodeCompilesAgainstToggleKitAndReportsTheLogDefaults() throws {
+    @Test(.tags(.swiftToolchain)) func generatedCodeCompilesAgainstToggleKitAndReportsTheLogDefaults() throws {
         let directory = try TemporaryDirectory()
         try SwiftSideLog.make(in: directory)
         let build = TogglesBinary.url.deletingLastPathComponent()
@@ -111,7 +112,7 @@ enum SwiftSideLog {
         try #require(!objects.isEmpty)
 
         // On 2026-03-15 the standard policy finds only isRoundedAvatar stale (it expired on 03-12).
-        let generated = try TogglesBinary.run(["export", "swift", "--now", "2026-03-15", "--output", "Toggles.swift"], in: directory.url)
+        let generated = toggles(["export", "swift", "--now", "2026-03-15", "--output", "Toggles.swift"], in: directory.url)
         try #require(generated.status == 0, "\(generated)")
         #expect(try directory.read("Toggles.swift").components(separatedBy: "@available(*, deprecated").count == 2)
         try directory.write("main.swift", """
@@ -146,7 +147,7 @@ enum SwiftSideLog {
             return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
         })
         // The log's live toggles and their defaults, from `toggles state --format json`.
-        let state = try TogglesBinary.run(["state", "--format", "json"], in: directory.url)
+        let state = TestSupport.toggles(["state", "--format", "json"], in: directory.url)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(state.stdout.utf8)) as? [String: Any])
         let toggles = try #require(json["toggles"] as? [[String: Any]])
         var expected: [String: String] = [:]
@@ -174,7 +175,7 @@ enum SwiftSideLog {
         let before = directory.segments()
         let common = ["sync", "swift", "App", "--defaults", "RemoteConfigDefaults.plist", "--at", "2026-06-01T09:00:00Z", "--actor", "ci@example.com"]
 
-        let dryRun = try TogglesBinary.run(common + ["--dry-run"], in: directory.url)
+        let dryRun = toggles(common + ["--dry-run"], in: directory.url)
         #expect(dryRun.status == 0, "\(dryRun)")
         #expect(dryRun.stdout == """
             would create isLikeButtonEnabled (local bool, default true) declared at App/Toggles.swift:9
@@ -185,21 +186,21 @@ enum SwiftSideLog {
 
             """)
         #expect(directory.segments() == before)
-        let dryJSON = try TogglesBinary.run(common + ["--dry-run", "--format", "json"], in: directory.url)
+        let dryJSON = toggles(common + ["--dry-run", "--format", "json"], in: directory.url)
         #expect(dryJSON.stdout.split(separator: "\n").count == 5)
         #expect(dryJSON.stdout.contains(#""type":"created","toggle":"welcomeMessage","actor":"ci@example.com","kind":"remote","valueType":"string","default":"Hello, \"moments\"","category":"remote-config""#))
 
-        let sync = try TogglesBinary.run(common, in: directory.url)
+        let sync = toggles(common, in: directory.url)
         #expect(sync.status == 0, "\(sync)")
         #expect(directory.segments().count == before.count + 1)
-        let state = try TogglesBinary.run(["state", "--format", "json"], in: directory.url)
+        let state = toggles(["state", "--format", "json"], in: directory.url)
         #expect(state.stdout.contains(#""name": "isLikeButtonEnabled""#))
         let removal = try directory.eventLines().filter { $0.contains(#""type":"removed","toggle":"isStoriesEnabled""#) }
         #expect(removal.count == 1)
         #expect(removal.first?.contains(#""reason":"no RemoteToggle case declares it in App (toggles sync swift)""#) == true, "\(removal)")
 
         // In step now: a second run (a retried CI job) appends nothing.
-        let again = try TogglesBinary.run(common, in: directory.url)
+        let again = toggles(common, in: directory.url)
         #expect(again.status == 0)
         #expect(again.stderr.contains("nothing to append"))
         #expect(directory.segments().count == before.count + 1)
@@ -210,7 +211,7 @@ enum SwiftSideLog {
         try SwiftSideLog.copyFixture("syncSwiftRefuses", into: directory)
         try SwiftSideLog.make(in: directory)
         let before = directory.segments()
-        let refused = try TogglesBinary.run(["sync", "swift", "App"], in: directory.url)
+        let refused = toggles(["sync", "swift", "App"], in: directory.url)
         #expect(refused.status == 65, "\(refused)")
         for expected in [
             "App/Toggles.swift:4: RemoteToggle.isOldOnboarding is declared, but isOldOnboarding was removed from the log",
@@ -225,11 +226,11 @@ enum SwiftSideLog {
 
         // No toggle enum at all is refused too, rather than removing every toggle.
         try directory.write("Empty/Nothing.swift", "let x = 1\n")
-        let empty = try TogglesBinary.run(["sync", "swift", "Empty"], in: directory.url)
+        let empty = toggles(["sync", "swift", "Empty"], in: directory.url)
         #expect(empty.status == 65)
         #expect(empty.stderr.contains("no toggle enum cases found"))
-        #expect(try TogglesBinary.run(["sync", "swift"], in: directory.url).status == 64)
-        #expect(try TogglesBinary.run(["sync", "swift", "App", "--defaults", "missing.plist"], in: directory.url).status == 2)
+        #expect(toggles(["sync", "swift"], in: directory.url).status == 64)
+        #expect(toggles(["sync", "swift", "App", "--defaults", "missing.plist"], in: directory.url).status == 2)
     }
 }
 
@@ -240,42 +241,42 @@ enum SwiftSideLog {
         try SwiftSideLog.make(in: directory)
         let now = ["--now", "2026-03-15"]
 
-        let report = try TogglesBinary.run(["report", "--scan", "App"] + now, in: directory.url)
+        let report = toggles(["report", "--scan", "App"] + now, in: directory.url)
         #expect(report.status == 0, "\(report)")
         try assertSnapshot(report.stdout, named: "report-scan.txt")
 
-        let json = try TogglesBinary.run(["report", "--scan", "App", "--format", "json"] + now, in: directory.url)
+        let json = toggles(["report", "--scan", "App", "--format", "json"] + now, in: directory.url)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let findings = try #require(document["codeFindings"] as? [[String: Any]])
         #expect(findings.map { "\($0["toggle"]!) \($0["code"]!)" } == ["isOldOnboarding removed-but-referenced", "isUnrecorded untracked"])
         #expect((findings[0]["references"] as? [[String: Any]])?.map { "\($0["file"]!):\($0["line"]!)" } == ["App/Onboarding.swift:7", "App/Toggles.swift:5"])
         #expect(findings[0]["days"] as? Int == 4)
         // Without --scan the document has no codeFindings key.
-        let plain = try TogglesBinary.run(["report", "--format", "json"] + now, in: directory.url)
+        let plain = toggles(["report", "--format", "json"] + now, in: directory.url)
         #expect(!plain.stdout.contains("codeFindings"))
 
-        let sarif = try TogglesBinary.run(["report", "--scan", "App", "--format", "sarif"] + now, in: directory.url)
+        let sarif = toggles(["report", "--scan", "App", "--format", "sarif"] + now, in: directory.url)
         #expect(sarif.stdout.contains(#""id": "removed-but-referenced""#))
         #expect(sarif.stdout.contains(#""uri": "App/Onboarding.swift""#))
         #expect(!plain.stdout.contains("untracked"))
-        let csv = try TogglesBinary.run(["report", "--scan", "App", "--format", "csv"] + now, in: directory.url)
+        let csv = toggles(["report", "--scan", "App", "--format", "csv"] + now, in: directory.url)
         #expect(csv.stdout.contains("isUnrecorded,,,,untracked,,,,,,true,untracked,"))
-        let markdown = try TogglesBinary.run(["report", "--scan", "App", "--format", "markdown"] + now, in: directory.url)
+        let markdown = toggles(["report", "--scan", "App", "--format", "markdown"] + now, in: directory.url)
         #expect(markdown.stdout.contains("| `isUnrecorded` | **untracked**: declared, never created in the log | `App/Toggles.swift:6` |"))
 
         // check: the findings fail the build by default with --scan, and obey --fail-on.
-        let check = try TogglesBinary.run(["check", "--scan", "App"] + now, in: directory.url)
+        let check = toggles(["check", "--scan", "App"] + now, in: directory.url)
         #expect(check.status == 1)
         #expect(check.stdout.contains("isOldOnboarding (in the code)\n  removed-but-referenced: isOldOnboarding was removed at 2026-03-10T10:00:00Z but is still referenced at App/Onboarding.swift:7, App/Toggles.swift:5"), "\(check)")
         #expect(check.stdout.contains("check failed: 3 stale toggles"), "isRoundedAvatar expired, plus two findings")
-        let onlyUntracked = try TogglesBinary.run(["check", "--scan", "App", "--fail-on", "untracked"] + now, in: directory.url)
+        let onlyUntracked = toggles(["check", "--scan", "App", "--fail-on", "untracked"] + now, in: directory.url)
         #expect(onlyUntracked.status == 1)
         #expect(onlyUntracked.stdout.contains("(counting untracked;"))
-        let notScanned = try TogglesBinary.run(["check", "--fail-on", "untracked"] + now, in: directory.url)
+        let notScanned = toggles(["check", "--fail-on", "untracked"] + now, in: directory.url)
         #expect(notScanned.status == 0, "without --scan there are no findings")
-        let launchedOnly = try TogglesBinary.run(["check", "--scan", "App", "--fail-on", "launched"] + now, in: directory.url)
+        let launchedOnly = toggles(["check", "--scan", "App", "--fail-on", "launched"] + now, in: directory.url)
         #expect(launchedOnly.status == 0)
         #expect(launchedOnly.stdout.contains("not counted (stale only for reasons outside --fail-on): isRoundedAvatar, isOldOnboarding, isUnrecorded"))
-        #expect(try TogglesBinary.run(["check", "--scan", "Missing"] + now, in: directory.url).status == 2)
+        #expect(toggles(["check", "--scan", "Missing"] + now, in: directory.url).status == 2)
     }
 }

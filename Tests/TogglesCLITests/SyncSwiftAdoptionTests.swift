@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `sync swift` run again once a log exists, on toggles found by shape (issue 27 §2), and on
 /// declarations no toggle name can stand for: what it adopts, skips and says.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `sync swift` and `scan` with no log on toggle types found by shape (issue 27 §2): one
 /// message asks for `--kind`, then every shape's members are created.

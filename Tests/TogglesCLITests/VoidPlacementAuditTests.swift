@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A `voided` event written by hand (`append` of a line, an edit) that does not replay just
 /// before the event it names does nothing: replay meets the event first. `audit` names it,

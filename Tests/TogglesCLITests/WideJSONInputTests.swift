@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Issue 26 §4, memory in proportion to the input: a line, a template or a plist holding
 /// more than 2^20 values (2 MB of `[0,0,…]` is enough) is refused with its file and line,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Issue 15 §2 through the built binary, commands run back to back: what a command writes,
 /// every other command reads; what a reader would refuse, no command writes.
@@ -90,7 +91,7 @@ import Testing
         try Self.run(["state"], in: directory)
     }
 
-    @Test func exportedPlistsAreWellFormedAndImportBack() throws {
+    @Test(.tags(.python)) func exportedPlistsAreWellFormedAndImportBack() throws {
         let directory = try TemporaryDirectory("write-rules")
         let tricky = "bell \u{7} esc \u{1B}[31m cr \r nl \n tab \t amp & lt < nul \u{0} end"
         let line = #"{"type":"created","toggle":"appGreeting","kind":"remote","valueType":"string","default":\#(jsonString(tricky)),"category":"remote-config"}"#

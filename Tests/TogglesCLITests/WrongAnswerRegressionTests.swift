@@ -2,12 +2,14 @@ import Foundation
 import Testing
 @testable import ToggleLedger
 @testable import TogglesCLI
+import TestSupport
 
 /// Answers and messages that were wrong: a dry run that promised what the real run refuses,
 /// an option's value taken for `--help`, a number too small for a double read as 0, a
 /// committed symlink read as a torn segment, a 400 KB expression quoted whole, and a GitHub
 /// annotation pointing at the escaped spelling of a path.
 @Suite struct WrongAnswerRegressionTests {
+    @discardableResult
     func toggles(_ arguments: [String], in directory: TemporaryDirectory, stdin: String? = nil) throws -> TogglesBinary.Run {
         try TogglesBinary.run(arguments, in: directory.url, stdin: stdin, environment: GitAuditTests.environment)
     }
@@ -67,7 +69,7 @@ import Testing
     @Test func aCommittedSymlinkSegmentIsRefusedAsOnDisk() throws {
         let directory = try TemporaryDirectory("toggles-git")
         let audit = GitAuditTests()
-        try audit.git(["init", "-q", "-b", "main"], in: directory)
+        try Git.run(["init", "-q", "-b", "main"], in: directory)
         #expect(try toggles(["create", "isA", "--kind", "local", "--type", "bool", "--default", "false"], in: directory).status == 0)
         try directory.write("outside.jsonl", "")
         try FileManager.default.createSymbolicLink(atPath: directory.file("events/zz.jsonl").path, withDestinationPath: "../outside.jsonl")

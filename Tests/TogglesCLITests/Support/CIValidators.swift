@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import Testing
 import ToggleLedger
+import TestSupport
 
 /// An XML element as Foundation's `XMLParser` (libxml2 on Linux) reads it: a parse here is
 /// a second, independent reader of the JUnit output.
