@@ -3,7 +3,7 @@ import LedgerModel
 import LedgerStore
 import LedgerCore
 /// An output format a command can print in; each command states which it accepts.
-package enum ReportFormat: String, Sendable, Hashable, CaseIterable {
+public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
     /// For people at a terminal; every command accepts it, and it is the default.
     case text
     case json
