@@ -22,7 +22,7 @@ public struct ParallelMerge: Sendable, Equatable {
     package func isWorthIt(totalBytes: Int64) -> Bool {
         guard totalBytes >= minimumBytes else { return false }
         if let threads { return threads > 1 }
-        return sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1
+        return SystemCalls.processorCount > 1
     }
 }
 
@@ -168,10 +168,3 @@ package enum MergePipeline {
     }
 }
 
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
