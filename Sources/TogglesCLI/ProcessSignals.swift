@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LedgerPlatform
 
 /// Signal dispositions the `toggles` process needs before it touches the log.
 public enum ProcessSignals {
@@ -13,6 +7,6 @@ public enum ProcessSignals {
     /// writer removes its temporary file, and the command exits 2 with the file named,
     /// leaving the log exactly as it was.
     public static func prepare() {
-        _ = signal(SIGXFSZ, SIG_IGN)
+        SystemCalls.ignoreFileSizeLimitSignal()
     }
 }

@@ -111,7 +111,7 @@ import TestSupport
         #expect(gitlab.count == StaleReason.Code.allCases.count)
         for (code, reason) in zip(StaleReason.Code.allCases, report.entries[0].reasons) {
             #expect(github.contains(code.rawValue) && github.contains(StaleGitHubRenderer.escapeData([reason.message])), "\(code)")
-            #expect(junit.contains("\(code.rawValue): \(XMLText.escape(reason.message, inAttribute: false))"), "\(code)")
+            #expect(junit.contains("\(code.rawValue): \(XMLText.escape(reason.message, .text))"), "\(code)")
             #expect(gitlab.contains { $0.objectValue?["check_name"] == .string("toggles/\(code.rawValue)") }, "\(code)")
             #expect(sarifRules.contains { $0.objectValue?["id"] == .string(code.rawValue) }, "\(code)")
         }

@@ -35,7 +35,7 @@ import TestSupport
             object["files"] = .number(String(result.fileCount))
             object["references"] = .array(result.references.map(CodeReferenceRenderer.json))
             object["problems"] = .array(result.problems.map(JSONValue.string))
-            let expected = JSONWriter.string(.object(object)) + "\n"
+            let expected = ReferenceJSONWriter.string(.object(object)) + "\n"
             #expect(CodeReferenceRenderer.json(result) == expected)
             #expect(CodeReferenceRenderer.jsonParts(result).count == (count < 4096 ? 3 : 6))
             #expect(try JSONParser.parse(Array(CodeReferenceRenderer.json(result).utf8)) == .object(object))

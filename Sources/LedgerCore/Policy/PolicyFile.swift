@@ -1,13 +1,6 @@
 import LedgerPlatform
 import LedgerModel
 import LedgerStore
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The policy file that lives with the log: `<log directory>/policy.json`.
 ///

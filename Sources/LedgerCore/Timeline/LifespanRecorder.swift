@@ -258,16 +258,20 @@ struct LifespanRecorder {
             if isOpen { end(index, at: instant, reason: reason) }
             return
         }
-        if !isOpen {
-            lives[index].removedAt = nil
-            lives[index].removalReason = nil
-            debts[index].accountedUntil = instant
-            debts[index].livePosition = Int32(liveLives.count)
-            liveLives.append(Int32(index))
-        }
+        if !isOpen { reopen(index, at: instant) }
         overdueSeconds += Self.overdue(&debts[index], until: instant)
         debts[index].isTemporary = false
         debts[index].deadline = retirement.due
+    }
+
+    /// Brings a removed lifespan back to life at `instant`: it counts as live (and accrues
+    /// debt) again from then on.
+    private mutating func reopen(_ index: Int, at instant: Timestamp) {
+        lives[index].removedAt = nil
+        lives[index].removalReason = nil
+        debts[index].accountedUntil = instant
+        debts[index].livePosition = Int32(liveLives.count)
+        liveLives.append(Int32(index))
     }
 
     /// A `resolved` event sets the outcome as it stands (``Lifecycle/resolve(_:_:_:)``, which
@@ -286,13 +290,7 @@ struct LifespanRecorder {
             debts[index].isWaiting = false
             lives[index].codeRemoval = nil
         }
-        if !isOpen {
-            lives[index].removedAt = nil
-            lives[index].removalReason = nil
-            debts[index].accountedUntil = instant
-            debts[index].livePosition = Int32(liveLives.count)
-            liveLives.append(Int32(index))
-        }
+        if !isOpen { reopen(index, at: instant) }
         return true
     }
 

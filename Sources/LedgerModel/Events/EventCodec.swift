@@ -167,6 +167,24 @@ package enum EventCodec {
             output.append(key)
             output.appendJSON(object)
         }
+        /// The fields every type writes first: its type, the toggle and the actor.
+        @inline(__always) func header(_ typeField: StaticString) {
+            output.append(typeField)
+            string(#","toggle":"#, pointer.pointee.toggle)
+            string(#","actor":"#, pointer.pointee.actor)
+        }
+        @inline(__always) func header(type: String) {
+            header(type: type)
+        }
+        /// Members the codec does not name one by one, as `,"key":value` each.
+        @inline(__always) func members(_ members: [JSONObject.Member]) {
+            for member in members {
+                output.append(UInt8(ascii: ","))
+                output.appendJSONString(member.key)
+                output.append(UInt8(ascii: ":"))
+                output.appendJSON(member.value)
+            }
+        }
         output.append(#"{"schema":"#)
         if (0...9).contains(pointer.pointee.schema) {
             output.append(UInt8(ascii: "0") + UInt8(pointer.pointee.schema))
@@ -179,9 +197,7 @@ package enum EventCodec {
         output.append(UInt8(ascii: "\""))
         switch pointer.pointee.change {
         case .created(let definition):
-            output.append(#","type":"created""#)
-            string(#","toggle":"#, pointer.pointee.toggle)
-            string(#","actor":"#, pointer.pointee.actor)
+            header(#","type":"created""#)
             string(#","kind":"#, definition.kind.rawValue)
             string(#","valueType":"#, definition.valueType.rawValue)
             value(#","default":"#, definition.defaultValue)
@@ -190,14 +206,10 @@ package enum EventCodec {
             string(#","description":"#, definition.description)
             string(#","expires":"#, definition.expires?.description)
         case .defaultChanged(let defaultValue):
-            output.append(#","type":"default-changed""#)
-            string(#","toggle":"#, pointer.pointee.toggle)
-            string(#","actor":"#, pointer.pointee.actor)
+            header(#","type":"default-changed""#)
             value(#","default":"#, defaultValue)
         case .published(let remote):
-            output.append(#","type":"published""#)
-            string(#","toggle":"#, pointer.pointee.toggle)
-            string(#","actor":"#, pointer.pointee.actor)
+            header(#","type":"published""#)
             value(#","value":"#, remote.value)
             if !remote.conditions.isEmpty {
                 output.append(#","conditions":["#)
@@ -214,25 +226,17 @@ package enum EventCodec {
             string(#","templateVersion":"#, remote.templateVersion)
             object(#","managed":"#, remote.managed)
         case .unpublished(let templateVersion):
-            output.append(#","type":"unpublished""#)
-            string(#","toggle":"#, pointer.pointee.toggle)
-            string(#","actor":"#, pointer.pointee.actor)
+            header(#","type":"unpublished""#)
             string(#","templateVersion":"#, templateVersion)
         case .expiryExtended(let expires, let reason):
-            output.append(#","type":"expiry-extended""#)
-            string(#","toggle":"#, pointer.pointee.toggle)
-            string(#","actor":"#, pointer.pointee.actor)
+            header(#","type":"expiry-extended""#)
             string(#","expires":"#, expires.description)
             string(#","reason":"#, reason)
         case .removed(let reason):
-            output.append(#","type":"removed""#)
-            string(#","toggle":"#, pointer.pointee.toggle)
-            string(#","actor":"#, pointer.pointee.actor)
+            header(#","type":"removed""#)
             string(#","reason":"#, reason)
         case .templateConditions(let conditions):
-            output.append(#","type":"template-conditions""#)
-            string(#","toggle":"#, pointer.pointee.toggle)
-            string(#","actor":"#, pointer.pointee.actor)
+            header(#","type":"template-conditions""#)
             output.append(#","conditions":["#)
             for (position, condition) in conditions.enumerated() {
                 if position > 0 { output.append(UInt8(ascii: ",")) }
@@ -243,45 +247,28 @@ package enum EventCodec {
             }
             output.append(UInt8(ascii: "]"))
         case .codeRemoved(let appVersion, let reason):
-            output.append(#","type":"code-removed""#)
-            string(#","toggle":"#, pointer.pointee.toggle)
-            string(#","actor":"#, pointer.pointee.actor)
+            header(#","type":"code-removed""#)
             string(#","appVersion":"#, appVersion.text)
             string(#","reason":"#, reason)
         case .retired(let reason):
-            output.append(#","type":"retired""#)
-            string(#","toggle":"#, pointer.pointee.toggle)
-            string(#","actor":"#, pointer.pointee.actor)
+            header(#","type":"retired""#)
             string(#","reason":"#, reason)
         case .minimumVersionChanged(let minimum, let reason, let previous, let resolves):
-            output.append(#","type":"minimum-version-changed""#)
-            string(#","toggle":"#, pointer.pointee.toggle)
-            string(#","actor":"#, pointer.pointee.actor)
+            header(#","type":"minimum-version-changed""#)
             string(#","minimumVersion":"#, minimum.text)
             value(#","previous":"#, previous?.jsonValue)
             string(#","reason":"#, reason)
             if !resolves.isEmpty { value(#","resolves":"#, .array(resolves.map(JSONValue.string))) }
         case .attributesChanged(let changes):
-            output.append(#","type":"attributes-changed""#)
-            string(#","toggle":"#, pointer.pointee.toggle)
-            string(#","actor":"#, pointer.pointee.actor)
+            header(#","type":"attributes-changed""#)
             string(#","category":"#, changes.category)
             string(#","owner":"#, changes.owner)
             string(#","description":"#, changes.description)
         case .unknown(let type):
-            string(#","type":"#, type)
-            string(#","toggle":"#, pointer.pointee.toggle)
-            string(#","actor":"#, pointer.pointee.actor)
+            header(type: type)
         case .resolved, .voided:
-            string(#","type":"#, pointer.pointee.change.typeName)
-            string(#","toggle":"#, pointer.pointee.toggle)
-            string(#","actor":"#, pointer.pointee.actor)
-            for member in correctionMembers(pointer.pointee.change) {
-                output.append(UInt8(ascii: ","))
-                output.appendJSONString(member.key)
-                output.append(UInt8(ascii: ":"))
-                output.appendJSON(member.value)
-            }
+            header(type: pointer.pointee.change.typeName)
+            members(correctionMembers(pointer.pointee.change))
         }
         if let source = pointer.pointee.source, !source.isEmpty {
             output.append(#","source":"#)
@@ -300,12 +287,7 @@ package enum EventCodec {
             field(#""url":"#, source.url)
             output.append(UInt8(ascii: "}"))
         }
-        for member in pointer.pointee.extra {
-            output.append(UInt8(ascii: ","))
-            output.appendJSONString(member.key)
-            output.append(UInt8(ascii: ":"))
-            output.appendJSON(member.value)
-        }
+        members(pointer.pointee.extra)
         output.append(UInt8(ascii: "}"))
     }
 

@@ -18,7 +18,7 @@ package final class MappedFile: @unchecked Sendable {
     /// wait for a writer forever, so the open does not block and anything else is refused.
     /// Also nil when the file is larger than `maximumBytes` (nothing of it is read then).
     package init?(_ path: String, maximumBytes: Int64 = Int64(Int.max)) {
-        guard let descriptor = try? SystemCalls.open(path, O_RDONLY_VALUE | O_NONBLOCK | O_NOFOLLOW) else { return nil }
+        guard let descriptor = try? SystemCalls.open(path, OpenFlags.readOnly | O_NONBLOCK | O_NOFOLLOW) else { return nil }
         defer { SystemCalls.close(descriptor) }
         guard let identity = SystemCalls.regularFileIdentity(descriptor), identity.size > 0,
               identity.size <= min(maximumBytes, Int64(Int.max)),

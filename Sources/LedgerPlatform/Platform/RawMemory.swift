@@ -22,16 +22,3 @@ package enum RawMemory {
         UnsafeRawPointer(memchr(start, Int32(byte), count))
     }
 }
-
-/// The `open(2)` flags the layers above pass to ``SystemCalls/open(_:_:mode:)``.
-package enum OpenFlags {
-    package static let readOnly = O_RDONLY
-    package static let writeOnly = O_WRONLY
-    package static let readWrite = O_RDWR
-    package static let create = O_CREAT
-    package static let exclusive = O_EXCL
-    package static let append = O_APPEND
-    package static let truncate = O_TRUNC
-    package static let noFollow = O_NOFOLLOW
-    package static let nonBlocking = O_NONBLOCK
-}

@@ -10,7 +10,7 @@ package enum SegmentHash {
     package static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 { hashOnce(bytes) }
 
     package static func hash(file path: String) throws -> UInt64 {
-        let descriptor = try SystemCalls.open(path, O_RDONLY_VALUE)
+        let descriptor = try SystemCalls.open(path, OpenFlags.readOnly)
         defer { SystemCalls.close(descriptor) }
         let chunkSize = 1 << 20
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 64)

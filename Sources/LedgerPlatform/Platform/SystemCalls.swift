@@ -102,6 +102,61 @@ package enum SystemCalls {
         _ = libcUnlink(path)
     }
 
+    /// Links `existing` as `new` too; nothing when `new` exists (another writer got there first).
+    package static func hardLink(_ existing: String, _ new: String) {
+        _ = link(existing, new)
+    }
+
+    /// The permission bits of `path` (following links), nil when it cannot be examined
+    /// (``errnoValue`` says why).
+    package static func permissions(_ path: String) -> mode_t? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return info.st_mode & 0o7777
+    }
+
+    package static func setPermissions(_ descriptor: Int32, _ permissions: mode_t) {
+        _ = fchmod(descriptor, permissions)
+    }
+
+    /// Why `path` cannot be examined without following a link (`lstat`'s errno), nil when it can.
+    package static func examinationError(_ path: String) -> Int32? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? nil : errno
+    }
+
+    /// Whether `path` is a regular file, following links.
+    package static func isRegularFile(followingLinks path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
+    package static var processID: Int32 { getpid() }
+
+    /// Removes `path` if it is an empty directory; anything else stays.
+    package static func removeEmptyDirectory(_ path: String) {
+        _ = rmdir(path)
+    }
+
+    /// Moves the file offset of `descriptor` to `offset` from the start.
+    package static func seek(_ descriptor: Int32, to offset: Int64) {
+        _ = lseek(descriptor, off_t(offset), SEEK_SET)
+    }
+
+    /// Takes an exclusive `flock` on `descriptor`, waiting for it (and again after EINTR);
+    /// returns the errno when it cannot be taken.
+    package static func lockExclusively(_ descriptor: Int32) -> Int32? {
+        while flock(descriptor, LOCK_EX) != 0 {
+            if errno == EINTR { continue }
+            return errno
+        }
+        return nil
+    }
+
+    package static func unlock(_ descriptor: Int32) {
+        _ = flock(descriptor, LOCK_UN)
+    }
+
     package static func truncate(_ descriptor: Int32, to length: Int64, path: String) throws {
         if ftruncate(descriptor, off_t(length)) != 0 {
             throw SystemCallError.failed(path: path, operation: "truncate", errno: errno)
@@ -110,8 +165,8 @@ package enum SystemCalls {
 
     /// Creates `path` as a directory if it does not exist. Returns whether it created it.
     @discardableResult
-    package static func makeDirectory(_ path: String) throws -> Bool {
-        if mkdir(path, 0o755) == 0 { return true }
+    package static func makeDirectory(_ path: String, mode: mode_t = 0o755) throws -> Bool {
+        if mkdir(path, mode) == 0 { return true }
         if errno == EEXIST {
             // Following a symlink, as the reader does: `events -> /elsewhere/events` is written through.
             var info = stat()
@@ -298,6 +353,15 @@ package enum SystemCalls {
         guard end > first, let aligned = UnsafeMutableRawPointer(bitPattern: first) else { return }
         _ = madvise(aligned, end - first, 14)  // MADV_HUGEPAGE
         #endif
+    }
+
+    /// The processors online (at least 1).
+    package static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
+    /// Ignores `SIGXFSZ`, whose default action kills the process when a write crosses the
+    /// file-size limit (`ulimit -f`): the write fails with `EFBIG` instead.
+    package static func ignoreFileSizeLimitSignal() {
+        _ = signal(SIGXFSZ, SIG_IGN)
     }
 
     /// Whether a write failed because the reader went away (`toggles state | head`).

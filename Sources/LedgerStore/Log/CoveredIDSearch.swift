@@ -44,7 +44,7 @@ enum CoveredIDSearch {
 
         /// Reads one segment in chunks; false when the search has to give up.
         package mutating func read(_ segment: Segment, byteCount: Int64) throws -> Bool {
-            let descriptor = try logIO { try SystemCalls.open(segment.path, O_RDONLY_VALUE) }
+            let descriptor = try logIO { try SystemCalls.open(segment.path, OpenFlags.readOnly) }
             defer { SystemCalls.close(descriptor) }
             var filled = 0
             var offset: Int64 = 0
@@ -62,15 +62,15 @@ enum CoveredIDSearch {
                 offset += Int64(read)
                 filled += read
                 var lineStart = 0
-                while let newline = memchr(buffer + lineStart, 0x0A, filled - lineStart) {
-                    let lineEnd = buffer.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+                while let newline = RawMemory.first(0x0A, in: buffer + lineStart, count: filled - lineStart) {
+                    let lineEnd = UnsafeRawPointer(buffer).distance(to: newline)
                     guard lookAt(UnsafeBufferPointer(start: buffer + lineStart, count: lineEnd - lineStart), terminated: true) else {
                         return false
                     }
                     lineStart = lineEnd + 1
                 }
                 filled -= lineStart
-                if lineStart > 0 && filled > 0 { memmove(buffer, buffer + lineStart, filled) }
+                if lineStart > 0 && filled > 0 { UnsafeMutableRawPointer(buffer).copyMemory(from: buffer + lineStart, byteCount: filled) }
             }
             return filled == 0 || lookAt(UnsafeBufferPointer(start: buffer, count: filled), terminated: false)
         }
@@ -91,11 +91,11 @@ enum CoveredIDSearch {
         /// other shape, or an id with an escape in it.
         private static func writtenID(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
             let start = writerPrefix.count
-            guard line.count > start, writerPrefix.withUnsafeBufferPointer({ memcmp($0.baseAddress!, line.baseAddress!, start) == 0 }),
-                  let quote = memchr(line.baseAddress! + start, 0x22, line.count - start)
+            guard line.count > start, writerPrefix.withUnsafeBufferPointer({ RawMemory.equal($0.baseAddress!, line.baseAddress!, count: start) }),
+                  let quote = RawMemory.first(0x22, in: line.baseAddress! + start, count: line.count - start)
             else { return nil }
-            let id = UnsafeBufferPointer(start: line.baseAddress! + start, count: line.baseAddress!.distance(to: quote.assumingMemoryBound(to: UInt8.self)) - start)
-            guard memchr(id.baseAddress!, 0x5C, id.count) == nil else { return nil }
+            let id = UnsafeBufferPointer(start: line.baseAddress! + start, count: UnsafeRawPointer(line.baseAddress!).distance(to: quote) - start)
+            guard RawMemory.first(0x5C, in: id.baseAddress!, count: id.count) == nil else { return nil }
             return id
         }
 
@@ -109,10 +109,3 @@ enum CoveredIDSearch {
     }
 }
 
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif

@@ -243,7 +243,7 @@ package struct FastEventDecoder {
         let count = line.count
         func literal(_ text: StaticString) -> Int? {
             let length = text.utf8CodeUnitCount
-            guard start + length <= count, memcmp(line.baseAddress! + start, text.utf8Start, length) == 0 else { return nil }
+            guard start + length <= count, RawMemory.equal(line.baseAddress! + start, text.utf8Start, count: length) else { return nil }
             return start + length
         }
         switch line[start] {
@@ -485,10 +485,3 @@ package struct FastEventDecoder {
     }
 }
 
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif

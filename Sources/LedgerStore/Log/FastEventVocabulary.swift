@@ -90,7 +90,7 @@ extension FastEventDecoder {
 package func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
     let count = literal.utf8CodeUnitCount
     guard bytes.count == count else { return false }
-    return memcmp(bytes.baseAddress!, literal.utf8Start, count) == 0
+    return RawMemory.equal(bytes.baseAddress!, literal.utf8Start, count: count)
 }
 
 extension ToggleKind {
@@ -107,10 +107,3 @@ extension ValueType {
     }
 }
 
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif

@@ -1,12 +1,5 @@
 import LedgerPlatform
 import LedgerModel
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// An exclusive lock between processes on one machine, held on a side file with `flock(2)`.
 ///
@@ -19,10 +12,10 @@ struct FileLock: ~Copyable {
     /// - Parameter displayName: how errors name the lock file.
     init(path: String, displayName: String? = nil) throws {
         // Never through a symlink: `.lock -> ../outside` would make `create` write a file
-        // outside the log (O_CREAT follows a dangling link), as a segment's link may not.
+        // outside the log (OpenFlags.create follows a dangling link), as a segment's link may not.
         let descriptor: Int32
         do {
-            descriptor = try SystemCalls.open(path, O_RDWR | O_CREAT | O_NOFOLLOW, mode: 0o644)
+            descriptor = try SystemCalls.open(path, OpenFlags.readWrite | OpenFlags.create | OpenFlags.noFollow, mode: 0o644)
         } catch {
             if SystemCalls.fileType(path) == .symlink {
                 let target = SystemCalls.linkTarget(path) ?? "?"
@@ -30,9 +23,7 @@ struct FileLock: ~Copyable {
             }
             throw (error as? SystemCallError).map(LogError.init) ?? error
         }
-        while flock(descriptor, LOCK_EX) != 0 {
-            if errno == EINTR { continue }
-            let code = errno
+        if let code = SystemCalls.lockExclusively(descriptor) {
             SystemCalls.close(descriptor)
             throw LogError.io(path: path, operation: "lock", errno: code)
         }
@@ -40,7 +31,7 @@ struct FileLock: ~Copyable {
     }
 
     deinit {
-        _ = flock(descriptor, LOCK_UN)
+        SystemCalls.unlock(descriptor)
         SystemCalls.close(descriptor)
     }
 }

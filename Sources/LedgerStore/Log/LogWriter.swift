@@ -1,12 +1,5 @@
 import LedgerPlatform
 import LedgerModel
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Writes to a log directory: one new segment per batch, never an edit of an existing line.
 ///
@@ -56,7 +49,7 @@ package struct LogWriter: Sendable {
         let path = directory + "/.gitignore"
         guard SystemCalls.fileType(path) == nil else { return }
         let temporaryPath = path + ".tmp-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
-        let descriptor = try logIO { try SystemCalls.open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL, mode: 0o644) }
+        let descriptor = try logIO { try SystemCalls.open(temporaryPath, OpenFlags.writeOnly | OpenFlags.create | OpenFlags.exclusive, mode: 0o644) }
         do {
             try Array(Self.gitignore.utf8).withUnsafeBytes { raw in try logIO { try SystemCalls.writeAll(descriptor, raw, path: path) } }
             SystemCalls.close(descriptor)
@@ -96,7 +89,7 @@ package struct LogWriter: Sendable {
             // The temporary file is an implementation detail: errors name the segment.
             let descriptor: Int32
             do {
-                descriptor = try logIO { try SystemCalls.open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL, mode: 0o644) }
+                descriptor = try logIO { try SystemCalls.open(temporaryPath, OpenFlags.writeOnly | OpenFlags.create | OpenFlags.exclusive, mode: 0o644) }
             } catch LogError.io(_, _, let code) {
                 throw LogError.io(path: display, operation: "create", errno: code)
             }
@@ -156,12 +149,12 @@ package struct LogWriter: Sendable {
             switch warning {
             case .missingFinalNewline(let location, let offset):
                 let path = try physicalPath(of: location)
-                let descriptor = try logIO { try SystemCalls.open(path, O_WRONLY) }
+                let descriptor = try logIO { try SystemCalls.open(path, OpenFlags.writeOnly) }
                 defer { SystemCalls.close(descriptor) }
                 guard try logIO({ try SystemCalls.fileSize(descriptor, path: location.file) }) == offset else { continue }
                 let newline: [UInt8] = [0x0A]
                 try logIO { try SystemCalls.truncate(descriptor, to: offset, path: location.file) }
-                _ = lseek(descriptor, off_t(offset), SEEK_SET)
+                SystemCalls.seek(descriptor, to: offset)
                 try newline.withUnsafeBytes { (raw: UnsafeRawBufferPointer) throws in
                     try logIO { try SystemCalls.writeAll(descriptor, raw, path: location.file) }
                 }
@@ -169,7 +162,7 @@ package struct LogWriter: Sendable {
                 repaired.append("\(location): added the missing final newline")
             case .tornTail(let location, let byteCount, let offset):
                 let path = try physicalPath(of: location)
-                let descriptor = try logIO { try SystemCalls.open(path, O_RDWR) }
+                let descriptor = try logIO { try SystemCalls.open(path, OpenFlags.readWrite) }
                 defer { SystemCalls.close(descriptor) }
                 guard try logIO({ try SystemCalls.fileSize(descriptor, path: location.file) }) == offset + Int64(byteCount) else { continue }
                 var fragment = [UInt8](repeating: 0, count: byteCount)
@@ -177,7 +170,7 @@ package struct LogWriter: Sendable {
                     try logIO { try SystemCalls.pread(descriptor, into: raw.baseAddress!, count: byteCount, offset: offset, path: location.file) }
                 }
                 let tornPath = path + ".torn"
-                let tornDescriptor = try logIO { try SystemCalls.open(tornPath, O_WRONLY | O_CREAT | O_APPEND, mode: 0o644) }
+                let tornDescriptor = try logIO { try SystemCalls.open(tornPath, OpenFlags.writeOnly | OpenFlags.create | OpenFlags.append, mode: 0o644) }
                 defer { SystemCalls.close(tornDescriptor) }
                 fragment.append(0x0A)
                 try fragment.withUnsafeBytes { (raw: UnsafeRawBufferPointer) throws in
@@ -227,7 +220,7 @@ package struct LogWriter: Sendable {
     /// Removes directories this writer created (`created`, outermost first), innermost first;
     /// one that is not empty stays.
     private func removeDirectories(_ created: [String]) {
-        for path in created.reversed() { _ = rmdir(path) }
+        for path in created.reversed() { SystemCalls.removeEmptyDirectory(path) }
     }
 
     static func compactTime(_ instant: Timestamp) -> String {

@@ -29,7 +29,7 @@ package struct ParallelMerge: Sendable, Equatable {
     func isWorthIt(totalBytes: Int64) -> Bool {
         guard totalBytes >= minimumBytes else { return false }
         if let threads { return threads > 1 }
-        return sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1
+        return SystemCalls.processorCount > 1
     }
 }
 

@@ -135,7 +135,7 @@ package struct SeenIDs {
 enum LineFetcher {
     /// The line starting at `offset`, without its newline (and without a CR before it).
     package static func line(in segment: Segment, at offset: Int64) throws -> [UInt8] {
-        let descriptor = try logIO { try SystemCalls.open(segment.path, O_RDONLY_VALUE) }
+        let descriptor = try logIO { try SystemCalls.open(segment.path, OpenFlags.readOnly) }
         defer { SystemCalls.close(descriptor) }
         var line: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
@@ -158,7 +158,7 @@ enum LineFetcher {
 
     /// The 1-based number of the line starting at `offset`.
     package static func lineNumber(in segment: Segment, at offset: Int64) throws -> Int {
-        let descriptor = try logIO { try SystemCalls.open(segment.path, O_RDONLY_VALUE) }
+        let descriptor = try logIO { try SystemCalls.open(segment.path, OpenFlags.readOnly) }
         defer { SystemCalls.close(descriptor) }
         var chunk = [UInt8](repeating: 0, count: 256 * 1024)
         var position: Int64 = 0

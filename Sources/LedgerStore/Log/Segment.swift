@@ -1,12 +1,5 @@
 import LedgerPlatform
 import LedgerModel
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// One `.jsonl` file of the log.
 package struct Segment: Sendable, Hashable {
@@ -115,16 +108,7 @@ package enum SegmentDiscovery {
     }
 
     private static func bytesPrecede(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
-        lhs.withUnsafeBufferPointer { left in
-            rhs.withUnsafeBufferPointer { right in
-                let common = min(left.count, right.count)
-                if common > 0 {
-                    let order = memcmp(left.baseAddress!, right.baseAddress!, common)
-                    if order != 0 { return order < 0 }
-                }
-                return left.count < right.count
-            }
-        }
+        lhs.withUnsafeBufferPointer { left in rhs.withUnsafeBufferPointer { right in utf8Precedes(left, right) } }
     }
 
     package static func join(_ directory: String, _ relative: String) -> String {

@@ -157,7 +157,7 @@ package final class SegmentCursor {
     }
 
     private func open() throws {
-        descriptor = try logIO { try SystemCalls.open(segment.path, O_RDONLY_VALUE) }
+        descriptor = try logIO { try SystemCalls.open(segment.path, OpenFlags.readOnly) }
     }
 
     /// Reads the next line into `current` (left nil at the end). Events are big (over 200
@@ -168,8 +168,8 @@ package final class SegmentCursor {
             let searchStart = start
             let count = end - start
             var newline: Int?
-            if count > 0, let base = buffer, let found = memchr(base + searchStart, 0x0A, count) {
-                newline = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+            if count > 0, let base = buffer, let found = RawMemory.first(0x0A, in: base + searchStart, count: count) {
+                newline = UnsafeRawPointer(base).distance(to: found)
             }
             if let newline {
                 let lineStart = start
@@ -275,10 +275,3 @@ enum EventLineDecoder {
     }
 }
 
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif

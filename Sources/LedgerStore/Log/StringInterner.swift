@@ -66,7 +66,7 @@ struct StringInterner {
         let utf8 = string.utf8
         guard utf8.count == bytes.count else { return false }
         if let same = utf8.withContiguousStorageIfAvailable({ stored in
-            bytes.isEmpty || memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+            bytes.isEmpty || RawMemory.equal(stored.baseAddress!, bytes.baseAddress!, count: bytes.count)
         }) {
             return same
         }
@@ -111,10 +111,3 @@ struct StringInterner {
     }
 }
 
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif

@@ -1,11 +1,4 @@
 import LedgerPlatform
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Why a planned cleanup was not written.
 public enum CleanupWriteError: Error, Sendable, CustomStringConvertible {
@@ -33,17 +26,16 @@ extension CleanupPlan {
                 discard()
                 throw .changedSincePlan(file.path)
             }
-            var info = stat()
-            guard stat(file.absolutePath, &info) == 0 else {
+            guard let permissions = SystemCalls.permissions(file.absolutePath) else {
                 discard()
-                throw .io(file.path, SystemCalls.errorMessage(errno))
+                throw .io(file.path, SystemCalls.errorMessage(SystemCalls.errnoValue))
             }
-            let temporary = file.absolutePath + ".toggles-cleanup-\(getpid())"
+            let temporary = file.absolutePath + ".toggles-cleanup-\(SystemCalls.processID)"
             do {
-                let descriptor = try SystemCalls.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_EXCL, mode: info.st_mode & 0o7777)
+                let descriptor = try SystemCalls.open(temporary, OpenFlags.writeOnly | OpenFlags.create | OpenFlags.truncate | OpenFlags.exclusive, mode: permissions)
                 defer { SystemCalls.close(descriptor) }
                 staged.append((temporary, file.absolutePath))
-                _ = fchmod(descriptor, info.st_mode & 0o7777)
+                SystemCalls.setPermissions(descriptor, permissions)
                 try file.cleaned!.withUnsafeBytes { try SystemCalls.writeAll(descriptor, $0, path: temporary) }
                 try SystemCalls.sync(descriptor, path: temporary)
             } catch {

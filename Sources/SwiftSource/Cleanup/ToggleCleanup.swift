@@ -1,11 +1,4 @@
 import LedgerPlatform
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `toggles cleanup`'s engine: removes one toggle from Swift sources, keeping one value.
 ///
@@ -66,9 +59,9 @@ public struct ToggleCleanup: Sendable {
                 var position = 0
                 let last = hay.count - pin.count
                 while position <= last {
-                    guard let found = memchr(hay.baseAddress! + position, Int32(pin[0]), last - position + 1) else { return false }
-                    let offset = hay.baseAddress!.distance(to: UnsafeRawPointer(found))
-                    if memcmp(hay.baseAddress! + offset, pin.baseAddress!, pin.count) == 0 { return true }
+                    guard let found = RawMemory.first(pin[0], in: hay.baseAddress! + position, count: last - position + 1) else { return false }
+                    let offset = hay.baseAddress!.distance(to: found)
+                    if RawMemory.equal(hay.baseAddress! + offset, pin.baseAddress!, count: pin.count) { return true }
                     position = offset + 1
                 }
                 return false

@@ -1,11 +1,4 @@
 import LedgerPlatform
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Which `.swift` files a scan reads: directories walked in name order, skipping `.build`,
 /// `.git`, `.swiftpm` and what the `.gitignore` files say.
@@ -43,8 +36,7 @@ extension SwiftSourceScan {
         guard let entries = try? SystemCalls.withDirectoryEntries(absolute, skipHidden: false, { _, entries in entries }) else { return }
         // A directory that can be listed but not searched (`chmod 644`): no entry can be
         // examined or read, and each is skipped, as `lstat` failing on each says.
-        var probe = stat()
-        if let first = entries.first, lstat(Self.join(absolute, first.name), &probe) != 0, errno == EACCES { return }
+        if let first = entries.first, SystemCalls.examinationError(Self.join(absolute, first.name)) == ErrorCode.permissionDenied { return }
         var ignore = ignore
         if entries.contains(where: { $0.name == ".gitignore" }), case .success(let bytes) = Self.readFile(Self.join(absolute, ".gitignore")) {
             ignore.add(String(decoding: bytes, as: UTF8.self), base: relative)
@@ -60,8 +52,7 @@ extension SwiftSourceScan {
             if type == nil { type = SystemCalls.fileType(childAbsolute) }
             if type == .symlink {
                 // Follow links to files, never to directories (no cycles).
-                var info = stat()
-                type = stat(childAbsolute, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? .regular : nil
+                type = SystemCalls.isRegularFile(followingLinks: childAbsolute) ? .regular : nil
             }
             let childRelative = relative.isEmpty ? name : relative + "/" + name
             switch type {

@@ -2,13 +2,6 @@ import LedgerPlatform
 import LedgerModel
 import LedgerStore
 import LedgerCore
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
 
 /// Finds the `.swift` files under some paths and scans them for toggle references.
@@ -63,7 +56,7 @@ public struct SwiftSourceScan: Sendable {
                           problems: problems + found.all.flatMap(\.problems))
     }
 
-    private static var threadCount: Int { max(1, min(4, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))) }
+    private static var threadCount: Int { min(4, SystemCalls.processorCount) }
 
     /// Pass 1 on every core: each thread reads every n-th file and, when it has the bytes
     /// `enum`, lexes it and collects what it declares on its own; then the files' facts are
@@ -146,12 +139,12 @@ public struct SwiftSourceScan: Sendable {
             let heads = raw.loadUnaligned(fromByteOffset: start, as: SIMD16<UInt8>.self)
             let tails = raw.loadUnaligned(fromByteOffset: start + count - 1, as: SIMD16<UInt8>.self)
             if any((heads .== first) .& (tails .== last)) {
-                for position in start..<(start + 16) where memcmp(base + position, needle.baseAddress!, count) == 0 { return true }
+                for position in start..<(start + 16) where RawMemory.equal(base + position, needle.baseAddress!, count: count) { return true }
             }
             start += 16
         }
         while start + count <= bytes.count {
-            if memcmp(base + start, needle.baseAddress!, count) == 0 { return true }
+            if RawMemory.equal(base + start, needle.baseAddress!, count: count) { return true }
             start += 1
         }
         return false
@@ -181,8 +174,8 @@ public struct SwiftSourceScan: Sendable {
 
     private static func scanError(_ path: String, _ error: FileReadError) -> CodeScanError {
         let reason = switch error {
-        case .missing: SystemCalls.errorMessage(ENOENT)
-        case .directory: SystemCalls.errorMessage(EISDIR)
+        case .missing: SystemCalls.errorMessage(ErrorCode.noSuchFile)
+        case .directory: SystemCalls.errorMessage(ErrorCode.isADirectory)
         case .unreadable(_, let code): SystemCalls.errorMessage(code)
         case .notARegularFile: "not a regular file (a FIFO, a device or a socket)"
         case .tooLarge(_, let maximum): "larger than \(WholeFile.size(maximum))"

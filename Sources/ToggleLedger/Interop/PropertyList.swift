@@ -2,13 +2,6 @@ import LedgerPlatform
 import LedgerModel
 import LedgerStore
 import LedgerCore
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A value of an Apple XML property list, with numbers kept as the text that was written.
 package indirect enum PropertyListValue: Sendable, Hashable {
@@ -353,11 +346,4 @@ package struct PropertyListReader {
     private func fail(_ reason: String) -> InteropError {
         InteropError(file: file, line: lineNumber(index), reason)
     }
-}
-
-/// `%.17g`, as CoreFoundation formats a double in a property list.
-func formatG17(_ value: Double) -> String {
-    var buffer = [CChar](repeating: 0, count: 64)
-    let count = withVaList([value]) { arguments in vsnprintf(&buffer, buffer.count, "%.17g", arguments) }
-    return String(decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }

@@ -1,11 +1,4 @@
 import LedgerPlatform
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Appends Markdown to a GitHub Actions job summary: the file `$GITHUB_STEP_SUMMARY` names
 /// (the caller reads the variable and passes the path). GitHub rejects a step's summary over
@@ -34,8 +27,8 @@ package enum GitHubStepSummary {
         // step; and only a regular file has a size to keep under the limit.
         let descriptor: Int32
         do {
-            descriptor = try SystemCalls.open(path, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK)
-        } catch SystemCallError.failed(_, _, ENXIO) {
+            descriptor = try SystemCalls.open(path, OpenFlags.writeOnly | OpenFlags.append | OpenFlags.create | OpenFlags.nonBlocking)
+        } catch SystemCallError.failed(_, _, ErrorCode.noReader) {
             throw FileReadError.notARegularFile(file: path)
         }
         defer { SystemCalls.close(descriptor) }

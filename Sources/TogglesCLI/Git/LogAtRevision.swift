@@ -1,12 +1,5 @@
 import Foundation
 import ToggleLedger
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The log directory as a git revision has it, written to a temporary directory so the
 /// ordinary reader replays it (`diff --from-rev`/`--to-rev`). Only segments are copied.
@@ -67,7 +60,7 @@ final class LogAtRevision {
                     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 }
                 do {
-                    let descriptor = try SystemCalls.open(target.path, O_WRONLY | O_CREAT | O_EXCL)
+                    let descriptor = try SystemCalls.open(target.path, OpenFlags.writeOnly | OpenFlags.create | OpenFlags.exclusive)
                     defer { SystemCalls.close(descriptor) }
                     try content.withUnsafeBytes { try SystemCalls.writeAll(descriptor, $0, path: target.path) }
                 } catch let error as SystemCallError {

@@ -1,12 +1,5 @@
 import LedgerPlatform
 import LedgerModel
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Where a log's checkpoint lives, and the key that binds it to this machine.
 ///
@@ -37,7 +30,7 @@ package struct CheckpointStore: Sendable {
 
     /// The folder's key; nil when there is none (nothing was ever written with this folder).
     package func key() -> [UInt8]? {
-        guard let descriptor = try? SystemCalls.open(keyPath, O_RDONLY | O_NOFOLLOW) else { return nil }
+        guard let descriptor = try? SystemCalls.open(keyPath, OpenFlags.readOnly | OpenFlags.noFollow) else { return nil }
         defer { SystemCalls.close(descriptor) }
         var key = [UInt8](repeating: 0, count: Self.keyLength + 1)
         let count = key.withUnsafeMutableBytes {
@@ -54,21 +47,21 @@ package struct CheckpointStore: Sendable {
             var current = path.hasPrefix("/") ? "" : "."
             for component in path.split(separator: "/") where !component.isEmpty {
                 current += "/" + component
-                _ = mkdir(current, 0o700)
+                _ = try? SystemCalls.makeDirectory(current, mode: 0o700)
             }
         }
         var generator = SystemRandomNumberGenerator()
         let key = (0..<Self.keyLength).map { _ in UInt8.random(in: 0...255, using: &generator) }
         let temporary = keyPath + ".tmp-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
         do {
-            let descriptor = try SystemCalls.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: 0o600)
+            let descriptor = try SystemCalls.open(temporary, OpenFlags.writeOnly | OpenFlags.create | OpenFlags.exclusive | OpenFlags.noFollow, mode: 0o600)
             defer { SystemCalls.close(descriptor) }
             try key.withUnsafeBytes { try SystemCalls.writeAll(descriptor, $0, path: temporary) }
         } catch {
             SystemCalls.unlink(temporary)
             return nil
         }
-        _ = link(temporary, keyPath)  // fails when another writer's key is already there: use that one
+        SystemCalls.hardLink(temporary, keyPath)  // fails when another writer's key is already there: use that one
         SystemCalls.unlink(temporary)
         return self.key()
     }

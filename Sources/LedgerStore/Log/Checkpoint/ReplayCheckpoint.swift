@@ -196,7 +196,7 @@ package struct ReplayCheckpoint {
                 Self.magic.withUnsafeBytes { start.raw($0) }
                 start.u64(hash.finish())
                 do {
-                    let descriptor = try SystemCalls.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: 0o600)
+                    let descriptor = try SystemCalls.open(temporary, OpenFlags.writeOnly | OpenFlags.create | OpenFlags.exclusive | OpenFlags.noFollow, mode: 0o600)
                     defer { SystemCalls.close(descriptor) }
                     try start.bytes.withUnsafeBytes { try SystemCalls.writeAll(descriptor, $0, path: temporary) }
                     for part in parts { try SystemCalls.writeAll(descriptor, part, path: temporary) }
@@ -260,10 +260,3 @@ package struct ReplayCheckpoint {
 
 }
 
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif

@@ -235,12 +235,8 @@ struct TimelineSVG {
             output.number(x - 5)
             output.append(" ")
             output.number(y - 10)
-            output.append("h10l-5 7z\"><title>due ")
-            output.append(due.dueDate.description)
-            output.append(" (in ")
-            output.append(StaleReason.days(due.days))
-            output.append("): then ")
-            output.append(due.code.rawValue)
+            output.append("h10l-5 7z\"><title>")
+            Self.dueNote(due, to: &output)
             output.append("</title></path>")
         }
         if let removedAt = life.removedAt, scale.contains(removedAt) {
@@ -285,6 +281,16 @@ struct TimelineSVG {
     }
 
     /// The row's tooltip: everything the row draws, in words.
+    /// `due 2026-12-01 (in 12 days): then retire`, in the mark's title and in the row's tooltip.
+    private static func dueNote(_ due: DueList.Item, to output: inout OutputBuffer) {
+        output.append("due ")
+        output.append(due.dueDate.description)
+        output.append(" (in ")
+        output.append(StaleReason.days(due.days))
+        output.append("): then ")
+        output.append(due.code.rawValue)
+    }
+
     private func tooltip(_ life: ToggleLifespan, to output: inout OutputBuffer) {
         output.escaped(life.name)
         output.append("\nowner: ")
@@ -334,12 +340,8 @@ struct TimelineSVG {
             }
         }
         if let due = deadlines[life.name], life.isLive {
-            output.append("\ndue ")
-            output.append(due.dueDate.description)
-            output.append(" (in ")
-            output.append(StaleReason.days(due.days))
-            output.append("): then ")
-            output.append(due.code.rawValue)
+            output.append("\n")
+            Self.dueNote(due, to: &output)
         }
         for reason in reasons[life.name] ?? [] where life.isLive {
             output.append("\nstale: ")
