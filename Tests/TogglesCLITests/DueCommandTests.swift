@@ -80,23 +80,23 @@ import TestSupport
     /// Commands back to back on the clock: create, see it due, extend it, see it gone.
     @Test func aToggleCreatedNowComesDueAndAnExtensionSnoozesIt() throws {
         let directory = try TemporaryDirectory()
-        let today = InProcessToggles.defaultNow.date  // the in-process clock
+        let today = Timestamp(secondsSince1970: Int64(Date().timeIntervalSince1970)).date
         func create(_ name: String, _ extra: [String]) throws {
-            let run = toggles(["create", name, "--kind", "local", "--type", "bool", "--default", "false", "--category", "release"] + extra, in: directory.url)
+            let run = try togglesBinary(["create", name, "--kind", "local", "--type", "bool", "--default", "false", "--category", "release"] + extra, in: directory.url)
             #expect(run.status == 0, "\(run)")
         }
         try create("soon", ["--owner", "a@example.com", "--expires", today.adding(days: 7).description])
         try create("later", ["--owner", "a@example.com", "--expires", today.adding(days: 60).description])
         try create("noDate", [])
-        var run = toggles(["due", "--within", "14d"], in: directory.url)
+        var run = try togglesBinary(["due", "--within", "14d"], in: directory.url)
         #expect(run.status == 0, "\(run)")
         #expect(run.stdout.contains("1 toggle due within 14 days"), "\(run.stdout)")
         #expect(run.stdout.contains("soon") && !run.stdout.contains("later") && !run.stdout.contains("noDate"))
         // The 30-day release lifetime of the toggle without a date ends within 31 days.
-        run = toggles(["due", "--within", "31d"], in: directory.url)
+        run = try togglesBinary(["due", "--within", "31d"], in: directory.url)
         #expect(run.stdout.contains("noDate") && run.stdout.contains("\nno owner\n"), "\(run.stdout)")
-        #expect(toggles(["extend", "soon", "--expires", today.adding(days: 90).description, "--reason", "waiting"], in: directory.url).status == 0)
-        run = toggles(["due", "--within", "14d"], in: directory.url)
+        #expect(try togglesBinary(["extend", "soon", "--expires", today.adding(days: 90).description, "--reason", "waiting"], in: directory.url).status == 0)
+        run = try togglesBinary(["due", "--within", "14d"], in: directory.url)
         #expect(run.stdout.hasPrefix("nothing due within 14 days"), "\(run.stdout)")
     }
 
