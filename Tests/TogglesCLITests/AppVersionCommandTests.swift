@@ -15,16 +15,16 @@ import TestSupport
 
     @discardableResult
     func toggles(_ arguments: String...) throws -> TogglesBinary.Run {
-        TestSupport.toggles(arguments, in: directory.url)
+        try togglesBinary(arguments, in: directory.url)
     }
 
     func succeeds(_ arguments: String...) throws {
-        let run = TestSupport.toggles(arguments, in: directory.url)
+        let run = try togglesBinary(arguments, in: directory.url)
         #expect(run.status == 0, "\(arguments): \(run)")
     }
 
     func json(_ arguments: String...) throws -> [String: Any] {
-        let run = TestSupport.toggles(arguments, in: directory.url)
+        let run = try togglesBinary(arguments, in: directory.url)
         #expect(run.status == 0, "\(run)")
         return try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
     }
@@ -128,14 +128,14 @@ import TestSupport
         try succeeds("create", "isRoundedAvatar", "--kind", "remote", "--type", "bool", "--default", "false")
         let before = try directory.eventLines()
         for arguments in [["remove", "isRoundedAvatar", "--app-version", version], ["support", "--minimum", version]] {
-            let run = TestSupport.toggles(arguments, in: directory.url)
+            let run = try togglesBinary(arguments, in: directory.url)
             #expect(run.status == 64, "\(arguments): \(run)")
             let option = arguments.count == 4 ? "--app-version" : "--minimum"
             #expect(run.stderr.contains("\(option) must be an app version such as 2.5.0"), "\(run)")
         }
         // `append` goes through the reader's rule.
         let line = #"{"type":"minimum-version-changed","toggle":"_app","minimumVersion":\#(String(reflecting: version))}"#
-        let append = TestSupport.toggles(["append"], in: directory.url, stdin: line + "\n")
+        let append = try togglesBinary(["append"], in: directory.url, stdin: line + "\n")
         #expect(append.status != 0, "\(append)")
         #expect(append.stderr.contains("\"minimumVersion\" must be an app version such as 2.5.0"), "\(append)")
         #expect(try directory.eventLines() == before)
@@ -145,7 +145,7 @@ import TestSupport
         try succeeds("create", "isRoundedAvatar", "--kind", "remote", "--type", "bool", "--default", "false", "--at", "2026-01-01")
         try directory.write("events/2026/02/hand.jsonl", #"{"schema":1,"id":"h1","at":"2026-02-01T00:00:00Z","type":"code-removed","toggle":"isRoundedAvatar","actor":"mei","appVersion":"2..5"}"# + "\n")
         for command in [["state"], ["report"], ["audit"], ["export", "firebase"]] {
-            let run = TestSupport.toggles(command, in: directory.url)
+            let run = try togglesBinary(command, in: directory.url)
             #expect(run.status == 2, "\(command): \(run)")
             #expect(run.stderr.contains("events/2026/02/hand.jsonl:1"), "\(run)")
             #expect(run.stderr.contains("\"appVersion\" must be an app version such as 2.5.0"), "\(run)")

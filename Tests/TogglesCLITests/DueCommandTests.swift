@@ -80,23 +80,23 @@ import TestSupport
     /// Commands back to back on the clock: create, see it due, extend it, see it gone.
     @Test func aToggleCreatedNowComesDueAndAnExtensionSnoozesIt() throws {
         let directory = try TemporaryDirectory()
-        let today = InProcessToggles.defaultNow.date  // the in-process clock
+        let today = Timestamp(secondsSince1970: Int64(Date().timeIntervalSince1970)).date
         func create(_ name: String, _ extra: [String]) throws {
-            let run = toggles(["create", name, "--kind", "local", "--type", "bool", "--default", "false", "--category", "release"] + extra, in: directory.url)
+            let run = try togglesBinary(["create", name, "--kind", "local", "--type", "bool", "--default", "false", "--category", "release"] + extra, in: directory.url)
             #expect(run.status == 0, "\(run)")
         }
         try create("soon", ["--owner", "a@example.com", "--expires", today.adding(days: 7).description])
         try create("later", ["--owner", "a@example.com", "--expires", today.adding(days: 60).description])
         try create("noDate", [])
-        var run = toggles(["due", "--within", "14d"], in: directory.url)
+        var run = try togglesBinary(["due", "--within", "14d"], in: directory.url)
         #expect(run.status == 0, "\(run)")
         #expect(run.stdout.contains("1 toggle due within 14 days"), "\(run.stdout)")
         #expect(run.stdout.contains("soon") && !run.stdout.contains("later") && !run.stdout.contains("noDate"))
         // The 30-day release lifetime of the toggle without a date ends within 31 days.
-        run = toggles(["due", "--within", "31d"], in: directory.url)
+        run = try togglesBinary(["due", "--within", "31d"], in: directory.url)
         #expect(run.stdout.contains("noDate") && run.stdout.contains("\nno owner\n"), "\(run.stdout)")
-        #expect(toggles(["extend", "soon", "--expires", today.adding(days: 90).description, "--reason", "waiting"], in: directory.url).status == 0)
-        run = toggles(["due", "--within", "14d"], in: directory.url)
+        #expect(try togglesBinary(["extend", "soon", "--expires", today.adding(days: 90).description, "--reason", "waiting"], in: directory.url).status == 0)
+        run = try togglesBinary(["due", "--within", "14d"], in: directory.url)
         #expect(run.stdout.hasPrefix("nothing due within 14 days"), "\(run.stdout)")
     }
 
@@ -104,27 +104,27 @@ import TestSupport
     /// with the extensions, at the cap's end rather than at the (later) expiry date.
     @Test func theLifetimeWithExtensionsComesDueWhateverTheExpiryDate() throws {
         let directory = try TemporaryDirectory()
-        let today = InProcessToggles.defaultNow.date  // the in-process clock
-        let create = toggles(["create", "isCapped", "--kind", "local", "--type", "bool", "--default", "false", "--category", "release", "--owner", "a@example.com", "--expires", today.adding(days: 7).description], in: directory.url)
+        let today = Timestamp(secondsSince1970: Int64(Date().timeIntervalSince1970)).date
+        let create = try togglesBinary(["create", "isCapped", "--kind", "local", "--type", "bool", "--default", "false", "--category", "release", "--owner", "a@example.com", "--expires", today.adding(days: 7).description], in: directory.url)
         #expect(create.status == 0, "\(create)")
         try directory.write("events/policy.json", #"{"schema": 1, "categories": {"release": {"lifetimeDays": 30, "maxLifetimeDays": 40}}}"#)
-        #expect(toggles(["extend", "isCapped", "--expires", today.adding(days: 200).description, "--reason", "later"], in: directory.url).status == 0)
-        let soon = toggles(["due", "--within", "14d"], in: directory.url)
+        #expect(try togglesBinary(["extend", "isCapped", "--expires", today.adding(days: 200).description, "--reason", "later"], in: directory.url).status == 0)
+        let soon = try togglesBinary(["due", "--within", "14d"], in: directory.url)
         #expect(soon.stdout.hasPrefix("nothing due within 14 days"), "\(soon.stdout)")
         // The cap ends 40 days after creation (today): due within 41 days, not at the expiry date in 200.
-        let run = toggles(["due", "--within", "41d"], in: directory.url)
+        let run = try togglesBinary(["due", "--within", "41d"], in: directory.url)
         #expect(run.status == 0, "\(run)")
         let row = try #require(run.stdout.split(separator: "\n").first { $0.contains("isCapped") })
         #expect(row.contains(today.adding(days: 40).description) && row.contains("release lifetime with extensions (40 days)"), "\(row)")
-        let json = try JSONParser.parse(toggles(["due", "--within", "41d", "--format", "json"], in: directory.url).stdout)
+        let json = try JSONParser.parse(try togglesBinary(["due", "--within", "41d", "--format", "json"], in: directory.url).stdout)
         #expect(json.objectValue?["owners"]?.arrayValue?.first?.objectValue?["toggles"]?.arrayValue?.first?.objectValue?["reason"] == .string("over-extended"))
         // Once past the cap it is overdue, as `check` says.
-        let late = toggles(["due", "--within", "0d", "--now", "\(today.adding(days: 45))T00:00:00Z"], in: directory.url)
+        let late = try togglesBinary(["due", "--within", "0d", "--now", "\(today.adding(days: 45))T00:00:00Z"], in: directory.url)
         #expect(late.stdout.contains("1 toggle due within 0 days") && late.stdout.contains("overdue by 4 days"), "\(late.stdout)")
         // One extension more than maxExtensions: `check` fails on it now, so it is overdue now.
         try directory.write("events/policy.json", #"{"schema": 1, "categories": {"release": {"lifetimeDays": 30, "maxExtensions": 0, "maxLifetimeDays": 40}}}"#)
-        #expect(toggles(["check"], in: directory.url).status == 1)
-        let counted = toggles(["due", "--within", "0d"], in: directory.url)
+        #expect(try togglesBinary(["check"], in: directory.url).status == 1)
+        let counted = try togglesBinary(["due", "--within", "0d"], in: directory.url)
         let countedRow = try #require(counted.stdout.split(separator: "\n").first { $0.contains("isCapped") }, "\(counted.stdout)")
         #expect(countedRow.contains("overdue (today)") && countedRow.contains("extended once, more than release allows"), "\(countedRow)")
     }

@@ -30,7 +30,7 @@ func timelineRows(_ html: String) -> [String] {
 
     @Test func thePageMatchesItsGoldenFile() throws {
         let directory = try directoryWithHTMLFixture()
-        let run = TestSupport.toggles(["report", "--now", fixtureNow, "--format", "html"], in: directory.url)
+        let run = try togglesBinary(["report", "--now", fixtureNow, "--format", "html"], in: directory.url)
         #expect(run.status == 0, "\(run)")
         #expect(run.stderr == "toggles: warning: category \"beta\" of betaThing is not in the policy; treated as release (30 days)\n")
         try assertSnapshot(run.stdout, named: "report.html")
@@ -39,7 +39,7 @@ func timelineRows(_ html: String) -> [String] {
 
     @Test func nothingFromTheLogOpensATagEndsAnAttributeOrHidesItself() throws {
         let directory = try directoryWithHTMLFixture()
-        let html = TestSupport.toggles(["report", "--now", fixtureNow, "--format", "html", "--log", "events"], in: directory.url).stdout
+        let html = try togglesBinary(["report", "--now", fixtureNow, "--format", "html", "--log", "events"], in: directory.url).stdout
         // The page's own script is the only one, and nothing from the log became a tag.
         #expect(html.components(separatedBy: "<script").count == 2)
         #expect(!html.contains("<img") && !html.contains("<b>") && !html.contains("</b>"))
@@ -62,17 +62,17 @@ func timelineRows(_ html: String) -> [String] {
 
     @Test func outputWritesTheFileAndNothingElse() throws {
         let directory = try directoryWithHTMLFixture()
-        let run = TestSupport.toggles(["report", "--now", fixtureNow, "--format", "html", "--output", "site/report.html"], in: directory.url)
+        let run = try togglesBinary(["report", "--now", fixtureNow, "--format", "html", "--output", "site/report.html"], in: directory.url)
         #expect(run.status == 2)
         #expect(run.stderr.contains("cannot write site/report.html: the folder site does not exist; create it first"))
         try FileManager.default.createDirectory(at: directory.file("site"), withIntermediateDirectories: true)
-        let written = TestSupport.toggles(["report", "--now", fixtureNow, "--format", "html", "--output", "site/report.html"], in: directory.url)
+        let written = try togglesBinary(["report", "--now", fixtureNow, "--format", "html", "--output", "site/report.html"], in: directory.url)
         #expect(written.status == 0 && written.stdout.isEmpty, "\(written)")
         #expect(written.stderr.hasSuffix("toggles: wrote site/report.html\n"))
         let page = try directory.read("site/report.html")
         #expect(page.hasPrefix("<!DOCTYPE html>") && page.hasSuffix("</html>\n"))
         // --output works for the other formats too.
-        let csv = TestSupport.toggles(["report", "--now", fixtureNow, "--format", "csv", "--output", "site/report.csv"], in: directory.url)
+        let csv = try togglesBinary(["report", "--now", fixtureNow, "--format", "csv", "--output", "site/report.csv"], in: directory.url)
         #expect(csv.status == 0 && csv.stdout.isEmpty)
         #expect(try directory.read("site/report.csv").hasPrefix("name,kind,type,category,stage"))
     }
@@ -86,7 +86,7 @@ func timelineRows(_ html: String) -> [String] {
     ])
     func badOptionsAreUsageErrors(arguments: [String], message: String) throws {
         let directory = try directoryWithHTMLFixture()
-        let run = TestSupport.toggles(["report", "--now", fixtureNow] + arguments + ["--output", "out.html"], in: directory.url)
+        let run = try togglesBinary(["report", "--now", fixtureNow] + arguments + ["--output", "out.html"], in: directory.url)
         #expect(run.status == 64, "\(run)")
         #expect(run.stderr.contains(message), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: directory.file("out.html").path))
@@ -94,7 +94,7 @@ func timelineRows(_ html: String) -> [String] {
 
     @Test func sinceNarrowsTheWindowAndMaxRowsCutsTheTimeline() throws {
         let directory = try directoryWithHTMLFixture()
-        let run = TestSupport.toggles(["report", "--now", fixtureNow, "--format", "html", "--since", "2026-06-01", "--max-rows", "3"], in: directory.url)
+        let run = try togglesBinary(["report", "--now", fixtureNow, "--format", "html", "--since", "2026-06-01", "--max-rows", "3"], in: directory.url)
         #expect(run.status == 0, "\(run)")
         #expect(timelineRows(run.stdout) == Array(Self.expectedRows.prefix(3)))
         // removedOne was removed before the window: 8 lived in it.
@@ -109,7 +109,7 @@ func timelineRows(_ html: String) -> [String] {
         let directory = try TemporaryDirectory()
         @discardableResult
         func toggles(_ arguments: [String]) throws -> TogglesBinary.Run {
-            let run = TestSupport.toggles(arguments, in: directory.url)
+            let run = try togglesBinary(arguments, in: directory.url)
             #expect(run.status == 0, "\(run)")
             return run
         }
@@ -137,7 +137,7 @@ func timelineRows(_ html: String) -> [String] {
         let directory = try TemporaryDirectory()
         @discardableResult
         func toggles(_ arguments: String...) throws -> String {
-            let run = TestSupport.toggles(Array(arguments), in: directory.url)
+            let run = try togglesBinary(Array(arguments), in: directory.url)
             #expect(run.status == 0, "\(run)")
             return run.stdout
         }
