@@ -20,7 +20,7 @@ import Darwin
 /// ``SystemCallError`` naming the file and the operation.
 @usableFromInline
 package enum SystemCalls {
-    static var errnoValue: Int32 { errno }
+    package static var errnoValue: Int32 { errno }
 
     package static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o644) throws -> Int32 {
         while true {
