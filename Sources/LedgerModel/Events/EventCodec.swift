@@ -167,24 +167,6 @@ package enum EventCodec {
             output.append(key)
             output.appendJSON(object)
         }
-        /// The fields every type writes first: its type, the toggle and the actor.
-        @inline(__always) func header(_ typeField: StaticString) {
-            output.append(typeField)
-            string(#","toggle":"#, pointer.pointee.toggle)
-            string(#","actor":"#, pointer.pointee.actor)
-        }
-        @inline(__always) func header(type: String) {
-            header(type: type)
-        }
-        /// Members the codec does not name one by one, as `,"key":value` each.
-        @inline(__always) func members(_ members: [JSONObject.Member]) {
-            for member in members {
-                output.append(UInt8(ascii: ","))
-                output.appendJSONString(member.key)
-                output.append(UInt8(ascii: ":"))
-                output.appendJSON(member.value)
-            }
-        }
         output.append(#"{"schema":"#)
         if (0...9).contains(pointer.pointee.schema) {
             output.append(UInt8(ascii: "0") + UInt8(pointer.pointee.schema))
@@ -197,7 +179,9 @@ package enum EventCodec {
         output.append(UInt8(ascii: "\""))
         switch pointer.pointee.change {
         case .created(let definition):
-            header(#","type":"created""#)
+            output.append(#","type":"created""#)
+            string(#","toggle":"#, pointer.pointee.toggle)
+            string(#","actor":"#, pointer.pointee.actor)
             string(#","kind":"#, definition.kind.rawValue)
             string(#","valueType":"#, definition.valueType.rawValue)
             value(#","default":"#, definition.defaultValue)
@@ -206,10 +190,14 @@ package enum EventCodec {
             string(#","description":"#, definition.description)
             string(#","expires":"#, definition.expires?.description)
         case .defaultChanged(let defaultValue):
-            header(#","type":"default-changed""#)
+            output.append(#","type":"default-changed""#)
+            string(#","toggle":"#, pointer.pointee.toggle)
+            string(#","actor":"#, pointer.pointee.actor)
             value(#","default":"#, defaultValue)
         case .published(let remote):
-            header(#","type":"published""#)
+            output.append(#","type":"published""#)
+            string(#","toggle":"#, pointer.pointee.toggle)
+            string(#","actor":"#, pointer.pointee.actor)
             value(#","value":"#, remote.value)
             if !remote.conditions.isEmpty {
                 output.append(#","conditions":["#)
@@ -226,17 +214,25 @@ package enum EventCodec {
             string(#","templateVersion":"#, remote.templateVersion)
             object(#","managed":"#, remote.managed)
         case .unpublished(let templateVersion):
-            header(#","type":"unpublished""#)
+            output.append(#","type":"unpublished""#)
+            string(#","toggle":"#, pointer.pointee.toggle)
+            string(#","actor":"#, pointer.pointee.actor)
             string(#","templateVersion":"#, templateVersion)
         case .expiryExtended(let expires, let reason):
-            header(#","type":"expiry-extended""#)
+            output.append(#","type":"expiry-extended""#)
+            string(#","toggle":"#, pointer.pointee.toggle)
+            string(#","actor":"#, pointer.pointee.actor)
             string(#","expires":"#, expires.description)
             string(#","reason":"#, reason)
         case .removed(let reason):
-            header(#","type":"removed""#)
+            output.append(#","type":"removed""#)
+            string(#","toggle":"#, pointer.pointee.toggle)
+            string(#","actor":"#, pointer.pointee.actor)
             string(#","reason":"#, reason)
         case .templateConditions(let conditions):
-            header(#","type":"template-conditions""#)
+            output.append(#","type":"template-conditions""#)
+            string(#","toggle":"#, pointer.pointee.toggle)
+            string(#","actor":"#, pointer.pointee.actor)
             output.append(#","conditions":["#)
             for (position, condition) in conditions.enumerated() {
                 if position > 0 { output.append(UInt8(ascii: ",")) }
@@ -247,28 +243,45 @@ package enum EventCodec {
             }
             output.append(UInt8(ascii: "]"))
         case .codeRemoved(let appVersion, let reason):
-            header(#","type":"code-removed""#)
+            output.append(#","type":"code-removed""#)
+            string(#","toggle":"#, pointer.pointee.toggle)
+            string(#","actor":"#, pointer.pointee.actor)
             string(#","appVersion":"#, appVersion.text)
             string(#","reason":"#, reason)
         case .retired(let reason):
-            header(#","type":"retired""#)
+            output.append(#","type":"retired""#)
+            string(#","toggle":"#, pointer.pointee.toggle)
+            string(#","actor":"#, pointer.pointee.actor)
             string(#","reason":"#, reason)
         case .minimumVersionChanged(let minimum, let reason, let previous, let resolves):
-            header(#","type":"minimum-version-changed""#)
+            output.append(#","type":"minimum-version-changed""#)
+            string(#","toggle":"#, pointer.pointee.toggle)
+            string(#","actor":"#, pointer.pointee.actor)
             string(#","minimumVersion":"#, minimum.text)
             value(#","previous":"#, previous?.jsonValue)
             string(#","reason":"#, reason)
             if !resolves.isEmpty { value(#","resolves":"#, .array(resolves.map(JSONValue.string))) }
         case .attributesChanged(let changes):
-            header(#","type":"attributes-changed""#)
+            output.append(#","type":"attributes-changed""#)
+            string(#","toggle":"#, pointer.pointee.toggle)
+            string(#","actor":"#, pointer.pointee.actor)
             string(#","category":"#, changes.category)
             string(#","owner":"#, changes.owner)
             string(#","description":"#, changes.description)
         case .unknown(let type):
-            header(type: type)
+            string(#","type":"#, type)
+            string(#","toggle":"#, pointer.pointee.toggle)
+            string(#","actor":"#, pointer.pointee.actor)
         case .resolved, .voided:
-            header(type: pointer.pointee.change.typeName)
-            members(correctionMembers(pointer.pointee.change))
+            string(#","type":"#, pointer.pointee.change.typeName)
+            string(#","toggle":"#, pointer.pointee.toggle)
+            string(#","actor":"#, pointer.pointee.actor)
+            for member in correctionMembers(pointer.pointee.change) {
+                output.append(UInt8(ascii: ","))
+                output.appendJSONString(member.key)
+                output.append(UInt8(ascii: ":"))
+                output.appendJSON(member.value)
+            }
         }
         if let source = pointer.pointee.source, !source.isEmpty {
             output.append(#","source":"#)
@@ -287,7 +300,12 @@ package enum EventCodec {
             field(#""url":"#, source.url)
             output.append(UInt8(ascii: "}"))
         }
-        members(pointer.pointee.extra)
+        for member in pointer.pointee.extra {
+            output.append(UInt8(ascii: ","))
+            output.appendJSONString(member.key)
+            output.append(UInt8(ascii: ":"))
+            output.appendJSON(member.value)
+        }
         output.append(UInt8(ascii: "}"))
     }
 
