@@ -24,6 +24,11 @@ enum CommonOptions {
     static let id = OptionSpec.value("--id", "ID", "idempotency key: an event with this id already in the log makes this a no-op (default: a new ULID)")
     static let appending = [log, at, actor, id]
 
+    /// `--dry-run` of the commands that derive events from a file (`import`, `sync swift`).
+    static let dryRunEvents = OptionSpec.flag("--dry-run", "print the events it would append and append nothing")
+    /// `--output` of the commands that write one file (`export`, `report`).
+    static let output = OptionSpec.value("--output", "FILE", "write to FILE instead of standard output (a file is replaced atomically, a symlink followed, a device or pipe written in place)")
+
     static func format(_ choices: [ReportFormat]) -> OptionSpec {
         .value("--format", "FORMAT", "output format: \(choices.map(\.rawValue).joined(separator: "|")) (default: \(choices[0].rawValue))")
     }

@@ -17,7 +17,7 @@ enum ExportCommand: Command {
         options: [
             .value("--kind", "KIND", "plist: the kind of toggles to write: remote, local, build or all (default: remote)"),
             .value("--at", "TIME", "write the file as it was at this instant, RFC 3339 or YYYY-MM-DD (default: the end of the log)"),
-            .value("--output", "FILE", "write to FILE instead of standard output (a file is replaced atomically, a symlink followed, a device or pipe written in place)"),
+            CommonOptions.output,
             CommonOptions.log,
         ],
         discussion: """

@@ -19,7 +19,7 @@ enum ImportCommand: Command {
             ("FILE", "the file to read, or - for standard input"),
         ],
         options: [
-            .flag("--dry-run", "print the events it would append and append nothing"),
+            CommonOptions.dryRunEvents,
             CommonOptions.format(ReportFormat.textOrJSON),
             .flag("--allow-mass-unpublish", "firebase: import a template that unpublishes every remote toggle the log serves, or more than half of them (refused without it)"),
             .value("--category", "C", "firebase: the category of toggles created for parameters the log does not know (default: release)"),
