@@ -33,6 +33,16 @@ enum CommonOptions {
         .value("--format", "FORMAT", "output format: \(choices.map(\.rawValue).joined(separator: "|")) (default: \(choices[0].rawValue))")
     }
 
+    /// The first argument of a command whose first word picks what it does (`export plist`,
+    /// `import firebase`): one of `choices`, else a usage error naming them all.
+    static func variant(_ arguments: ParsedArguments, among choices: [String], unknown what: String, hint: String = "", command: String) throws(UsageError) -> String {
+        let word = arguments.positionals[0]
+        guard choices.contains(word) else {
+            throw UsageError("unknown \(what) '\(word)'; expected one of \(choices.joined(separator: ", "))\(hint)", command: command)
+        }
+        return word
+    }
+
     static let rev = OptionSpec.value("--rev", "REV", "read the log as committed at this git revision (a tag, branch or commit), not the files on disk: what the ledger said before later corrections")
 
     /// The log of `--log`, or with `--rev REV` the log as committed at that revision (copied

@@ -42,10 +42,7 @@ enum ExportCommand: Command {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
-        let format = arguments.positionals[0]
-        guard formats.contains(format) else {
-            throw UsageError("unknown export format '\(format)'; expected one of \(formats.joined(separator: ", ")) (Swift enums: `toggles export swift`)", command: spec.name)
-        }
+        let format = try CommonOptions.variant(arguments, among: formats, unknown: "export format", hint: " (Swift enums: `toggles export swift`)", command: spec.name)
         var kind: ToggleKind? = .remote
         if let text = arguments.value("--kind") {
             guard format == "plist" else { throw UsageError("--kind applies only to export plist", command: spec.name) }

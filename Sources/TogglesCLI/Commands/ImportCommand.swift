@@ -55,10 +55,7 @@ enum ImportCommand: Command {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
-        let source = arguments.positionals[0]
-        guard sources.contains(source) else {
-            throw UsageError("unknown import source '\(source)'; expected one of \(sources.joined(separator: ", "))", command: spec.name)
-        }
+        let source = try CommonOptions.variant(arguments, among: sources, unknown: "import source", command: spec.name)
         let format = try CommonOptions.format(arguments, ReportFormat.textOrJSON, command: spec.name)
         for option in ["--category", "--allow-mass-unpublish"] where source != "firebase" && arguments.has(option) {
             throw UsageError("\(option) applies only to import firebase", command: spec.name)
