@@ -50,15 +50,21 @@ enum CommonOptions {
     static func ledgerAtRevision(_ arguments: ParsedArguments, _ context: CommandContext, command: String) throws -> (Ledger, LogAtRevision?) {
         let ledger = ledger(arguments, context)
         guard let revision = arguments.value("--rev") else { return (ledger, nil) }
-        let given = arguments.value("--log") ?? "events"
+        let given = givenLog(arguments)
         let checkout = try LogAtRevision(revision: revision, logDirectory: ledger.reader.directory, displayName: given, option: "--rev", command: command)
         // No checkpoint: the copy is thrown away after this one read.
         return (Ledger(directory: checkout.directory, displayName: "\(revision):\(given)", options: ReplayOptions(usesCheckpoint: false)), checkout)
     }
 
+    /// The log directory as given, for messages: the dispatcher supplies the one ``LogLocation``
+    /// found when `--log` is not typed; `events` for a command called without it (a test).
+    static func givenLog(_ arguments: ParsedArguments) -> String {
+        arguments.value("--log") ?? "events"
+    }
+
     /// The log directory from `--log`, resolved, with the name to show in messages.
     static func ledger(_ arguments: ParsedArguments, _ context: CommandContext) -> Ledger {
-        let given = arguments.value("--log") ?? "events"
+        let given = givenLog(arguments)
         // Read and checked before any command runs (TogglesCLI.run), so a bad value never gets
         // here; a command called directly (a test) reads its context's environment.
         let options = context.replayOptions ?? (try? ReplayEnvironment.options(in: context.environment)) ?? ReplayOptions()

@@ -86,7 +86,7 @@ enum ExportCommand: Command {
             context.write(text)
             return .ok
         }
-        try OutputFile.write(text, to: output, log: arguments.value("--log") ?? "events", command: spec.name, context)
+        try OutputFile.write(text, to: output, log: CommonOptions.givenLog(arguments), command: spec.name, context)
         return .ok
     }
 }
