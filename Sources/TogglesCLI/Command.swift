@@ -24,8 +24,23 @@ enum CommonOptions {
     static let id = OptionSpec.value("--id", "ID", "idempotency key: an event with this id already in the log makes this a no-op (default: a new ULID)")
     static let appending = [log, at, actor, id]
 
+    /// `--dry-run` of the commands that derive events from a file (`import`, `sync swift`).
+    static let dryRunEvents = OptionSpec.flag("--dry-run", "print the events it would append and append nothing")
+    /// `--output` of the commands that write one file (`export`, `report`).
+    static let output = OptionSpec.value("--output", "FILE", "write to FILE instead of standard output (a file is replaced atomically, a symlink followed, a device or pipe written in place)")
+
     static func format(_ choices: [ReportFormat]) -> OptionSpec {
         .value("--format", "FORMAT", "output format: \(choices.map(\.rawValue).joined(separator: "|")) (default: \(choices[0].rawValue))")
+    }
+
+    /// The first argument of a command whose first word picks what it does (`export plist`,
+    /// `import firebase`): one of `choices`, else a usage error naming them all.
+    static func variant(_ arguments: ParsedArguments, among choices: [String], unknown what: String, hint: String = "", command: String) throws(UsageError) -> String {
+        let word = arguments.positionals[0]
+        guard choices.contains(word) else {
+            throw UsageError("unknown \(what) '\(word)'; expected one of \(choices.joined(separator: ", "))\(hint)", command: command)
+        }
+        return word
     }
 
     static let rev = OptionSpec.value("--rev", "REV", "read the log as committed at this git revision (a tag, branch or commit), not the files on disk: what the ledger said before later corrections")
@@ -35,15 +50,21 @@ enum CommonOptions {
     static func ledgerAtRevision(_ arguments: ParsedArguments, _ context: CommandContext, command: String) throws -> (Ledger, LogAtRevision?) {
         let ledger = ledger(arguments, context)
         guard let revision = arguments.value("--rev") else { return (ledger, nil) }
-        let given = arguments.value("--log") ?? "events"
+        let given = givenLog(arguments)
         let checkout = try LogAtRevision(revision: revision, logDirectory: ledger.reader.directory, displayName: given, option: "--rev", command: command)
         // No checkpoint: the copy is thrown away after this one read.
         return (Ledger(directory: checkout.directory, displayName: "\(revision):\(given)", options: ReplayOptions(usesCheckpoint: false)), checkout)
     }
 
+    /// The log directory as given, for messages: the dispatcher supplies the one ``LogLocation``
+    /// found when `--log` is not typed; `events` for a command called without it (a test).
+    static func givenLog(_ arguments: ParsedArguments) -> String {
+        arguments.value("--log") ?? "events"
+    }
+
     /// The log directory from `--log`, resolved, with the name to show in messages.
     static func ledger(_ arguments: ParsedArguments, _ context: CommandContext) -> Ledger {
-        let given = arguments.value("--log") ?? "events"
+        let given = givenLog(arguments)
         // Read and checked before any command runs (TogglesCLI.run), so a bad value never gets
         // here; a command called directly (a test) reads its context's environment.
         let options = context.replayOptions ?? (try? ReplayEnvironment.options(in: context.environment)) ?? ReplayOptions()

@@ -45,7 +45,7 @@ enum DiffCommand: Command {
             throw UsageError("--from \(fromAt) is after --to \(toAt); the earlier instant comes first", command: spec.name)
         }
         let ledger = CommonOptions.ledger(arguments, context)
-        let given = arguments.value("--log") ?? "events"
+        let given = CommonOptions.givenLog(arguments)
         let (before, supportedBefore, fromSide) = try side(at: fromAt, revision: fromRevision, ledger: ledger, given: given, option: "--from-rev", context)
         let (after, supportedAfter, toSide) = try side(at: toAt, revision: toRevision, ledger: ledger, given: given, option: "--to-rev", context)
         let diff = ToggleDiff(from: before, to: after, supported: (supportedBefore, supportedAfter))

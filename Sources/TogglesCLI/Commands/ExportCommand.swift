@@ -17,7 +17,7 @@ enum ExportCommand: Command {
         options: [
             .value("--kind", "KIND", "plist: the kind of toggles to write: remote, local, build or all (default: remote)"),
             .value("--at", "TIME", "write the file as it was at this instant, RFC 3339 or YYYY-MM-DD (default: the end of the log)"),
-            .value("--output", "FILE", "write to FILE instead of standard output (a file is replaced atomically, a symlink followed, a device or pipe written in place)"),
+            CommonOptions.output,
             CommonOptions.log,
         ],
         discussion: """
@@ -42,10 +42,7 @@ enum ExportCommand: Command {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
-        let format = arguments.positionals[0]
-        guard formats.contains(format) else {
-            throw UsageError("unknown export format '\(format)'; expected one of \(formats.joined(separator: ", ")) (Swift enums: `toggles export swift`)", command: spec.name)
-        }
+        let format = try CommonOptions.variant(arguments, among: formats, unknown: "export format", hint: " (Swift enums: `toggles export swift`)", command: spec.name)
         var kind: ToggleKind? = .remote
         if let text = arguments.value("--kind") {
             guard format == "plist" else { throw UsageError("--kind applies only to export plist", command: spec.name) }
@@ -89,7 +86,7 @@ enum ExportCommand: Command {
             context.write(text)
             return .ok
         }
-        try OutputFile.write(text, to: output, log: arguments.value("--log") ?? "events", command: spec.name, context)
+        try OutputFile.write(text, to: output, log: CommonOptions.givenLog(arguments), command: spec.name, context)
         return .ok
     }
 }

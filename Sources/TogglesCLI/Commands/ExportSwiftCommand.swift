@@ -54,7 +54,7 @@ enum ExportSwiftCommand: Command {
             code = SwiftToggleGenerator.generate(toggles, deprecations: deprecations, options: .init(accessLevel: access))
         }
         if let output = arguments.value("--output") {
-            try OutputFile.write(code, to: output, log: arguments.value("--log") ?? "events", command: spec.name, context)
+            try OutputFile.write(code, to: output, log: CommonOptions.givenLog(arguments), command: spec.name, context)
         } else {
             context.write(code)
         }

@@ -19,7 +19,7 @@ enum ImportCommand: Command {
             ("FILE", "the file to read, or - for standard input"),
         ],
         options: [
-            .flag("--dry-run", "print the events it would append and append nothing"),
+            CommonOptions.dryRunEvents,
             CommonOptions.format(ReportFormat.textOrJSON),
             .flag("--allow-mass-unpublish", "firebase: import a template that unpublishes every remote toggle the log serves, or more than half of them (refused without it)"),
             .value("--category", "C", "firebase: the category of toggles created for parameters the log does not know (default: release)"),
@@ -55,10 +55,7 @@ enum ImportCommand: Command {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
-        let source = arguments.positionals[0]
-        guard sources.contains(source) else {
-            throw UsageError("unknown import source '\(source)'; expected one of \(sources.joined(separator: ", "))", command: spec.name)
-        }
+        let source = try CommonOptions.variant(arguments, among: sources, unknown: "import source", command: spec.name)
         let format = try CommonOptions.format(arguments, ReportFormat.textOrJSON, command: spec.name)
         for option in ["--category", "--allow-mass-unpublish"] where source != "firebase" && arguments.has(option) {
             throw UsageError("\(option) applies only to import firebase", command: spec.name)

@@ -96,7 +96,7 @@ enum ScanCommand: Command {
         if let given = arguments.value("--config") ?? arguments.value("--policy") {
             display = given
         } else {
-            let log = arguments.value("--log") ?? "events"
+            let log = CommonOptions.givenLog(arguments)
             display = (log.hasSuffix("/") ? log : log + "/") + PolicyFile.name
             guard FileManager.default.fileExists(atPath: context.resolve(display)) else { return SwiftScanSettings() }
         }

@@ -13,7 +13,7 @@ enum SyncSwiftCommand: Command {
         options: [
             .value("--defaults", "FILE", "in-app defaults: a plist (Apple typed or Firebase download) or a flat JSON object"),
             .value("--kind", "KIND", "the kind of new toggles whose type does not say it (FeatureFlag, a ToggleType conformer, a FeatureFlags struct found by shape): build, local or remote"),
-            .flag("--dry-run", "print the events it would append and append nothing"),
+            CommonOptions.dryRunEvents,
             .value("--category", "C", "category of created toggles (default: release; RemoteConfigKeys get remote-config)"),
             .value("--owner", "WHO", "owner of created toggles"),
             CommonOptions.format(ReportFormat.textOrJSON),
