@@ -103,9 +103,9 @@ extension GitMergeTests {
         let repository = try repositoryWithBase(root)
         try branch("a", in: repository, [["create", "isStories", "--kind", "local", "--type", "bool", "--default", "false", "--at", "2026-03-01T10:00:00Z"]])
         try branch("b", in: repository, [["create", "isStories", "--kind", "remote", "--type", "bool", "--default", "true", "--at", "2026-03-01T11:00:00Z"]])
-        try git(["checkout", "-qb", "merged", "main"], in: repository)
-        try git(["merge", "-q", "--no-edit", "a"], in: repository)
-        try git(["merge", "-q", "--no-edit", "b"], in: repository)
+        try Git.run(["checkout", "-qb", "merged", "main"], in: repository, environment: Self.environment)
+        try Git.run(["merge", "-q", "--no-edit", "a"], in: repository, environment: Self.environment)
+        try Git.run(["merge", "-q", "--no-edit", "b"], in: repository, environment: Self.environment)
         let before = try run(["history", "isStories", "--format", "json"], in: repository).stdout
         let missing = try run(["resolve", "isStories", "--kind", "remote", "--default", "true"], in: repository)
         #expect(missing.status == 64, "\(missing)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `sync swift --defaults` and `import plist` read a property list with the same reader (the
 /// package's own), so one file reads the same way, and fails the same way, in both.
