@@ -5,9 +5,11 @@ import TestSupport
 
 /// `report`, `check` and `history` show every toggle's extensions; a policy caps them.
 @Suite struct ExtensionAccountingCommandTests {
+    /// The real binary on the real clock: the extensions are appended back to back, each
+    /// dated by its own process (the in-process runner's clock is fixed).
     @discardableResult
     func toggles(_ arguments: [String], _ directory: TemporaryDirectory) throws -> TogglesBinary.Run {
-        TestSupport.toggles(arguments, in: directory.url)
+        try togglesBinary(arguments, in: directory.url)
     }
 
     @Test func backToBackExtensionsAreCountedAndTheCapFailsTheCheck() throws {
