@@ -50,7 +50,12 @@ let package = Package(
             name: "TogglesCommandPlugin",
             capability: .command(
                 intent: .custom(verb: "toggles", description: "Run a toggles command (check, report, create, export swift, …) on this package's events/"),
-                permissions: [.writeToPackageDirectory(reason: "toggles appends events under events/ (create, change, remove, import, …) and writes the files you name with --output (export swift, report --format html)")]
+                permissions: [
+                    .writeToPackageDirectory(
+                        reason:
+                            "toggles appends events under events/ (create, change, remove, import, …) and writes the files you name with --output (export swift, report --format html)"
+                    )
+                ]
             ),
             dependencies: ["toggles"]
         ),

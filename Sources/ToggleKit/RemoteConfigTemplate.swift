@@ -74,7 +74,8 @@ public struct RemoteConfigTemplate: Sendable, Hashable {
             if case .array(let list)? = object["conditions"] {
                 for (index, node) in list.enumerated() {
                     guard case .object(let fields) = node, case .string(let name)? = fields["name"],
-                          case .string(let expression)? = fields["expression"] else {
+                        case .string(let expression)? = fields["expression"]
+                    else {
                         throw .invalid(path: nil, reason: "conditions[\(index)] needs a string name and expression")
                     }
                     conditions.append(Condition(name: name, expression: expression))
@@ -156,7 +157,8 @@ public struct RemoteConfigTemplate: Sendable, Hashable {
             return number.stringValue
         }
         if JSONSerialization.isValidJSONObject(value),
-           let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]) {
+            let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys])
+        {
             return String(decoding: data, as: UTF8.self)
         }
         return "\(value)"
@@ -198,12 +200,19 @@ enum JSONNode: Decodable, Hashable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let flag = try? container.decode(Bool.self) { self = .bool(flag) }
-        else if let number = try? container.decode(Double.self) { self = .number(number) }
-        else if let text = try? container.decode(String.self) { self = .string(text) }
-        else if let list = try? container.decode([JSONNode].self) { self = .array(list) }
-        else { self = .object(try container.decode([String: JSONNode].self)) }
+        if container.decodeNil() {
+            self = .null
+        } else if let flag = try? container.decode(Bool.self) {
+            self = .bool(flag)
+        } else if let number = try? container.decode(Double.self) {
+            self = .number(number)
+        } else if let text = try? container.decode(String.self) {
+            self = .string(text)
+        } else if let list = try? container.decode([JSONNode].self) {
+            self = .array(list)
+        } else {
+            self = .object(try container.decode([String: JSONNode].self))
+        }
     }
 
     /// The value as Remote Config text: strings as they are, everything else as JSON.

@@ -136,7 +136,9 @@ enum ArgumentParser {
                 values = [inlineValue]
             } else {
                 guard index + option.values.count <= arguments.count else {
-                    throw UsageError("\(name) needs \(option.values.count == 1 ? "a value" : "\(option.values.count) values"): \(name) \(option.values.joined(separator: " "))", command: spec.name)
+                    throw UsageError(
+                        "\(name) needs \(option.values.count == 1 ? "a value" : "\(option.values.count) values"): \(name) \(option.values.joined(separator: " "))",
+                        command: spec.name)
                 }
                 values = Array(arguments[index..<(index + option.values.count)])
                 index += option.values.count

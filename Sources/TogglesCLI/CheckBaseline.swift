@@ -46,9 +46,11 @@ struct CheckBaseline: Equatable {
         let items = findings.sorted().map { finding in
             JSONValue.object(JSONObject([.init("toggle", .string(finding.toggle)), .init("reason", .string(finding.reason))]))
         }
-        return JSONWriter.pretty(.object(JSONObject([
-            .init("baseline", .string("toggles check")), .init("version", .number("1")), .init("findings", .array(items)),
-        ]))) + "\n"
+        return JSONWriter.pretty(
+            .object(
+                JSONObject([
+                    .init("baseline", .string("toggles check")), .init("version", .number("1")), .init("findings", .array(items)),
+                ]))) + "\n"
     }
 
     /// Reads a baseline file; a file that is not one is an error naming it (exit 2).
@@ -64,7 +66,9 @@ struct CheckBaseline: Equatable {
             throw CommandFailure(status: .invalidLog, message: "baseline \(given): not JSON: \(error)")
         }
         guard let object = value.objectValue, object["baseline"] == .string("toggles check"), let items = object["findings"]?.arrayValue else {
-            throw CommandFailure(status: .invalidLog, message: "baseline \(given): not a toggles baseline (expected {\"baseline\": \"toggles check\", \"findings\": […]}, as --write-baseline writes)")
+            throw CommandFailure(
+                status: .invalidLog,
+                message: "baseline \(given): not a toggles baseline (expected {\"baseline\": \"toggles check\", \"findings\": […]}, as --write-baseline writes)")
         }
         var findings = Set<Finding>()
         for (index, item) in items.enumerated() {

@@ -17,28 +17,34 @@ enum CleanupRenderer {
     }
 
     static func json(_ plan: CleanupPlan, keep: String, dryRun: Bool, written: Bool) -> JSONValue {
-        .object(JSONObject([
-            .init("toggle", .string(plan.toggle)),
-            .init("keep", .bool(plan.keep)),
-            .init("why", .string(keep)),
-            .init("dryRun", .bool(dryRun)),
-            .init("complete", .bool(plan.isComplete)),
-            .init("written", .bool(written)),
-            .init("files", .array(plan.files.map { file in
-                .object(JSONObject([
-                    .init("file", .string(file.path)),
-                    .init("changed", .bool(file.changed)),
-                    .init("rewritten", .array(file.sites.filter { $0.refusal == nil }.map { site($0, "rule", $0.rule ?? "") })),
-                    .init("refused", .array(file.refused.map { site($0, "reason", $0.refusal ?? "") })),
-                ]))
-            })),
-        ]))
+        .object(
+            JSONObject([
+                .init("toggle", .string(plan.toggle)),
+                .init("keep", .bool(plan.keep)),
+                .init("why", .string(keep)),
+                .init("dryRun", .bool(dryRun)),
+                .init("complete", .bool(plan.isComplete)),
+                .init("written", .bool(written)),
+                .init(
+                    "files",
+                    .array(
+                        plan.files.map { file in
+                            .object(
+                                JSONObject([
+                                    .init("file", .string(file.path)),
+                                    .init("changed", .bool(file.changed)),
+                                    .init("rewritten", .array(file.sites.filter { $0.refusal == nil }.map { site($0, "rule", $0.rule ?? "") })),
+                                    .init("refused", .array(file.refused.map { site($0, "reason", $0.refusal ?? "") })),
+                                ]))
+                        })),
+            ]))
     }
 
     private static func site(_ site: CleanupSiteReport, _ key: String, _ value: String) -> JSONValue {
-        .object(JSONObject([
-            .init("line", .number(String(site.line))), .init("column", .number(String(site.column))),
-            .init("symbol", .string(site.symbol)), .init(key, .string(value)),
-        ]))
+        .object(
+            JSONObject([
+                .init("line", .number(String(site.line))), .init("column", .number(String(site.column))),
+                .init("symbol", .string(site.symbol)), .init(key, .string(value)),
+            ]))
     }
 }

@@ -18,7 +18,10 @@ struct CommandFailure: Error, CustomStringConvertible {
 
 /// Options several commands share, so they are spelt and documented once.
 enum CommonOptions {
-    static let log = OptionSpec.value("--log", "DIR", "the log directory (default: $TOGGLES_LOG, else found as git finds its repository: the first events/ holding segments from here up to the repository root, else the folder the root's .toggles.json names, else the root's events/)")
+    static let log = OptionSpec.value(
+        "--log", "DIR",
+        "the log directory (default: $TOGGLES_LOG, else found as git finds its repository: the first events/ holding segments from here up to the repository root, else the folder the root's .toggles.json names, else the root's events/)"
+    )
     static let at = OptionSpec.value("--at", "TIME", "when it happened, RFC 3339 or YYYY-MM-DD (default: now, to the millisecond, and after every event already in the log)")
     static let actor = OptionSpec.value("--actor", "WHO", "who made the change (default: the CI user, else git user.email, else $USER)")
     static let id = OptionSpec.value("--id", "ID", "idempotency key: an event with this id already in the log makes this a no-op (default: a new ULID)")
@@ -27,7 +30,8 @@ enum CommonOptions {
     /// `--dry-run` of the commands that derive events from a file (`import`, `sync swift`).
     static let dryRunEvents = OptionSpec.flag("--dry-run", "print the events it would append and append nothing")
     /// `--output` of the commands that write one file (`export`, `report`).
-    static let output = OptionSpec.value("--output", "FILE", "write to FILE instead of standard output (a file is replaced atomically, a symlink followed, a device or pipe written in place)")
+    static let output = OptionSpec.value(
+        "--output", "FILE", "write to FILE instead of standard output (a file is replaced atomically, a symlink followed, a device or pipe written in place)")
 
     static func format(_ choices: [ReportFormat]) -> OptionSpec {
         .value("--format", "FORMAT", "output format: \(choices.map(\.rawValue).joined(separator: "|")) (default: \(choices[0].rawValue))")
@@ -43,7 +47,8 @@ enum CommonOptions {
         return word
     }
 
-    static let rev = OptionSpec.value("--rev", "REV", "read the log as committed at this git revision (a tag, branch or commit), not the files on disk: what the ledger said before later corrections")
+    static let rev = OptionSpec.value(
+        "--rev", "REV", "read the log as committed at this git revision (a tag, branch or commit), not the files on disk: what the ledger said before later corrections")
 
     /// The log of `--log`, or with `--rev REV` the log as committed at that revision (copied
     /// as `diff --from-rev` does; keep the returned checkout alive while the ledger is read).
@@ -83,7 +88,9 @@ enum CommonOptions {
     static func timestamp(_ arguments: ParsedArguments, _ option: String, command: String) throws(UsageError) -> Timestamp? {
         guard let text = arguments.value(option) else { return nil }
         guard let instant = Timestamp(userInput: text) else {
-            throw UsageError("\(option) must be an RFC 3339 instant such as 2026-11-22T10:00:00Z or a date such as 2026-11-22, from \(Timestamp.earliest) to \(Timestamp.latest), not '\(text)'", command: command)
+            throw UsageError(
+                "\(option) must be an RFC 3339 instant such as 2026-11-22T10:00:00Z or a date such as 2026-11-22, from \(Timestamp.earliest) to \(Timestamp.latest), not '\(text)'",
+                command: command)
         }
         return instant
     }
@@ -106,7 +113,9 @@ enum CommonOptions {
         }
         let today = context.now().date
         guard today < expires else {
-            throw UsageError("--expires \(expires) is in the past (today is \(today), UTC): the toggle would be expired at once; give a later date, or --at before \(expires) to record what was decided then", command: command)
+            throw UsageError(
+                "--expires \(expires) is in the past (today is \(today), UTC): the toggle would be expired at once; give a later date, or --at before \(expires) to record what was decided then",
+                command: command)
         }
         return expires
     }
@@ -196,7 +205,9 @@ enum CommonOptions {
             let violation = violations[0]
             let known = (try? ledger.replay().projection.toggles.keys.sorted()) ?? []
             guard NearestSpelling.nearest(to: violation.toggle, among: known) != nil else { throw LedgerError.rejected(violations) }
-            throw CommandFailure(status: .rejected, message: "\(violation.type) \(violation.toggle): \(unknownToggle(violation.toggle, known: known, log: ledger.reader.displayName))\nnothing was appended")
+            throw CommandFailure(
+                status: .rejected,
+                message: "\(violation.type) \(violation.toggle): \(unknownToggle(violation.toggle, known: known, log: ledger.reader.displayName))\nnothing was appended")
         }
         for warning in outcome.warnings { context.warn(warning.description) }
         for repair in outcome.repairs { context.note("repaired \(repair)") }

@@ -104,8 +104,10 @@ private final class GitEmailLookup {
         } catch GitRunner.StartFailure.notOnPath {
             found = nil  // no git: the actor comes from $USER
         } catch GitRunner.StartFailure.system(let operation, let code) {
-            throw CommandFailure(status: .invalidLog, message: GitRunner.describe(operation: operation, errno: code)
-                + " while asking git for the actor (git config user.email); or pass --actor WHO")
+            throw CommandFailure(
+                status: .invalidLog,
+                message: GitRunner.describe(operation: operation, errno: code)
+                    + " while asking git for the actor (git config user.email); or pass --actor WHO")
         }
         answer = .some(found)
         return found

@@ -11,7 +11,7 @@ enum DurationArgument {
     static func days(_ text: String, option: String, command: String) throws(UsageError) -> Int {
         let digits = text.utf8.dropLast()
         guard let unit = text.utf8.last, unit == UInt8(ascii: "d") || unit == UInt8(ascii: "w"),
-              !digits.isEmpty, digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+            !digits.isEmpty, digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
         else {
             throw UsageError("\(option): expected \(expected), not '\(text)'", command: command)
         }

@@ -63,7 +63,8 @@ struct LogLocation {
         let location = try locate(arguments, context)
         arguments.supply("--log", location.given)
         if location.origin == .repositoryRoot, location.given.hasPrefix("../"),
-           !FileManager.default.fileExists(atPath: context.resolve(location.given)) {
+            !FileManager.default.fileExists(atPath: context.resolve(location.given))
+        {
             context.note("no log yet between here and the repository root; using \(location.given) (the root's log; --log DIR or TOGGLES_LOG choose another)")
         }
     }
@@ -112,7 +113,8 @@ struct LogLocation {
     static func holdsSegments(_ directory: String) -> Bool {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue,
-              let files = FileManager.default.enumerator(atPath: directory) else { return false }
+            let files = FileManager.default.enumerator(atPath: directory)
+        else { return false }
         while let file = files.nextObject() as? String {
             let name = file.split(separator: "/").last ?? Substring(file)
             if name.hasPrefix(".") {

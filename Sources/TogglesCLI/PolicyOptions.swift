@@ -6,7 +6,8 @@ import ToggleLedger
 /// ``ReportRequest`` the library judges and renders.
 enum PolicyOptions {
     static let now = OptionSpec.value("--now", "TIME", "judge the log as of this instant, RFC 3339 or YYYY-MM-DD; events after it are ignored (default: the clock)")
-    static let scan = OptionSpec.value("--scan", "PATH", "also scan Swift sources under PATH (like `toggles scan`) and report removed-but-referenced and untracked toggles", repeatable: true)
+    static let scan = OptionSpec.value(
+        "--scan", "PATH", "also scan Swift sources under PATH (like `toggles scan`) and report removed-but-referenced and untracked toggles", repeatable: true)
     static let policy = OptionSpec.value("--policy", "FILE", "the policy file (default: policy.json in the log directory; the standard policy when that is missing)")
 
     /// The instant to judge at: `--now`, else the clock.

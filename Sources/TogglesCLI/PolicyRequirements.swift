@@ -11,13 +11,15 @@ enum PolicyRequirements {
     ///   a change may not clear a field its category requires.
     static func check(_ events: [Event], ledger: Ledger, inForce: [String: ToggleDefinition] = [:]) throws {
         // Most batches create nothing: the policy file is not even looked for.
-        guard events.contains(where: {
-            switch $0.change {
-            case .created: true
-            case .attributesChanged: inForce[$0.toggle] != nil
-            default: false
-            }
-        }) else { return }
+        guard
+            events.contains(where: {
+                switch $0.change {
+                case .created: true
+                case .attributesChanged: inForce[$0.toggle] != nil
+                default: false
+                }
+            })
+        else { return }
         let display = (ledger.writer.displayName.hasSuffix("/") ? ledger.writer.displayName : ledger.writer.displayName + "/") + PolicyFile.name
         let policy: StalePolicy
         do {
@@ -49,9 +51,10 @@ enum PolicyRequirements {
             }
             guard !missing.isEmpty else { continue }
             let fields = missing.map { "\"\($0)\" (--\($0))" }.joined(separator: ", ")
-            violations.append(LifecycleViolation(
-                eventID: event.id, toggle: event.toggle, type: event.type, at: event.at,
-                reason: .invalidField("the policy \(display) requires \(fields) for a toggle of category \(JSONWriter.quoted(definition.category))")))
+            violations.append(
+                LifecycleViolation(
+                    eventID: event.id, toggle: event.toggle, type: event.type, at: event.at,
+                    reason: .invalidField("the policy \(display) requires \(fields) for a toggle of category \(JSONWriter.quoted(definition.category))")))
         }
         if !violations.isEmpty { throw LedgerError.rejected(violations) }
     }

@@ -88,9 +88,10 @@ import TestSupport
             case 0, 1, 2:
                 let remote = Bool.random(using: &random)
                 let number = Int.random(in: 0..<4, using: &random) == 0
-                change = .created(ToggleDefinition(
-                    kind: remote ? .remote : .local, valueType: number ? .number : .bool,
-                    defaultValue: Int.random(in: 0..<8, using: &random) == 0 ? .string("oops") : (number ? .number("1") : .bool(false))))
+                change = .created(
+                    ToggleDefinition(
+                        kind: remote ? .remote : .local, valueType: number ? .number : .bool,
+                        defaultValue: Int.random(in: 0..<8, using: &random) == 0 ? .string("oops") : (number ? .number("1") : .bool(false))))
             case 3: change = .removed(reason: Bool.random(using: &random) ? "done" : nil)
             case 4, 5: change = .defaultChanged([.bool(true), .number("2"), .string("x")].randomElement(using: &random)!)
             case 6: change = .published(RemoteValue(value: .bool(true)))
@@ -98,8 +99,9 @@ import TestSupport
             case 8: change = .expiryExtended(expires: CalendarDate("2027-01-01")!, reason: "later")
             default: change = .defaultChanged(.bool(false))  // (was an unknown type, which writers refuse: WriteRules)
             }
-            return Event(id: "\(idPrefix)\(Int.random(in: 0..<idPool, using: &random))", at: at,
-                         toggle: toggles.randomElement(using: &random)!, actor: "t", change: change)
+            return Event(
+                id: "\(idPrefix)\(Int.random(in: 0..<idPool, using: &random))", at: at,
+                toggle: toggles.randomElement(using: &random)!, actor: "t", change: change)
         }
     }
 
@@ -170,8 +172,10 @@ import TestSupport
         for number in 0..<3_000 {
             let toggle = "t\(Int.random(in: 0..<700, using: &random))"
             let at = Timestamp(secondsSince1970: 1_767_225_600 + Int64(number % 97))
-            batch.append(Event(id: "c-\(toggle)", at: at, toggle: toggle, actor: "t",
-                               change: .created(ToggleDefinition(kind: .local, valueType: .bool, defaultValue: .bool(false)))))
+            batch.append(
+                Event(
+                    id: "c-\(toggle)", at: at, toggle: toggle, actor: "t",
+                    change: .created(ToggleDefinition(kind: .local, valueType: .bool, defaultValue: .bool(false)))))
         }
         let log = try ScratchLog()
         let expected = try Self.check(batch, against: log, ledger: log.ledger, logExists: true)
@@ -181,8 +185,9 @@ import TestSupport
         }
         #expect(written.count == Set(batch.map(\.toggle)).count)
         let changes = written.prefix(500).enumerated().map { offset, created in
-            Event(id: "d\(offset)", at: created.at.adding(seconds: Int64(offset % 3) - 1), toggle: created.toggle, actor: "t",
-                  change: .defaultChanged(offset % 50 == 0 ? .string("wrong") : .bool(true)))
+            Event(
+                id: "d\(offset)", at: created.at.adding(seconds: Int64(offset % 3) - 1), toggle: created.toggle, actor: "t",
+                change: .defaultChanged(offset % 50 == 0 ? .string("wrong") : .bool(true)))
         }
         _ = try Self.check(changes.shuffled(using: &random), against: log, ledger: log.ledger, logExists: true)
     }
@@ -199,7 +204,8 @@ import TestSupport
             if case .created(let definition) = scenario.event().change {
                 state = try? Lifecycle.apply(Event(id: "s", at: Timestamp(secondsSince1970: 0), toggle: "a", actor: "t", change: .created(definition)), to: nil).get()
             }
-            #expect(BatchValidation.check(new: positions, of: events, after: state).map(\.description)
+            #expect(
+                BatchValidation.check(new: positions, of: events, after: state).map(\.description)
                     == BatchValidation.check(new: positions.map { events[$0] }, after: state).map(\.description))
         }
     }
@@ -209,12 +215,15 @@ import TestSupport
         var random = SeededGenerator(seed: seed)
         // Ids that share long prefixes, are prefixes of each other, hold a NUL byte or are
         // equal (then the batch order must stay), and instants that tie.
-        let ids = ["a", "ab", "a\u{0}", "b", "é", "e\u{301}", "0123456789abcdef", "0123456789abcdef0", "0123456789abcdeg",
-                   "0123456789abcdef\u{0}", "01234567", "012345678", "Z", "~", "🐢"]
+        let ids = [
+            "a", "ab", "a\u{0}", "b", "é", "e\u{301}", "0123456789abcdef", "0123456789abcdef0", "0123456789abcdeg",
+            "0123456789abcdef\u{0}", "01234567", "012345678", "Z", "~", "🐢",
+        ]
         for _ in 0..<300 {
             let events = (0..<Int.random(in: 0...40, using: &random)).map { number in
-                Event(id: ids.randomElement(using: &random)!, at: Timestamp(nanoseconds: Int64.random(in: -2...2, using: &random)),
-                      toggle: "t\(number)", actor: "a", change: .removed(reason: nil))
+                Event(
+                    id: ids.randomElement(using: &random)!, at: Timestamp(nanoseconds: Int64.random(in: -2...2, using: &random)),
+                    toggle: "t\(number)", actor: "a", change: .removed(reason: nil))
             }
             var sorted = events
             sorted.sortIntoReplayOrder()

@@ -9,9 +9,12 @@ private struct DueLog {
     var events: [Event] = []
 
     mutating func create(_ name: String, at: String, category: String = "release", owner: String? = "owner@example.com", expires: String? = nil) {
-        add(name, at, .created(ToggleDefinition(
-            kind: .local, valueType: .bool, defaultValue: .bool(false), category: category, owner: owner,
-            expires: expires.flatMap(CalendarDate.init))))
+        add(
+            name, at,
+            .created(
+                ToggleDefinition(
+                    kind: .local, valueType: .bool, defaultValue: .bool(false), category: category, owner: owner,
+                    expires: expires.flatMap(CalendarDate.init))))
     }
 
     mutating func remove(_ name: String, at: String) { add(name, at, .removed(reason: "gone")) }
@@ -158,7 +161,8 @@ private struct DueLog {
         var generator = SystemRandomNumberGenerator()
         for index in 0..<60 {
             let created = Timestamp(userInput: "2026-06-01")!.adding(seconds: Int64.random(in: 0...(170 * 86_400), using: &generator))
-            let expires: String? = Bool.random(using: &generator)
+            let expires: String? =
+                Bool.random(using: &generator)
                 ? created.date.adding(days: Int64.random(in: 0...200, using: &generator)).description : nil
             log.create("t\(index)", at: created.description, category: categories[index % categories.count], expires: expires)
         }

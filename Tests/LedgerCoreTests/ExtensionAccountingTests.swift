@@ -124,7 +124,10 @@ import TestSupport
         let both = policy(ExtensionLimits(maxExtensions: 1, maxLifetimeDays: 100))
         let reasons = both.evaluate(script.state, now: ToggleScript.at("2026-04-12"))
         #expect(reasons.map(\.code) == [.overExtended])
-        #expect(reasons[0].message == "extended 3 times, +149 days, more than the 1 allowed for experiment toggles; and they live at most 100 days with extensions, 1 day over; remove it rather than extend it again")
+        #expect(
+            reasons[0].message
+                == "extended 3 times, +149 days, more than the 1 allowed for experiment toggles; and they live at most 100 days with extensions, 1 day over; remove it rather than extend it again"
+        )
         #expect(reasons[0].figure == "3 extensions, 1 day over")
     }
 
@@ -157,13 +160,15 @@ import TestSupport
     // MARK: The policy file
 
     @Test func thePolicyFileSetsLimitsPerCategory() throws {
-        let policy = try PolicyFile.parse(Array("""
-            {"schema": 1, "categories": {
-              "experiment": {"maxExtensions": 2, "maxLifetimeDays": 120},
-              "kill-switch": {"maxExtensions": 0},
-              "migration": {"lifetimeDays": 60, "maxLifetimeDays": 61}
-            }}
-            """.utf8), file: "events/policy.json")
+        let policy = try PolicyFile.parse(
+            Array(
+                """
+                {"schema": 1, "categories": {
+                  "experiment": {"maxExtensions": 2, "maxLifetimeDays": 120},
+                  "kill-switch": {"maxExtensions": 0},
+                  "migration": {"lifetimeDays": 60, "maxLifetimeDays": 61}
+                }}
+                """.utf8), file: "events/policy.json")
         #expect(policy.lifetime(of: "experiment") == 40, "a standard category keeps its lifetime")
         #expect(policy.extensionLimits(of: "experiment") == ExtensionLimits(maxExtensions: 2, maxLifetimeDays: 120))
         #expect(policy.extensionLimits(of: "kill-switch") == ExtensionLimits(maxExtensions: 0))
@@ -173,22 +178,38 @@ import TestSupport
     }
 
     @Test(arguments: [
-        ("{\"schema\": 1,\n \"categories\": {\n  \"experiment\": {\"maxExtensions\": -1}}}",
-         "events/policy.json:3: categories.experiment.maxExtensions: must be a whole number of extensions from 0 to 1000, found number -1"),
-        ("{\"schema\": 1,\n \"categories\": {\n  \"experiment\": {\n   \"maxExtensions\": \"2\"}}}",
-         "events/policy.json:4: categories.experiment.maxExtensions: must be a whole number of extensions from 0 to 1000, found string \"2\""),
-        ("{\"schema\": 1, \"categories\": {\"experiment\": {\"maxExtensions\": 1.5}}}",
-         "events/policy.json:1: categories.experiment.maxExtensions: must be a whole number of extensions from 0 to 1000, found number 1.5"),
-        ("{\"schema\": 1,\n\"categories\": {\"experiment\":\n {\"maxLifetimeDays\": 40}}}",
-         "events/policy.json:3: categories.experiment.maxLifetimeDays: must be longer than the category's lifetimeDays (40): it is the lifetime with extensions included, found number 40"),
-        ("{\"schema\": 1,\n\"categories\": {\n\"kill-switch\": {\"maxLifetimeDays\": 400}}}",
-         "events/policy.json:3: categories.kill-switch.maxLifetimeDays: a permanent category (lifetimeDays null) has no lifetime to extend; remove maxLifetimeDays or give the category a lifetimeDays"),
-        ("{\"schema\": 1, \"categories\": {\"release\": {\"maxLifetimeDays\": 40000}}}",
-         "events/policy.json:1: categories.release.maxLifetimeDays: must be at most 36500 days (100 years), found number 40000"),
-        ("{\"schema\": 1,\n\"categories\": {\n\n\"beta\": {\"maxExtensions\": 1}}}",
-         "events/policy.json:4: categories.beta.lifetimeDays: is required for a category the standard policy does not define"),
-        ("{\"schema\": 1,\n\"categories\": {\"release\": {\n\"maxExtension\": 1}}}",
-         "events/policy.json:3: categories.release.maxExtension: is not a policy setting; expected categories.release.lifetimeDays, categories.release.maxExtensions, categories.release.maxLifetimeDays"),
+        (
+            "{\"schema\": 1,\n \"categories\": {\n  \"experiment\": {\"maxExtensions\": -1}}}",
+            "events/policy.json:3: categories.experiment.maxExtensions: must be a whole number of extensions from 0 to 1000, found number -1"
+        ),
+        (
+            "{\"schema\": 1,\n \"categories\": {\n  \"experiment\": {\n   \"maxExtensions\": \"2\"}}}",
+            "events/policy.json:4: categories.experiment.maxExtensions: must be a whole number of extensions from 0 to 1000, found string \"2\""
+        ),
+        (
+            "{\"schema\": 1, \"categories\": {\"experiment\": {\"maxExtensions\": 1.5}}}",
+            "events/policy.json:1: categories.experiment.maxExtensions: must be a whole number of extensions from 0 to 1000, found number 1.5"
+        ),
+        (
+            "{\"schema\": 1,\n\"categories\": {\"experiment\":\n {\"maxLifetimeDays\": 40}}}",
+            "events/policy.json:3: categories.experiment.maxLifetimeDays: must be longer than the category's lifetimeDays (40): it is the lifetime with extensions included, found number 40"
+        ),
+        (
+            "{\"schema\": 1,\n\"categories\": {\n\"kill-switch\": {\"maxLifetimeDays\": 400}}}",
+            "events/policy.json:3: categories.kill-switch.maxLifetimeDays: a permanent category (lifetimeDays null) has no lifetime to extend; remove maxLifetimeDays or give the category a lifetimeDays"
+        ),
+        (
+            "{\"schema\": 1, \"categories\": {\"release\": {\"maxLifetimeDays\": 40000}}}",
+            "events/policy.json:1: categories.release.maxLifetimeDays: must be at most 36500 days (100 years), found number 40000"
+        ),
+        (
+            "{\"schema\": 1,\n\"categories\": {\n\n\"beta\": {\"maxExtensions\": 1}}}",
+            "events/policy.json:4: categories.beta.lifetimeDays: is required for a category the standard policy does not define"
+        ),
+        (
+            "{\"schema\": 1,\n\"categories\": {\"release\": {\n\"maxExtension\": 1}}}",
+            "events/policy.json:3: categories.release.maxExtension: is not a policy setting; expected categories.release.lifetimeDays, categories.release.maxExtensions, categories.release.maxLifetimeDays"
+        ),
     ])
     func invalidLimitsNameTheFileTheLineAndTheField(text: String, expected: String) {
         do {
@@ -217,16 +238,22 @@ import TestSupport
         #expect(StaleTextRenderer.table(report).contains("over-extended (3 extensions)"))
         let json = StaleJSONRenderer.document(report, verdict: nil)
         let entry = try #require(json["toggles"]?.arrayValue?.first?.objectValue)
-        #expect(entry["extensions"] == .object(JSONObject([
-            .init("count", .number("3")), .init("days", .number("149")), .init("lastExtendedAt", .string("2026-03-28T00:00:00Z")),
-        ])))
+        #expect(
+            entry["extensions"]
+                == .object(
+                    JSONObject([
+                        .init("count", .number("3")), .init("days", .number("149")), .init("lastExtendedAt", .string("2026-03-28T00:00:00Z")),
+                    ])))
         let reason = try #require(entry["reasons"]?.arrayValue?.first?.objectValue)
         #expect(reason["code"] == .string("over-extended"))
         #expect(reason["maxExtensions"] == .number("2"))
         #expect(reason["maxLifetimeDays"] == .null)
-        #expect(json["policy"]?.objectValue?["categories"]?.objectValue?["experiment"] == .object(JSONObject([
-            .init("lifetimeDays", .number("40")), .init("maxExtensions", .number("2")),
-        ])))
+        #expect(
+            json["policy"]?.objectValue?["categories"]?.objectValue?["experiment"]
+                == .object(
+                    JSONObject([
+                        .init("lifetimeDays", .number("40")), .init("maxExtensions", .number("2")),
+                    ])))
         #expect(StaleMarkdownRenderer.render(report).contains("| 3 times, +149 days |"))
         #expect(StaleMarkdownRenderer.render(report).contains("**over-extended**: extended 3 times, +149 days"))
         let csv = StaleCSVRenderer.render(report).split(separator: "\r\n")

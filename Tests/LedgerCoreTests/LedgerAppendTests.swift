@@ -11,8 +11,9 @@ import TestSupport
     static func at(_ text: String) -> Timestamp { Timestamp(userInput: text)! }
 
     static func create(_ toggle: String, id: String, at day: String) -> Event {
-        Event(id: id, at: at(day), toggle: toggle, actor: "tester",
-              change: .created(ToggleDefinition(kind: .remote, valueType: .bool, defaultValue: .bool(false))))
+        Event(
+            id: id, at: at(day), toggle: toggle, actor: "tester",
+            change: .created(ToggleDefinition(kind: .remote, valueType: .bool, defaultValue: .bool(false))))
     }
 
     @Test func anAppendWritesOneSortedSegment() throws {

@@ -9,8 +9,10 @@ import TestSupport
 
 /// The audit's findings and severities come from the library, so `audit` and `check` agree.
 @Suite struct LogAuditTests {
-    static let created = #"{"schema":1,"id":"1","at":"2026-01-01T00:00:00Z","type":"created","toggle":"a","actor":"ci@example.com","kind":"local","valueType":"bool","default":false,"category":"release"}"#
-    static let reused = #"{"schema":1,"id":"1","at":"2026-01-02T00:00:00Z","type":"created","toggle":"b","actor":"ci@example.com","kind":"local","valueType":"bool","default":false,"category":"release"}"#
+    static let created =
+        #"{"schema":1,"id":"1","at":"2026-01-01T00:00:00Z","type":"created","toggle":"a","actor":"ci@example.com","kind":"local","valueType":"bool","default":false,"category":"release"}"#
+    static let reused =
+        #"{"schema":1,"id":"1","at":"2026-01-02T00:00:00Z","type":"created","toggle":"b","actor":"ci@example.com","kind":"local","valueType":"bool","default":false,"category":"release"}"#
     static let unknown = #"{"schema":1,"id":"2","at":"2026-01-03T00:00:00Z","type":"renamed","toggle":"a","actor":"ci@example.com"}"#
     static let now = Timestamp(rfc3339: "2026-03-01T00:00:00Z")!
 
@@ -45,7 +47,9 @@ import TestSupport
         var history = GitHistoryReport()
         history.shallow = true
         history.commits = 2
-        history.findings = [.init(commit: "abc1234", author: "Ann", date: "2026-01-05", subject: "tidy", location: "events/2026/01/x.jsonl:1", kind: "deleted", old: Self.created, new: nil)]
+        history.findings = [
+            .init(commit: "abc1234", author: "Ann", date: "2026-01-05", subject: "tidy", location: "events/2026/01/x.jsonl:1", kind: "deleted", old: Self.created, new: nil)
+        ]
         audit.include(history)
         #expect(audit.errorCount == 2)
         #expect(audit.findings[0].message.hasPrefix("the repository is a shallow clone"))

@@ -16,7 +16,8 @@ import Testing
     }
 
     @Test func aFileOverridesAndAddsCategories() throws {
-        let policy = try parse("""
+        let policy = try parse(
+            """
             {"schema": 1, "launchGraceDays": 7, "fallbackCategory": "migration",
              "categories": {"release": {"lifetimeDays": 14}, "migration": {"lifetimeDays": 60}, "ops": {"lifetimeDays": null}}}
             """)
@@ -43,10 +44,19 @@ import Testing
         (#"{"schema": 1, "categories": {"Release": {"lifetimeDays": 3}}}"#, "events/policy.json:1: categories.Release: category \"Release\" must be lowercase"),
         (#"{"schema": 1, "categories": {"release": 30}}"#, "events/policy.json:1: categories.release: must be an object such as {\"lifetimeDays\": 30}, found number 30"),
         (#"{"schema": 1, "categories": {"beta": {}}}"#, "events/policy.json:1: categories.beta.lifetimeDays: is required"),
-        (#"{"schema": 1, "categories": {"release": {"lifetimeDays": "30"}}}"#, "events/policy.json:1: categories.release.lifetimeDays: must be a whole number of days, 1 or more, or null for permanent, found string \"30\""),
-        (#"{"schema": 1, "categories": {"release": {"lifetimeDays": 0}}}"#, "events/policy.json:1: categories.release.lifetimeDays: must be a whole number of days, 1 or more, or null for permanent, found number 0"),
+        (
+            #"{"schema": 1, "categories": {"release": {"lifetimeDays": "30"}}}"#,
+            "events/policy.json:1: categories.release.lifetimeDays: must be a whole number of days, 1 or more, or null for permanent, found string \"30\""
+        ),
+        (
+            #"{"schema": 1, "categories": {"release": {"lifetimeDays": 0}}}"#,
+            "events/policy.json:1: categories.release.lifetimeDays: must be a whole number of days, 1 or more, or null for permanent, found number 0"
+        ),
         (#"{"schema": 1, "launchGraceDays": 40000}"#, "events/policy.json:1: launchGraceDays: must be at most 36500 days (100 years), found number 40000"),
-        (#"{"schema": 1, "categories": {"release": {"lifetime": 3}}}"#, "events/policy.json:1: categories.release.lifetime: is not a policy setting; expected categories.release.lifetimeDays"),
+        (
+            #"{"schema": 1, "categories": {"release": {"lifetime": 3}}}"#,
+            "events/policy.json:1: categories.release.lifetime: is not a policy setting; expected categories.release.lifetimeDays"
+        ),
         (#"{"schema": 1, "fallbackCategory": "beta"}"#, "events/policy.json:1: fallbackCategory: \"beta\" is not a category of the policy"),
         (#"{"schema": 1, "schema": 1}"#, "events/policy.json:1:"),
     ])

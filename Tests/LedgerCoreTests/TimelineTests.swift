@@ -36,9 +36,13 @@ enum LifecycleLogGenerator {
                 let kind: ToggleKind = Bool.random(using: &random) ? .remote : .local
                 let expires = Int.random(in: 0..<3, using: &random) == 0 ? at.date.adding(days: Int64.random(in: 5...60, using: &random)) : nil
                 live.append((name, kind, expires))
-                events.append(event(name, .created(ToggleDefinition(
-                    kind: kind, valueType: .bool, defaultValue: .bool(false),
-                    category: categories.randomElement(using: &random)!, owner: "owner@example.com", expires: expires))))
+                events.append(
+                    event(
+                        name,
+                        .created(
+                            ToggleDefinition(
+                                kind: kind, valueType: .bool, defaultValue: .bool(false),
+                                category: categories.randomElement(using: &random)!, owner: "owner@example.com", expires: expires))))
                 continue
             }
             if appVersions, let event = appVersionEvent(live: &live, removed: &removed, served: &served, using: &random, event) {
@@ -54,7 +58,8 @@ enum LifecycleLogGenerator {
                 removed.append(toggle.name)
             case 1, 2:
                 // On a local toggle this breaks a rule: replay skips it.
-                let conditions = Bool.random(using: &random)
+                let conditions =
+                    Bool.random(using: &random)
                     ? [ConditionalValue(name: "Beta", expression: "app.userProperty['beta'] == 'true'", value: .bool(true))] : []
                 events.append(event(toggle.name, .published(RemoteValue(value: .bool(Bool.random(using: &random)), conditions: conditions))))
             case 3:
@@ -123,7 +128,9 @@ enum LifecycleLogGenerator {
                 let reasons = Self.policy.evaluate(
                     expires: expires, createdAt: createdAt, stage: stage, stageSince: stageSince,
                     category: "c", owner: nil, now: now, lifetime: lifetime)
-                #expect(!reasons.isEmpty == (since.map { now >= $0 } ?? false), "\(String(describing: expires)) \(createdAt) \(stage) \(stageSince) \(String(describing: lifetime)) at \(now)")
+                #expect(
+                    !reasons.isEmpty == (since.map { now >= $0 } ?? false),
+                    "\(String(describing: expires)) \(createdAt) \(stage) \(stageSince) \(String(describing: lifetime)) at \(now)")
             }
         }
     }
@@ -226,16 +233,20 @@ enum LifecycleLogGenerator {
 
     @Test func aLifespanHasItsStagesExtensionsAndRemovalAndARecreatedNameASecondOne() throws {
         let log = try ScratchLog()
-        try log.write("2026/01/a.jsonl", [
-            ScratchLog.line("1", "2026-01-05T10:00:00Z", "created", "flag", payload: #""kind":"remote","valueType":"bool","default":false,"category":"experiment","owner":"mei@example.com","expires":"2026-02-01""#),
-            ScratchLog.line("2", "2026-01-10T10:00:00Z", "published", "flag", payload: #""value":false,"conditions":[{"name":"Beta","expression":"true","value":true}]"#),
-            ScratchLog.line("3", "2026-01-20T10:00:00Z", "published", "flag", payload: #""value":true"#),
-            ScratchLog.line("4", "2026-01-25T10:00:00Z", "expiry-extended", "flag", payload: #""expires":"2026-03-01","reason":"wait for 2.5""#),
-            // Not later than the current expiry: skipped, and no extension.
-            ScratchLog.line("5", "2026-01-26T10:00:00Z", "expiry-extended", "flag", payload: #""expires":"2026-02-15","reason":"nope""#),
-            ScratchLog.line("6", "2026-02-10T10:00:00Z", "removed", "flag", payload: #""reason":"launched""#),
-            ScratchLog.line("7", "2026-02-20T10:00:00Z", "created", "flag", payload: #""kind":"local","valueType":"bool","default":false,"category":"release""#),
-        ].joined(separator: "\n") + "\n")
+        try log.write(
+            "2026/01/a.jsonl",
+            [
+                ScratchLog.line(
+                    "1", "2026-01-05T10:00:00Z", "created", "flag",
+                    payload: #""kind":"remote","valueType":"bool","default":false,"category":"experiment","owner":"mei@example.com","expires":"2026-02-01""#),
+                ScratchLog.line("2", "2026-01-10T10:00:00Z", "published", "flag", payload: #""value":false,"conditions":[{"name":"Beta","expression":"true","value":true}]"#),
+                ScratchLog.line("3", "2026-01-20T10:00:00Z", "published", "flag", payload: #""value":true"#),
+                ScratchLog.line("4", "2026-01-25T10:00:00Z", "expiry-extended", "flag", payload: #""expires":"2026-03-01","reason":"wait for 2.5""#),
+                // Not later than the current expiry: skipped, and no extension.
+                ScratchLog.line("5", "2026-01-26T10:00:00Z", "expiry-extended", "flag", payload: #""expires":"2026-02-15","reason":"nope""#),
+                ScratchLog.line("6", "2026-02-10T10:00:00Z", "removed", "flag", payload: #""reason":"launched""#),
+                ScratchLog.line("7", "2026-02-20T10:00:00Z", "created", "flag", payload: #""kind":"local","valueType":"bool","default":false,"category":"release""#),
+            ].joined(separator: "\n") + "\n")
         let now = Timestamp(userInput: "2026-04-01")!
         let (timeline, snapshot) = try log.ledger.timeline(until: now, policy: Self.policy)
         #expect(snapshot.violations.count == 1)
@@ -246,7 +257,10 @@ enum LifecycleLogGenerator {
         #expect(first.removedAt == Timestamp(userInput: "2026-02-10T10:00:00Z") && first.removalReason == "launched" && !first.isStale)
         #expect(first.stages.map(\.stage) == [.inDevelopment, .partiallyRolledOut, .launched])
         #expect(first.stages.map(\.at.date.description) == ["2026-01-05", "2026-01-10", "2026-01-20"])
-        #expect(first.extensions == [.init(at: Timestamp(userInput: "2026-01-25T10:00:00Z")!, from: CalendarDate("2026-02-01"), to: CalendarDate("2026-03-01")!, reason: "wait for 2.5")])
+        #expect(
+            first.extensions == [
+                .init(at: Timestamp(userInput: "2026-01-25T10:00:00Z")!, from: CalendarDate("2026-02-01"), to: CalendarDate("2026-03-01")!, reason: "wait for 2.5")
+            ])
         #expect(first.expires == CalendarDate("2026-03-01") && first.lifetimeDays == 40 && first.owner == "mei@example.com")
         // The first lifespan: launched on 01-20, stale once the 14 days of grace ended (02-03
         // 10:00) until its removal a week later; the second: over its 30 days from 03-22 10:00.
@@ -260,21 +274,23 @@ enum LifecycleLogGenerator {
     @Test func voidedEventsAndResolutionsShapeTheLifespansAsTheyShapeTheState() throws {
         let log = try ScratchLog()
         let definition = #""definition":{"kind":"local","valueType":"bool","default":false,"category":"release"}"#
-        try log.write("2026/01/a.jsonl", [
-            // In replay order: by instant, then id (a `voided` event sorts before its target).
-            ScratchLog.created("1", "2026-01-05T10:00:00Z", "unremoved"),
-            ScratchLog.created("a1", "2026-01-05T10:00:00Z", "uncreated"),
-            ScratchLog.created("c1", "2026-01-05T10:00:00Z", "settledRemoved"),
-            ScratchLog.created("r1", "2026-01-05T10:00:00Z", "revived"),
-            ScratchLog.line("a2", "2026-01-06T10:00:00Z", "removed", "uncreated"),
-            ScratchLog.line("!void-a3", "2026-01-08T10:00:00Z", "voided", "uncreated", payload: #""event":"a3","reason":"not ours""#),
-            ScratchLog.created("a3", "2026-01-08T10:00:00Z", "uncreated"),
-            ScratchLog.line("!void-2", "2026-01-10T10:00:00Z", "voided", "unremoved", payload: #""event":"2","reason":"recorded on the wrong toggle""#),
-            ScratchLog.line("2", "2026-01-10T10:00:00Z", "removed", "unremoved", payload: #""reason":"wrong toggle""#),
-            ScratchLog.line("r2", "2026-01-12T10:00:00Z", "removed", "revived"),
-            ScratchLog.line("r3", "2026-01-15T10:00:00Z", "resolved", "revived", payload: #""conflict":["r2","r9"],"keep":"r9",\#(definition),"removed":false"#),
-            ScratchLog.line("c2", "2026-01-20T10:00:00Z", "resolved", "settledRemoved", payload: #""conflict":["c8","c9"],\#(definition),"removed":true,"reason":"dropped""#),
-        ].joined(separator: "\n") + "\n")
+        try log.write(
+            "2026/01/a.jsonl",
+            [
+                // In replay order: by instant, then id (a `voided` event sorts before its target).
+                ScratchLog.created("1", "2026-01-05T10:00:00Z", "unremoved"),
+                ScratchLog.created("a1", "2026-01-05T10:00:00Z", "uncreated"),
+                ScratchLog.created("c1", "2026-01-05T10:00:00Z", "settledRemoved"),
+                ScratchLog.created("r1", "2026-01-05T10:00:00Z", "revived"),
+                ScratchLog.line("a2", "2026-01-06T10:00:00Z", "removed", "uncreated"),
+                ScratchLog.line("!void-a3", "2026-01-08T10:00:00Z", "voided", "uncreated", payload: #""event":"a3","reason":"not ours""#),
+                ScratchLog.created("a3", "2026-01-08T10:00:00Z", "uncreated"),
+                ScratchLog.line("!void-2", "2026-01-10T10:00:00Z", "voided", "unremoved", payload: #""event":"2","reason":"recorded on the wrong toggle""#),
+                ScratchLog.line("2", "2026-01-10T10:00:00Z", "removed", "unremoved", payload: #""reason":"wrong toggle""#),
+                ScratchLog.line("r2", "2026-01-12T10:00:00Z", "removed", "revived"),
+                ScratchLog.line("r3", "2026-01-15T10:00:00Z", "resolved", "revived", payload: #""conflict":["r2","r9"],"keep":"r9",\#(definition),"removed":false"#),
+                ScratchLog.line("c2", "2026-01-20T10:00:00Z", "resolved", "settledRemoved", payload: #""conflict":["c8","c9"],\#(definition),"removed":true,"reason":"dropped""#),
+            ].joined(separator: "\n") + "\n")
         let (timeline, snapshot) = try log.ledger.timeline(until: Timestamp(userInput: "2026-02-01")!, policy: Self.policy)
         #expect(snapshot.violations.isEmpty, "\(snapshot.violations)")
         let states = snapshot.togglesByName
@@ -283,7 +299,8 @@ enum LifecycleLogGenerator {
         #expect(Dictionary(grouping: timeline.lifespans, by: \.name).mapValues(\.count) == states.mapValues { _ in 1 })
         for life in timeline.lifespans {
             let state = try #require(states[life.name])
-            #expect(life.isLive == state.isLive && life.removedAt == state.removedAt, "\(life.name): \(String(describing: life.removedAt)) vs \(String(describing: state.removedAt))")
+            #expect(
+                life.isLive == state.isLive && life.removedAt == state.removedAt, "\(life.name): \(String(describing: life.removedAt)) vs \(String(describing: state.removedAt))")
         }
         let byName = Dictionary(uniqueKeysWithValues: timeline.lifespans.map { ($0.name, $0) })
         #expect(byName["unremoved"]?.isLive == true && byName["revived"]?.isLive == true)
@@ -298,15 +315,19 @@ enum LifecycleLogGenerator {
     @Test func aResolutionThatChangesTheExpiryMovesTheExpiryMark() throws {
         let log = try ScratchLog()
         let definition = #""definition":{"kind":"local","valueType":"bool","default":false,"category":"release","expires":"2026-09-01"}"#
-        try log.write("2026/01/a.jsonl", [
-            // In replay order: by instant, then id.
-            ScratchLog.line("e1", "2026-01-05T10:00:00Z", "created", "moved", payload: #""kind":"local","valueType":"bool","default":false,"category":"release","expires":"2026-03-01""#),
-            ScratchLog.created("f1", "2026-01-05T10:00:00Z", "extendedAfter"),
-            ScratchLog.line("e2", "2026-01-06T10:00:00Z", "created", "moved", payload: #""kind":"remote","valueType":"bool","default":false,"category":"release","expires":"2026-04-01""#),
-            ScratchLog.line("e3", "2026-01-07T10:00:00Z", "resolved", "moved", payload: #""conflict":["e1","e2"],\#(definition),"removed":false"#),
-            ScratchLog.line("f2", "2026-01-07T10:00:00Z", "resolved", "extendedAfter", payload: #""conflict":["f8","f9"],\#(definition),"removed":false"#),
-            ScratchLog.line("f3", "2026-01-08T10:00:00Z", "expiry-extended", "extendedAfter", payload: #""expires":"2026-10-01","reason":"later""#),
-        ].joined(separator: "\n") + "\n")
+        try log.write(
+            "2026/01/a.jsonl",
+            [
+                // In replay order: by instant, then id.
+                ScratchLog.line(
+                    "e1", "2026-01-05T10:00:00Z", "created", "moved", payload: #""kind":"local","valueType":"bool","default":false,"category":"release","expires":"2026-03-01""#),
+                ScratchLog.created("f1", "2026-01-05T10:00:00Z", "extendedAfter"),
+                ScratchLog.line(
+                    "e2", "2026-01-06T10:00:00Z", "created", "moved", payload: #""kind":"remote","valueType":"bool","default":false,"category":"release","expires":"2026-04-01""#),
+                ScratchLog.line("e3", "2026-01-07T10:00:00Z", "resolved", "moved", payload: #""conflict":["e1","e2"],\#(definition),"removed":false"#),
+                ScratchLog.line("f2", "2026-01-07T10:00:00Z", "resolved", "extendedAfter", payload: #""conflict":["f8","f9"],\#(definition),"removed":false"#),
+                ScratchLog.line("f3", "2026-01-08T10:00:00Z", "expiry-extended", "extendedAfter", payload: #""expires":"2026-10-01","reason":"later""#),
+            ].joined(separator: "\n") + "\n")
         let (timeline, snapshot) = try log.ledger.timeline(until: Timestamp(userInput: "2026-02-01")!, policy: Self.policy)
         let byName = Dictionary(uniqueKeysWithValues: timeline.lifespans.map { ($0.name, $0) })
         #expect(snapshot.togglesByName["moved"]?.definition.expires == CalendarDate("2026-09-01"))
@@ -317,12 +338,14 @@ enum LifecycleLogGenerator {
 
     @Test func aWindowKeepsTheTogglesThatLivedInItAndStartsTheSeriesOnItsMonday() throws {
         let log = try ScratchLog()
-        try log.write("2026/01/a.jsonl", [
-            ScratchLog.created("1", "2026-01-05T10:00:00Z", "early"),
-            ScratchLog.line("2", "2026-01-06T10:00:00Z", "removed", "early"),
-            ScratchLog.created("3", "2026-01-07T10:00:00Z", "lasting"),
-            ScratchLog.created("4", "2026-03-04T10:00:00Z", "late"),
-        ].joined(separator: "\n") + "\n")
+        try log.write(
+            "2026/01/a.jsonl",
+            [
+                ScratchLog.created("1", "2026-01-05T10:00:00Z", "early"),
+                ScratchLog.line("2", "2026-01-06T10:00:00Z", "removed", "early"),
+                ScratchLog.created("3", "2026-01-07T10:00:00Z", "lasting"),
+                ScratchLog.created("4", "2026-03-04T10:00:00Z", "late"),
+            ].joined(separator: "\n") + "\n")
         let since = Timestamp(userInput: "2026-02-05")!  // a Thursday
         let (timeline, _) = try log.ledger.timeline(until: Timestamp(userInput: "2026-03-10")!, since: since, policy: Self.policy)
         #expect(timeline.start == since)

@@ -15,7 +15,11 @@ import Testing
         }
         let zh = ConditionalValue(name: "Chinese users", expression: "device.language in ['zh']", value: .bool(true))
         return [
-            event("1", "2026-01-01", "isA", .created(ToggleDefinition(kind: .remote, valueType: .bool, defaultValue: .bool(false), category: "experiment", owner: "mei@example.com", expires: CalendarDate("2026-03-01")))),
+            event(
+                "1", "2026-01-01", "isA",
+                .created(
+                    ToggleDefinition(
+                        kind: .remote, valueType: .bool, defaultValue: .bool(false), category: "experiment", owner: "mei@example.com", expires: CalendarDate("2026-03-01")))),
             event("2", "2026-01-01", "isB", .created(ToggleDefinition(kind: .local, valueType: .bool, defaultValue: .bool(false)))),
             event("3", "2026-02-01", "isA", .published(RemoteValue(value: .bool(false), conditions: [zh]))),
             event("4", "2026-02-15", "isA", .expiryExtended(expires: CalendarDate("2026-04-01")!, reason: "readout")),
@@ -45,32 +49,37 @@ import Testing
     }
 
     @Test func createdTogglesWithWhatTheyAreServed() {
-        #expect(diff("2025-12-31", "2026-01-01") == [
-            "isA created — → remote bool, default false, experiment, owner mei@example.com, expires 2026-03-01",
-            "isB created — → local bool, default false, release",
-        ])
+        #expect(
+            diff("2025-12-31", "2026-01-01") == [
+                "isA created — → remote bool, default false, experiment, owner mei@example.com, expires 2026-03-01",
+                "isB created — → local bool, default false, release",
+            ])
         // Created and published in between: both.
         #expect(diff("2025-12-31", "2026-02-01").first { $0.hasPrefix("isA published") } == "isA published — → false; Chinese users → true")
     }
 
     @Test func eachEventJustBeforeAndJustAfter() {
-        #expect(diff("2026-01-31T23:59:59Z", "2026-02-01") == [
-            "isA published not served remotely → false; Chinese users → true",
-            "isA stage-changed in-development → partially-rolled-out",
-        ])
+        #expect(
+            diff("2026-01-31T23:59:59Z", "2026-02-01") == [
+                "isA published not served remotely → false; Chinese users → true",
+                "isA stage-changed in-development → partially-rolled-out",
+            ])
         #expect(diff("2026-02-14T23:59:59Z", "2026-02-15") == ["isA expiry-changed 2026-03-01 → 2026-04-01"])
-        #expect(diff("2026-02-28", "2026-03-01") == [
-            "isA remote-changed false; Chinese users → true → true",
-            "isA stage-changed partially-rolled-out → launched",
-        ])
-        #expect(diff("2026-03-09", "2026-03-10") == [
-            "isB default-changed false → true",
-            "isB stage-changed in-development → launched",
-        ])
-        #expect(diff("2026-03-31", "2026-04-01") == [
-            "isA unpublished true → not served remotely",
-            "isA stage-changed launched → in-development",
-        ])
+        #expect(
+            diff("2026-02-28", "2026-03-01") == [
+                "isA remote-changed false; Chinese users → true → true",
+                "isA stage-changed partially-rolled-out → launched",
+            ])
+        #expect(
+            diff("2026-03-09", "2026-03-10") == [
+                "isB default-changed false → true",
+                "isB stage-changed in-development → launched",
+            ])
+        #expect(
+            diff("2026-03-31", "2026-04-01") == [
+                "isA unpublished true → not served remotely",
+                "isA stage-changed launched → in-development",
+            ])
         #expect(diff("2026-04-01", "2026-04-02") == ["isB removed launched → removed"])
     }
 
@@ -139,10 +148,11 @@ import Testing
         #expect(diff("2026-02-28", "2026-03-01") == [" minimum-version-changed any → 2.5.0 (forced update)"])
         #expect(diff("2026-03-04", "2026-03-05") == ["isRoundedAvatar retired true → deleted from Remote Config"])
         #expect(diff("2026-03-05", "2026-03-06").isEmpty)
-        #expect(diff("2026-01-31", "2026-03-06") == [
-            " minimum-version-changed any → 2.5.0 (forced update)",
-            "isRoundedAvatar removed launched → removed (from app version 2.5.0: launched)",
-            "isRoundedAvatar retired true → deleted from Remote Config",
-        ])
+        #expect(
+            diff("2026-01-31", "2026-03-06") == [
+                " minimum-version-changed any → 2.5.0 (forced update)",
+                "isRoundedAvatar removed launched → removed (from app version 2.5.0: launched)",
+                "isRoundedAvatar retired true → deleted from Remote Config",
+            ])
     }
 }

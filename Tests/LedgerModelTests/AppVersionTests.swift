@@ -84,8 +84,9 @@ import ToggleLedger
         #expect(throws: EventDecodingError("\"toggle\" of a log-wide event must be \"_app\", found \"isRoundedAvatar\"")) {
             try EventCodec.decode(try JSONParser.parse(wrong))
         }
-        let event = Event(id: "e1", at: Timestamp(rfc3339: "2026-03-01T00:00:00Z")!, toggle: "isRoundedAvatar", actor: "mei",
-                          change: .minimumVersionChanged(minimum: Self.version("2.6.0"), reason: nil))
+        let event = Event(
+            id: "e1", at: Timestamp(rfc3339: "2026-03-01T00:00:00Z")!, toggle: "isRoundedAvatar", actor: "mei",
+            change: .minimumVersionChanged(minimum: Self.version("2.6.0"), reason: nil))
         #expect(WriteRules.problem(with: event, now: nil)?.contains("a log-wide event names the toggle \"_app\"") == true)
     }
 

@@ -32,8 +32,11 @@ import TestSupport
     }
 
     @Test func theFoldChangesALiveToggleAndRefusesARemovedOneOrABadCategory() throws {
-        let created = Event(id: "c", at: Timestamp(secondsSince1970: 1_767_225_600), toggle: "isStories", actor: "mei", change: .created(ToggleDefinition(
-            kind: .local, valueType: .bool, defaultValue: .bool(false), category: "experiment", owner: "mei", description: "old")))
+        let created = Event(
+            id: "c", at: Timestamp(secondsSince1970: 1_767_225_600), toggle: "isStories", actor: "mei",
+            change: .created(
+                ToggleDefinition(
+                    kind: .local, valueType: .bool, defaultValue: .bool(false), category: "experiment", owner: "mei", description: "old")))
         var state: ToggleState?
         #expect(Lifecycle.apply(created, to: &state) == nil)
         #expect(Lifecycle.apply(Self.event(AttributeChanges(category: "ops", owner: "", description: "new")), to: &state) == nil)
@@ -64,8 +67,9 @@ import TestSupport
         defer { try? FileManager.default.removeItem(atPath: directory) }
         func save(_ type: String) -> ReplayCheckpoint? {
             // As the older version stored it: unknown, its fields kept as extra members.
-            let event = Event(id: "a1", at: Timestamp(secondsSince1970: 1_767_225_600), toggle: "isStories", actor: "mei",
-                              change: .unknown(type: type), extra: [.init("owner", .string("li"))])
+            let event = Event(
+                id: "a1", at: Timestamp(secondsSince1970: 1_767_225_600), toggle: "isStories", actor: "mei",
+                change: .unknown(type: type), extra: [.init("owner", .string("li"))])
             let projection = Projection(toggles: [], violations: [], unknownTypes: [(nil, event)], eventCount: 1, creationSites: [:])
             ReplayCheckpoint.save(
                 segments: [], lastKey: OrderKey(at: event.at, id: event.id), summary: ReadSummary(segmentCount: 0),

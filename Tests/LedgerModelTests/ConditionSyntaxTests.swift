@@ -16,7 +16,9 @@ import Testing
         #expect(try ConditionSyntax.parse("device.os == 'ios' || device.language in ['zh'] && device.country in ['DK', 'SE']") == .or([ios, .and([zh, nordic])]))
         #expect(try ConditionSyntax.parse("(device.os == 'ios' || device.language in ['zh']) && device.country in [\"DK\",\"SE\"]") == .and([.or([ios, zh]), nordic]))
         #expect(try ConditionSyntax.parse("!device.os == 'ios' && !(device.language in ['zh'])") == .and([.not(ios), .not(zh)]))
-        #expect(try ConditionSyntax.parse("app.version.>=(['2.4', '3']) && app.version.notContains(['beta'])") == .and([.appVersion(.greaterOrEqual, ["2.4", "3"]), .appVersion(.notContains, ["beta"])]))
+        #expect(
+            try ConditionSyntax.parse("app.version.>=(['2.4', '3']) && app.version.notContains(['beta'])")
+                == .and([.appVersion(.greaterOrEqual, ["2.4", "3"]), .appVersion(.notContains, ["beta"])]))
         #expect(try ConditionSyntax.parse("  true ") == .constant(true))
     }
 
@@ -53,7 +55,10 @@ import Testing
             #expect(throws: ConditionSyntaxError.self, "\(bad)") { try FlagdTargeting.semanticVersion(bad) }
         }
         let rule = try FlagdTargeting.rule(ConditionSyntax.parse("app.version.==(['2.4', '3.0.1']) || app.version.!=(['1'])"))
-        #expect(JSONWriter.string(rule) == #"{"or":[{"or":[{"sem_ver":[{"var":"appVersion"},"=","2.4.0"]},{"sem_ver":[{"var":"appVersion"},"=","3.0.1"]}]},{"sem_ver":[{"var":"appVersion"},"!=","1.0.0"]}]}"#)
+        #expect(
+            JSONWriter.string(rule)
+                == #"{"or":[{"or":[{"sem_ver":[{"var":"appVersion"},"=","2.4.0"]},{"sem_ver":[{"var":"appVersion"},"=","3.0.1"]}]},{"sem_ver":[{"var":"appVersion"},"!=","1.0.0"]}]}"#
+        )
         let text = try FlagdTargeting.rule(ConditionSyntax.parse("app.version.contains(['beta']) && app.version.exactlyMatches(['2.4-rc1', '2.4-rc2'])"))
         #expect(JSONWriter.string(text) == #"{"and":[{"in":["beta",{"var":"appVersion"}]},{"in":[{"var":"appVersion"},["2.4-rc1","2.4-rc2"]]}]}"#)
     }
@@ -69,10 +74,13 @@ import Testing
         let translated = FlagdTargeting.translate(conditions, inAppDefault: .string("Hey"), valueType: .string, variants: base, variantKey: { _ in nil })
         #expect(translated.untranslated.isEmpty)
         #expect(JSONWriter.string(.object(translated.variants)) == #"{"default":"Hello","ios":"Hi iOS","default #2":"你好","in-app":"Hey"}"#)
-        #expect(JSONWriter.string(translated.targeting!) == #"{"if":[{"==":[{"var":"os"},"ios"]},"ios",{"in":[{"var":"language"},["zh","ja"]]},"default #2",{"==":[{"var":"country"},"DK"]},"default",true,"in-app"]}"#)
+        #expect(
+            JSONWriter.string(translated.targeting!)
+                == #"{"if":[{"==":[{"var":"os"},"ios"]},"ios",{"in":[{"var":"language"},["zh","ja"]]},"default #2",{"==":[{"var":"country"},"DK"]},"default",true,"in-app"]}"#)
 
-        let blocked = FlagdTargeting.translate(conditions + [ConditionalValue(name: "gold", expression: "app.userProperty['tier'].in(['gold'])", value: .string("VIP"))],
-                                               inAppDefault: .string("Hey"), valueType: .string, variants: base, variantKey: { _ in nil })
+        let blocked = FlagdTargeting.translate(
+            conditions + [ConditionalValue(name: "gold", expression: "app.userProperty['tier'].in(['gold'])", value: .string("VIP"))],
+            inAppDefault: .string("Hey"), valueType: .string, variants: base, variantKey: { _ in nil })
         #expect(blocked.targeting == nil && blocked.variants == base)
         #expect(blocked.untranslated.map(\.condition) == ["gold"])
         #expect(blocked.untranslated.first?.reason.hasPrefix("at character 1: expected device.language") == true)

@@ -9,28 +9,36 @@ import Testing
     static let at = Timestamp(rfc3339: "2026-07-01T07:45:00Z")!
 
     static let changes: [Change] = [
-        .created(ToggleDefinition(kind: .remote, valueType: .bool, defaultValue: .bool(false), category: "experiment",
-                                  owner: "mei@moments.example", description: "Rounded avatars", expires: CalendarDate("2026-10-31"))),
+        .created(
+            ToggleDefinition(
+                kind: .remote, valueType: .bool, defaultValue: .bool(false), category: "experiment",
+                owner: "mei@moments.example", description: "Rounded avatars", expires: CalendarDate("2026-10-31"))),
         .created(ToggleDefinition(kind: .local, valueType: .json, defaultValue: .object(JSONObject([.init("k", .array([]))])))),
         .defaultChanged(.string("#36C278")),
-        .published(RemoteValue(value: .bool(false), conditions: [
-            ConditionalValue(name: "Chinese users", expression: "device.language in ['zh']", value: .bool(true)),
-            ConditionalValue(name: "iOS", expression: "device.os == 'ios'", value: nil),
-        ], templateVersion: "41")),
+        .published(
+            RemoteValue(
+                value: .bool(false),
+                conditions: [
+                    ConditionalValue(name: "Chinese users", expression: "device.language in ['zh']", value: .bool(true)),
+                    ConditionalValue(name: "iOS", expression: "device.os == 'ios'", value: nil),
+                ], templateVersion: "41")),
         .published(RemoteValue(value: nil)),
         .unpublished(templateVersion: "42"),
         .expiryExtended(expires: CalendarDate("2027-01-31")!, reason: "waiting for the 2.5 release"),
         .removed(reason: "launched"),
         .removed(reason: nil),
-        .templateConditions([TemplateCondition(name: "Chinese users", expression: "device.language in ['zh']", tagColor: "PINK"),
-                             TemplateCondition(name: "Staff", expression: "app.userProperty['is_staff'].exactlyMatches(['yes'])")]),
+        .templateConditions([
+            TemplateCondition(name: "Chinese users", expression: "device.language in ['zh']", tagColor: "PINK"),
+            TemplateCondition(name: "Staff", expression: "app.userProperty['is_staff'].exactlyMatches(['yes'])"),
+        ]),
         .templateConditions([]),
     ]
 
     @Test(arguments: changes)
     func everyChangeRoundTripsThroughOneLine(change: Change) throws {
-        let event = Event(id: "01ABC", at: Self.at, toggle: "isRoundedAvatar", actor: "ci@example.com", change: change,
-                          source: Provenance(ci: "github-actions", commit: "abc123", branch: "main", run: "7.1"))
+        let event = Event(
+            id: "01ABC", at: Self.at, toggle: "isRoundedAvatar", actor: "ci@example.com", change: change,
+            source: Provenance(ci: "github-actions", commit: "abc123", branch: "main", run: "7.1"))
         let line = EventCodec.encode(event)
         #expect(!line.contains("\n"))
         let decoded = try EventCodec.decode(try JSONParser.parse(line))
@@ -60,12 +68,24 @@ import Testing
         (#"{"schema":1,"id":"e","at":"yesterday","type":"removed","toggle":"t","actor":"a"}"#, #""at" must be an RFC 3339 instant"#),
         (#"{"schema":1,"id":"e","at":"2026-07-01T07:45:00Z","type":"removed","toggle":"1t","actor":"a"}"#, "starts with a letter"),
         (#"{"schema":1,"id":"e","at":"2026-07-01T07:45:00Z","type":"removed","toggle":"t","actor":7}"#, #""actor" must be a string, found number"#),
-        (#"{"schema":1,"id":"e","at":"2026-07-01T07:45:00Z","type":"created","toggle":"t","actor":"a","kind":"cloud","valueType":"bool","default":true,"category":"release"}"#, #""kind" must be build, local or remote"#),
-        (#"{"schema":1,"id":"e","at":"2026-07-01T07:45:00Z","type":"created","toggle":"t","actor":"a","kind":"local","valueType":"bool","default":"yes","category":"release"}"#, #""default" must be a bool value, found string"#),
+        (
+            #"{"schema":1,"id":"e","at":"2026-07-01T07:45:00Z","type":"created","toggle":"t","actor":"a","kind":"cloud","valueType":"bool","default":true,"category":"release"}"#,
+            #""kind" must be build, local or remote"#
+        ),
+        (
+            #"{"schema":1,"id":"e","at":"2026-07-01T07:45:00Z","type":"created","toggle":"t","actor":"a","kind":"local","valueType":"bool","default":"yes","category":"release"}"#,
+            #""default" must be a bool value, found string"#
+        ),
         (#"{"schema":1,"id":"e","at":"2026-07-01T07:45:00Z","type":"published","toggle":"t","actor":"a","conditions":[{"name":"x"}]}"#, #""conditions[0].expression" is required"#),
         (#"{"schema":1,"id":"e","at":"2026-07-01T07:45:00Z","type":"template-conditions","toggle":"t","actor":"a"}"#, #""conditions" is required"#),
-        (#"{"schema":1,"id":"e","at":"2026-07-01T07:45:00Z","type":"template-conditions","toggle":"t","actor":"a","conditions":[{"name":"x","expression":"true","tagColor":1}]}"#, #""conditions[0].tagColor" must be a string"#),
-        (#"{"schema":1,"id":"e","at":"2026-07-01T07:45:00Z","type":"template-conditions","toggle":"t","actor":"a","conditions":[{"name":"x","expression":"true"},{"name":"x","expression":"false"}]}"#, #"condition "x" appears twice"#),
+        (
+            #"{"schema":1,"id":"e","at":"2026-07-01T07:45:00Z","type":"template-conditions","toggle":"t","actor":"a","conditions":[{"name":"x","expression":"true","tagColor":1}]}"#,
+            #""conditions[0].tagColor" must be a string"#
+        ),
+        (
+            #"{"schema":1,"id":"e","at":"2026-07-01T07:45:00Z","type":"template-conditions","toggle":"t","actor":"a","conditions":[{"name":"x","expression":"true"},{"name":"x","expression":"false"}]}"#,
+            #"condition "x" appears twice"#
+        ),
         (#"{"schema":1,"id":"e","at":"2026-07-01T07:45:00Z","type":"expiry-extended","toggle":"t","actor":"a","expires":"2027-02-30","reason":"r"}"#, #""expires" must be a date"#),
     ])
     func invalidEventsNameTheField(line: String, reason: String) throws {

@@ -60,8 +60,10 @@ import TestSupport
                 var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: 20)
                 bytes[offset] = special
                 let text = String(decoding: bytes, as: UTF8.self)
-                events.append(Event(id: text, at: Timestamp(secondsSince1970: 0), toggle: text, actor: text,
-                                    change: .removed(reason: text), extra: [.init(text, .string(text))]))
+                events.append(
+                    Event(
+                        id: text, at: Timestamp(secondsSince1970: 0), toggle: text, actor: text,
+                        change: .removed(reason: text), extra: [.init(text, .string(text))]))
             }
         }
         #expect(Self.disagreements(events).isEmpty)
@@ -71,13 +73,18 @@ import TestSupport
         // One line spelled out: the oracle could drift too.
         let event = Event(
             id: "01J", at: Timestamp(rfc3339: "2026-07-01T07:45:00.25Z")!, toggle: "isA", actor: "Zoë \"z\"",
-            change: .published(RemoteValue(
-                value: .number("1.50"),
-                conditions: [ConditionalValue(name: "zh", expression: "device.language in ['zh']", value: nil,
-                                              managed: JSONObject([.init("rolloutValue", .object(JSONObject([.init("p", .number("5"))])))]))],
-                templateVersion: "41", managed: JSONObject([.init("personalizationValue", .null)]))),
+            change: .published(
+                RemoteValue(
+                    value: .number("1.50"),
+                    conditions: [
+                        ConditionalValue(
+                            name: "zh", expression: "device.language in ['zh']", value: nil,
+                            managed: JSONObject([.init("rolloutValue", .object(JSONObject([.init("p", .number("5"))])))]))
+                    ],
+                    templateVersion: "41", managed: JSONObject([.init("personalizationValue", .null)]))),
             source: Provenance(ci: "github-actions", run: "7\n"), extra: [.init("ticket", .array([.bool(true), .string("\u{1}")]))])
-        let expected = #"{"schema":1,"id":"01J","at":"2026-07-01T07:45:00.25Z","type":"published","toggle":"isA","actor":"Zoë \"z\"","value":1.50,"conditions":[{"name":"zh","expression":"device.language in ['zh']","managed":{"rolloutValue":{"p":5}}}],"templateVersion":"41","managed":{"personalizationValue":null},"source":{"ci":"github-actions","run":"7\n"},"ticket":[true,"\u0001"]}"#
+        let expected =
+            #"{"schema":1,"id":"01J","at":"2026-07-01T07:45:00.25Z","type":"published","toggle":"isA","actor":"Zoë \"z\"","value":1.50,"conditions":[{"name":"zh","expression":"device.language in ['zh']","managed":{"rolloutValue":{"p":5}}}],"templateVersion":"41","managed":{"personalizationValue":null},"source":{"ci":"github-actions","run":"7\n"},"ticket":[true,"\u0001"]}"#
         #expect(EventCodec.encode(event) == expected)
     }
 }
@@ -153,7 +160,8 @@ import TestSupport
             let text = String(value)
             return String(repeating: "0", count: max(0, count - text.count)) + text
         }
-        var text = padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2) + "T" + padded(secondOfDay / 3600, 2) + ":"
+        var text =
+            padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2) + "T" + padded(secondOfDay / 3600, 2) + ":"
             + padded(secondOfDay / 60 % 60, 2) + ":" + padded(secondOfDay % 60, 2)
         if fraction != 0 {
             var digits = String(String(fraction + 1_000_000_000).dropFirst())

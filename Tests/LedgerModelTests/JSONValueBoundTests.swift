@@ -95,7 +95,8 @@ import TestSupport
             Array(published(count).utf8).withUnsafeBufferPointer { buffer in
                 #expect((decoder.decode(buffer) != nil) == fast, "\(count) conditions")
                 guard case .success(let event) = EventLineDecoder.decodeGeneral(buffer, location: LineLocation(file: "x", line: 1)),
-                      case .published(let remote) = event.change else { Issue.record("\(count) conditions: not read"); return }
+                    case .published(let remote) = event.change
+                else { Issue.record("\(count) conditions: not read"); return }
                 #expect(remote.conditions.count == count)
             }
         }

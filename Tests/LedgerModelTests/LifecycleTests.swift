@@ -7,8 +7,9 @@ import Testing
 
 @Suite struct LifecycleTests {
     static func event(_ change: Change, at day: Int, toggle: String = "isRoundedAvatar", id: String? = nil) -> Event {
-        Event(id: id ?? "e\(day)-\(change.typeName)", at: CalendarDate("2026-01-01")!.adding(days: Int64(day)).startOfDay,
-              toggle: toggle, actor: "tester", change: change)
+        Event(
+            id: id ?? "e\(day)-\(change.typeName)", at: CalendarDate("2026-01-01")!.adding(days: Int64(day)).startOfDay,
+            toggle: toggle, actor: "tester", change: change)
     }
 
     static let createdRemoteBool = Change.created(ToggleDefinition(kind: .remote, valueType: .bool, defaultValue: .bool(false)))
@@ -29,7 +30,8 @@ import Testing
     @Test func aWholeLifeIsAccepted() throws {
         let (state, violation) = Self.fold([
             Self.event(Self.createdRemoteBool, at: 0),
-            Self.event(.published(RemoteValue(value: .bool(false), conditions: [ConditionalValue(name: "zh", expression: "device.language in ['zh']", value: .bool(true))])), at: 1),
+            Self.event(
+                .published(RemoteValue(value: .bool(false), conditions: [ConditionalValue(name: "zh", expression: "device.language in ['zh']", value: .bool(true))])), at: 1),
             Self.event(.defaultChanged(.bool(true)), at: 2),
             Self.event(.expiryExtended(expires: CalendarDate("2026-12-31")!, reason: "2.5 slipped"), at: 3),
             Self.event(.unpublished(templateVersion: "9"), at: 4),
@@ -52,9 +54,25 @@ import Testing
         ("change after removal", [event(createdRemoteBool, at: 0), event(.removed(reason: nil), at: 1), event(.defaultChanged(.bool(true)), at: 2)], "removed"),
         ("publish to a local toggle", [event(createdLocalBool, at: 0), event(.published(RemoteValue(value: .bool(true))), at: 1)], "notRemote"),
         ("wrong default type", [event(createdRemoteBool, at: 0), event(.defaultChanged(.string("yes")), at: 1)], "wrongValueType"),
-        ("number beyond a double", [event(.created(ToggleDefinition(kind: .remote, valueType: .number, defaultValue: .number("1"))), at: 0), event(.defaultChanged(.number("1e999")), at: 1)], "wrongValueType"),
-        ("wrong conditional type", [event(createdRemoteBool, at: 0), event(.published(RemoteValue(value: .bool(true), conditions: [ConditionalValue(name: "c", expression: "true", value: .number("1"))])), at: 1)], "wrongValueType"),
-        ("expiry moved earlier", [event(.created(ToggleDefinition(kind: .local, valueType: .bool, defaultValue: .bool(false), expires: CalendarDate("2026-06-01"))), at: 0), event(.expiryExtended(expires: CalendarDate("2026-05-01")!, reason: "r"), at: 1)], "expiryNotLater"),
+        (
+            "number beyond a double",
+            [event(.created(ToggleDefinition(kind: .remote, valueType: .number, defaultValue: .number("1"))), at: 0), event(.defaultChanged(.number("1e999")), at: 1)],
+            "wrongValueType"
+        ),
+        (
+            "wrong conditional type",
+            [
+                event(createdRemoteBool, at: 0),
+                event(.published(RemoteValue(value: .bool(true), conditions: [ConditionalValue(name: "c", expression: "true", value: .number("1"))])), at: 1),
+            ], "wrongValueType"
+        ),
+        (
+            "expiry moved earlier",
+            [
+                event(.created(ToggleDefinition(kind: .local, valueType: .bool, defaultValue: .bool(false), expires: CalendarDate("2026-06-01"))), at: 0),
+                event(.expiryExtended(expires: CalendarDate("2026-05-01")!, reason: "r"), at: 1),
+            ], "expiryNotLater"
+        ),
         ("bad category", [event(.created(ToggleDefinition(kind: .local, valueType: .bool, defaultValue: .bool(false), category: "Release Toggle")), at: 0)], "invalidField"),
         ("re-create before the removal", [event(createdRemoteBool, at: 5), event(.removed(reason: nil), at: 6), event(createdRemoteBool, at: 5, id: "z-again")], "beforeRemoval"),
     ])

@@ -14,7 +14,9 @@ import TestSupport
 @Suite struct WriteRulesTests {
     static let now = Timestamp(rfc3339: "2026-11-25T10:00:00Z")!
 
-    static func created(_ toggle: String = "isA", id: String = "c1", at: Timestamp = now, type: ValueType = .bool, _ value: JSONValue = .bool(false), expires: CalendarDate? = nil) -> Event {
+    static func created(_ toggle: String = "isA", id: String = "c1", at: Timestamp = now, type: ValueType = .bool, _ value: JSONValue = .bool(false), expires: CalendarDate? = nil)
+        -> Event
+    {
         Event(id: id, at: at, toggle: toggle, actor: "me", change: .created(ToggleDefinition(kind: .remote, valueType: type, defaultValue: value, expires: expires)))
     }
 
@@ -78,7 +80,14 @@ import TestSupport
             ("created default", { Self.created(type: .json, $0) }),
             ("default-changed", { Event(id: "d", at: Self.now, toggle: "isA", actor: "me", change: .defaultChanged($0)) }),
             ("published value", { Event(id: "p", at: Self.now, toggle: "isA", actor: "me", change: .published(RemoteValue(value: $0))) }),
-            ("condition value", { Event(id: "p", at: Self.now, toggle: "isA", actor: "me", change: .published(RemoteValue(value: nil, conditions: [ConditionalValue(name: "zh", expression: "true", value: $0)]))) }),
+            (
+                "condition value",
+                {
+                    Event(
+                        id: "p", at: Self.now, toggle: "isA", actor: "me",
+                        change: .published(RemoteValue(value: nil, conditions: [ConditionalValue(name: "zh", expression: "true", value: $0)])))
+                }
+            ),
             ("unknown field", { Event(id: "x", at: Self.now, toggle: "isA", actor: "me", change: .removed(reason: nil), extra: [.init("later", $0)]) }),
         ]
         for (name, make) in shapes {
@@ -120,7 +129,10 @@ import TestSupport
     }
 
     @Test func oneIDRule() {
-        for bad in ["", "a b", "a\u{1B}b", "a\u{7F}", "a\u{A0}b", "a\u{2028}b", "a\u{2029}", "a\u{85}", "a\u{202E}b", "\u{FEFF}a", "a\u{200B}b", "a\u{3000}b", String(repeating: "é", count: 101)] {
+        for bad in [
+            "", "a b", "a\u{1B}b", "a\u{7F}", "a\u{A0}b", "a\u{2028}b", "a\u{2029}", "a\u{85}", "a\u{202E}b", "\u{FEFF}a", "a\u{200B}b", "a\u{3000}b",
+            String(repeating: "é", count: 101),
+        ] {
             #expect(EventID.problem(with: bad) != nil, "\(bad.unicodeScalars.map { String($0.value, radix: 16) })")
         }
         for good in ["01JD2Z6Q8M3K4N5P6R7S8T9V0W", "ci-run-42/step.3", "é日本", "plist-88f74f012609c657-20260301090000-isA", "🐢", String(repeating: "x", count: 200)] {
@@ -143,7 +155,10 @@ import TestSupport
             // A default of the wrong type or a bad category: the lifecycle rules an append
             // applies next refuse it.
             if case .created(let definition) = event.change,
-               !definition.valueType.accepts(definition.defaultValue) || Lifecycle.categoryProblem(definition.category) != nil { continue }
+                !definition.valueType.accepts(definition.defaultValue) || Lifecycle.categoryProblem(definition.category) != nil
+            {
+                continue
+            }
             accepted += 1
             let line = EventCodec.encode(event)
             switch Self.readBack(event) {

@@ -94,10 +94,14 @@ import TestSupport
             #expect(ReplayCheckpoint.load(from: store, displayName: log.path, logBytes: 1 << 40) == nil)
         case .appended:
             let day = 1 + Int.random(in: 0..<27, using: &random)
-            try log.write("2035/added-\(UUID().uuidString).jsonl", [
-                ReplayCheckpointTests.line("added-\(UUID().uuidString)", "2035-01-\(day < 10 ? "0" : "")\(day)T00:00:00Z",
-                    #""type":"created","toggle":"added\#(day)x\#(Int.random(in: 0...1_000_000, using: &random))","actor":"a","kind":"local","valueType":"bool","default":true,"category":"release""#),
-            ])
+            try log.write(
+                "2035/added-\(UUID().uuidString).jsonl",
+                [
+                    ReplayCheckpointTests.line(
+                        "added-\(UUID().uuidString)", "2035-01-\(day < 10 ? "0" : "")\(day)T00:00:00Z",
+                        #""type":"created","toggle":"added\#(day)x\#(Int.random(in: 0...1_000_000, using: &random))","actor":"a","kind":"local","valueType":"bool","default":true,"category":"release""#
+                    )
+                ])
         }
     }
 

@@ -19,7 +19,11 @@ import Testing
         ("spaces around keys and values", #"{ "schema" : 1 , "id" : "shape-1" , "# + rest + " }\n"),
         ("id before schema", #"{"id":"shape-1","schema":1,"# + rest + "}\n"),
         ("escaped id", #"{"schema":1,"id":"shape\u002d1","# + rest + "}\n"),
-        ("escape after the id", #"{"schema":1,"id":"shape-1","at":"2020-01-01T00:00:00Z","type":"created","toggle":"shaped","actor":"\u0061","kind":"local","valueType":"bool","default":true,"category":"release"}"# + "\n"),
+        (
+            "escape after the id",
+            #"{"schema":1,"id":"shape-1","at":"2020-01-01T00:00:00Z","type":"created","toggle":"shaped","actor":"\u0061","kind":"local","valueType":"bool","default":true,"category":"release"}"#
+                + "\n"
+        ),
         ("CRLF", writerLine + "\r\n"),
         ("no final newline", writerLine),
         ("torn tail", #"{"schema":1,"id":"shape-1","at":"2020-01-01T0"#),
@@ -69,7 +73,8 @@ import Testing
 
     @Test func linesLongerThanTheBufferAreRead() throws {
         let directory = try Directory()
-        let long = #"{"schema":1,"id":"shape-long","at":"2020-01-01T00:00:00Z","type":"created","toggle":"shaped","actor":"a","kind":"local","valueType":"bool","default":true,"category":"release","description":""#
+        let long =
+            #"{"schema":1,"id":"shape-long","at":"2020-01-01T00:00:00Z","type":"created","toggle":"shaped","actor":"a","kind":"local","valueType":"bool","default":true,"category":"release","description":""#
             + String(repeating: "x", count: 3 << 20) + "\"}\n"
         let segment = try directory.segment("a.jsonl", Self.writerLine + "\n" + long)
         let ids: Set<String> = ["shape-1", "shape-long"]

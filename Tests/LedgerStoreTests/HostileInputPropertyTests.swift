@@ -122,8 +122,11 @@ import TestSupport
             }
             let id = Bool.random(using: &events.random) ? events.string() + "id" : EventID.generate(at: now)
             let at = Bool.random(using: &events.random) ? events.instant() : now.adding(seconds: Int64.random(in: -86_400...600, using: &events.random))
-            let event = Event(id: id, at: at, toggle: "t\(number)", actor: "me", change: .created(ToggleDefinition(
-                kind: .remote, valueType: .json, defaultValue: value, expires: Bool.random(using: &events.random) ? events.date() : nil)))
+            let event = Event(
+                id: id, at: at, toggle: "t\(number)", actor: "me",
+                change: .created(
+                    ToggleDefinition(
+                        kind: .remote, valueType: .json, defaultValue: value, expires: Bool.random(using: &events.random) ? events.date() : nil)))
             let before = try? ledger.reader.segments().count
             do {
                 _ = try ledger.append([event], now: now)

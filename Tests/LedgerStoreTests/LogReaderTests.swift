@@ -17,8 +17,11 @@ import TestSupport
     @Test func replayOrderIsByTimeThenIDWhateverTheFiles() throws {
         let log = try ScratchLog()
         // File names sort opposite to the events, and one file interleaves with the other.
-        try log.write("z/first.jsonl", [ScratchLog.created("b", "2026-01-01T00:00:00Z"), ScratchLog.changed("d", "2026-01-03T00:00:00Z", to: "true")].joined(separator: "\n") + "\n")
-        try log.write("a/second.jsonl", [ScratchLog.changed("c", "2026-01-01T00:00:00Z", to: "true"), ScratchLog.changed("e", "2026-01-04T00:00:00Z", to: "false")].joined(separator: "\n") + "\n")
+        try log.write(
+            "z/first.jsonl", [ScratchLog.created("b", "2026-01-01T00:00:00Z"), ScratchLog.changed("d", "2026-01-03T00:00:00Z", to: "true")].joined(separator: "\n") + "\n")
+        try log.write(
+            "a/second.jsonl",
+            [ScratchLog.changed("c", "2026-01-01T00:00:00Z", to: "true"), ScratchLog.changed("e", "2026-01-04T00:00:00Z", to: "false")].joined(separator: "\n") + "\n")
         #expect(try ids(log) == ["b", "c", "d", "e"])
         #expect(try ids(log, until: Timestamp(rfc3339: "2026-01-03T00:00:00Z")) == ["b", "c", "d"])
         let state = try log.ledger.replay().projection.toggles["t"]
@@ -28,11 +31,13 @@ import TestSupport
 
     @Test func pointInTimeStateSeesOnlyTheEventsUpToThatInstant() throws {
         let log = try ScratchLog()
-        try log.write("s.jsonl", [
-            ScratchLog.created("1", "2026-01-01T00:00:00Z"),
-            ScratchLog.changed("2", "2026-02-01T00:00:00Z", to: "true"),
-            ScratchLog.line("3", "2026-03-01T00:00:00Z", "removed"),
-        ].joined(separator: "\n") + "\n")
+        try log.write(
+            "s.jsonl",
+            [
+                ScratchLog.created("1", "2026-01-01T00:00:00Z"),
+                ScratchLog.changed("2", "2026-02-01T00:00:00Z", to: "true"),
+                ScratchLog.line("3", "2026-03-01T00:00:00Z", "removed"),
+            ].joined(separator: "\n") + "\n")
         let ledger = log.ledger
         #expect(try ledger.replay(until: Timestamp(rfc3339: "2025-12-31T23:59:59Z")).projection.toggles.isEmpty)
         #expect(try ledger.replay(until: Timestamp(rfc3339: "2026-01-31T00:00:00Z")).projection.toggles["t"]?.defaultValue == .bool(false))
@@ -65,7 +70,10 @@ import TestSupport
         try log.write("s.jsonl", ScratchLog.created("1", "2026-01-01T00:00:00Z") + "\n" + torn)
         let replay = try log.ledger.replay()
         #expect(replay.summary.eventCount == 1)
-        #expect(replay.summary.warnings == [.tornTail(LineLocation(file: "events/s.jsonl", line: 2), byteCount: 40, offset: Int64(ScratchLog.created("1", "2026-01-01T00:00:00Z").utf8.count + 1))])
+        #expect(
+            replay.summary.warnings == [
+                .tornTail(LineLocation(file: "events/s.jsonl", line: 2), byteCount: 40, offset: Int64(ScratchLog.created("1", "2026-01-01T00:00:00Z").utf8.count + 1))
+            ])
     }
 
     @Test func aCompleteLastLineWithoutNewlineIsRead() throws {
@@ -136,10 +144,12 @@ import TestSupport
         let log = try ScratchLog()
         for index in 0..<300 {
             let toggle = "t\(index)"
-            try log.write("seg\(index).jsonl", [
-                ScratchLog.created("c\(index)", "2026-01-01T00:00:\(String(format: "%02d", index % 60))Z", toggle),
-                ScratchLog.changed("d\(index)", "2026-02-01T00:00:00Z", toggle, to: "true"),
-            ].joined(separator: "\n") + "\n")
+            try log.write(
+                "seg\(index).jsonl",
+                [
+                    ScratchLog.created("c\(index)", "2026-01-01T00:00:\(String(format: "%02d", index % 60))Z", toggle),
+                    ScratchLog.changed("d\(index)", "2026-02-01T00:00:00Z", toggle, to: "true"),
+                ].joined(separator: "\n") + "\n")
         }
         let replay = try log.ledger.replay()
         #expect(replay.summary.eventCount == 600)

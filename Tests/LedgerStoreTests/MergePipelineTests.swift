@@ -48,7 +48,9 @@ import TestSupport
 
     @Test func deliversTheSameEventsInTheSameOrder() throws {
         let log = try Self.bigLog()
-        let (single, pipelined) = { let both = Self.readBothWays(log); return (both[0], both[1]) }()
+        let (single, pipelined) = {
+            let both = Self.readBothWays(log); return (both[0], both[1])
+        }()
         #expect(single.error == nil)
         #expect(single.ids.count == 5_001)  // two creations, then 4,999 changes
         #expect(pipelined.ids == single.ids)

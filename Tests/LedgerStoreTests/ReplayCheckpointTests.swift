@@ -49,7 +49,8 @@ import TestSupport
         text += projection.violations.map { "\($0.location.map(\.description) ?? "-") \($0.violation)" }.joined(separator: "\n") + "\n"
         text += projection.unknownTypes.map { "\($0.location.map(\.description) ?? "-") \(EventCodec.encode($0.event))" }.joined(separator: "\n") + "\n"
         let summary = replay.summary
-        text += "segments \(summary.segmentCount) events \(summary.eventCount) duplicates \(summary.duplicateCount) last \(summary.lastEventAt.map(\.description) ?? "-") events \(projection.eventCount)\n"
+        text +=
+            "segments \(summary.segmentCount) events \(summary.eventCount) duplicates \(summary.duplicateCount) last \(summary.lastEventAt.map(\.description) ?? "-") events \(projection.eventCount)\n"
         text += summary.warnings.map(\.description).sorted().joined(separator: "\n")
         return text
     }
@@ -78,7 +79,8 @@ import TestSupport
         text += snapshot.violations.map { "\($0.location.map(\.description) ?? "-") \($0.violation)" }.joined(separator: "\n") + "\n"
         text += snapshot.unknownTypes.map { "\($0.location.map(\.description) ?? "-") \(EventCodec.encode($0.event))" }.joined(separator: "\n") + "\n"
         let summary = snapshot.summary
-        text += "segments \(summary.segmentCount) events \(summary.eventCount) duplicates \(summary.duplicateCount) last \(summary.lastEventAt.map(\.description) ?? "-") events \(snapshot.eventCount)\n"
+        text +=
+            "segments \(summary.segmentCount) events \(summary.eventCount) duplicates \(summary.duplicateCount) last \(summary.lastEventAt.map(\.description) ?? "-") events \(snapshot.eventCount)\n"
         text += summary.warnings.map(\.description).sorted().joined(separator: "\n")
         text += "\nsites " + zip(snapshot.toggles, snapshot.creationSites).map { "\($0.name)@\($1?.description ?? "-")" }.joined(separator: " ")
         return text
@@ -110,7 +112,8 @@ import TestSupport
         #"{"schema":1,"id":"\#(id)","at":"\#(at)",\#(rest)}"#
     }
 
-    static let lateCreate = line("late-1", "2031-01-01T00:00:00Z", #""type":"created","toggle":"lateToggle","actor":"a","kind":"local","valueType":"bool","default":true,"category":"release""#)
+    static let lateCreate = line(
+        "late-1", "2031-01-01T00:00:00Z", #""type":"created","toggle":"lateToggle","actor":"a","kind":"local","valueType":"bool","default":true,"category":"release""#)
     static let lateChange = line("late-2", "2031-01-02T00:00:00Z", #""type":"default-changed","toggle":"lateToggle","actor":"a","default":false"#)
 
     @Test func missingCheckpointMeansFullReplayThenOneIsWritten() throws {
@@ -208,9 +211,11 @@ import TestSupport
         let last = try log.ledger.replay(observe: { _ in }).summary.lastKey!
         let at = kind == "backdated" ? "2026-01-01T00:00:30Z" : last.at.description
         let id = kind == "backdated" ? "branch-1" : "0"
-        try log.write("2026/01/branch.jsonl", [
-            Self.line(id, at, #""type":"created","toggle":"branchToggle","actor":"a","kind":"local","valueType":"bool","default":true,"category":"release""#),
-        ])
+        try log.write(
+            "2026/01/branch.jsonl",
+            [
+                Self.line(id, at, #""type":"created","toggle":"branchToggle","actor":"a","kind":"local","valueType":"bool","default":true,"category":"release""#)
+            ])
         let (answer, use) = try Self.replay(log)
         #expect(use == .full)
         #expect(answer == (try Self.reference(log)))
@@ -223,7 +228,12 @@ import TestSupport
         _ = try Self.replay(log)
         var reused: String?
         try log.ledger.reader.read { logged in if reused == nil { reused = logged.event.id } }
-        try log.write("2031/01/dup.jsonl", [Self.line(reused!, "2031-01-01T00:00:00Z", #""type":"created","toggle":"dupToggle","actor":"a","kind":"local","valueType":"bool","default":true,"category":"release""#)])
+        try log.write(
+            "2031/01/dup.jsonl",
+            [
+                Self.line(
+                    reused!, "2031-01-01T00:00:00Z", #""type":"created","toggle":"dupToggle","actor":"a","kind":"local","valueType":"bool","default":true,"category":"release""#)
+            ])
         let (answer, use) = try Self.replay(log)
         #expect(use == .full)
         #expect(answer == (try Self.reference(log)))
@@ -238,9 +248,13 @@ import TestSupport
         let checkpoint = try #require(ReplayCheckpoint.load(from: TestCheckpoints.store(forLog: log.path), displayName: log.path, logBytes: 1 << 40))
         let lookSeen = Array((0..<1_000_000).lazy.map { "added-\($0)" }.filter { checkpoint.ids.mayContain($0) }.prefix(5))
         #expect(lookSeen.count == 5)
-        try log.write("2031/01/look-seen.jsonl", lookSeen.enumerated().map { number, id in
-            Self.line(id, "2031-01-01T00:00:0\(number)Z", #""type":"created","toggle":"lookSeen\#(number)","actor":"a","kind":"local","valueType":"bool","default":true,"category":"release""#)
-        })
+        try log.write(
+            "2031/01/look-seen.jsonl",
+            lookSeen.enumerated().map { number, id in
+                Self.line(
+                    id, "2031-01-01T00:00:0\(number)Z",
+                    #""type":"created","toggle":"lookSeen\#(number)","actor":"a","kind":"local","valueType":"bool","default":true,"category":"release""#)
+            })
         let (answer, use) = try Self.replay(log)
         #expect(use == .incremental)
         #expect(answer == (try Self.reference(log)))
@@ -332,7 +346,11 @@ import TestSupport
         case "valid": lines = [Self.lateChange]
         case "unknown toggle": lines = [Self.line("n-1", "2031-02-01T00:00:00Z", #""type":"removed","toggle":"nobody","actor":"a""#)]
         case "wrong type": lines = [Self.line("n-2", "2031-02-01T00:00:00Z", #""type":"default-changed","toggle":"lateToggle","actor":"a","default":"text""#)]
-        case "created twice": lines = [Self.line("n-3", "2031-02-01T00:00:00Z", #""type":"created","toggle":"lateToggle","actor":"a","kind":"local","valueType":"bool","default":true,"category":"release""#)]
+        case "created twice":
+            lines = [
+                Self.line(
+                    "n-3", "2031-02-01T00:00:00Z", #""type":"created","toggle":"lateToggle","actor":"a","kind":"local","valueType":"bool","default":true,"category":"release""#)
+            ]
         case "already recorded": lines = [Self.line(covered!, "2031-02-01T00:00:00Z", #""type":"removed","toggle":"lateToggle","actor":"a""#)]
         default: lines = [Self.lateCreate.replacingOccurrences(of: "2031-01-01", with: "2031-03-01")]
         }
@@ -378,7 +396,8 @@ import TestSupport
     @Test func coveredDuplicateIDMeansFullReplayForAppend() throws {
         let withCheckpoint = try Log()
         let without = try Log()
-        let twice = Self.line("twice", "2020-01-01T00:00:00Z", #""type":"created","toggle":"twiceMade","actor":"a","kind":"local","valueType":"bool","default":true,"category":"release""#)
+        let twice = Self.line(
+            "twice", "2020-01-01T00:00:00Z", #""type":"created","toggle":"twiceMade","actor":"a","kind":"local","valueType":"bool","default":true,"category":"release""#)
         for log in [withCheckpoint, without] {
             try log.write("2020/01/first.jsonl", [twice])
             try log.write("2020/01/second.jsonl", [twice])
@@ -429,17 +448,23 @@ import TestSupport
         case "unchanged": break
         case "appended": try log.write("2031/01/late.jsonl", [lateCreate, lateChange])
         case "appended: changes, violations, unknown types":
-            try log.write("2031/01/late.jsonl", [
-                lateCreate,
-                line("late-3", "2031-01-01T00:00:01Z", #""type":"removed","toggle":"\#(live)","actor":"a""#),
-                line("late-4", "2031-01-01T00:00:02Z", #""type":"removed","toggle":"\#(live)","actor":"a""#),
-                line("late-4b", "2031-01-01T00:00:02Z", #""type":"default-changed","toggle":"\#(removed)","actor":"a","default":false"#),
-                line("late-5", "2031-01-01T00:00:03Z", #""type":"created","toggle":"\#(removed)","actor":"a","kind":"local","valueType":"bool","default":true,"category":"ops""#),
-                line("late-6", "2031-01-01T00:00:04Z", #""type":"renamed","toggle":"lateToggle","actor":"a""#),
-                line("late-7", "2031-01-01T00:00:05Z", #""type":"default-changed","toggle":"nobody","actor":"a","default":false"#),
-                line("late-8", "2031-01-01T00:00:06Z", #""type":"created","toggle":"aaaFirst","actor":"a","kind":"local","valueType":"bool","default":true,"category":"release""#),
-                line("late-9", "2031-01-01T00:00:07Z", #""type":"created","toggle":"zzzLast","actor":"a","kind":"local","valueType":"bool","default":true,"category":"release""#),
-            ])
+            try log.write(
+                "2031/01/late.jsonl",
+                [
+                    lateCreate,
+                    line("late-3", "2031-01-01T00:00:01Z", #""type":"removed","toggle":"\#(live)","actor":"a""#),
+                    line("late-4", "2031-01-01T00:00:02Z", #""type":"removed","toggle":"\#(live)","actor":"a""#),
+                    line("late-4b", "2031-01-01T00:00:02Z", #""type":"default-changed","toggle":"\#(removed)","actor":"a","default":false"#),
+                    line(
+                        "late-5", "2031-01-01T00:00:03Z", #""type":"created","toggle":"\#(removed)","actor":"a","kind":"local","valueType":"bool","default":true,"category":"ops""#),
+                    line("late-6", "2031-01-01T00:00:04Z", #""type":"renamed","toggle":"lateToggle","actor":"a""#),
+                    line("late-7", "2031-01-01T00:00:05Z", #""type":"default-changed","toggle":"nobody","actor":"a","default":false"#),
+                    line(
+                        "late-8", "2031-01-01T00:00:06Z", #""type":"created","toggle":"aaaFirst","actor":"a","kind":"local","valueType":"bool","default":true,"category":"release""#
+                    ),
+                    line(
+                        "late-9", "2031-01-01T00:00:07Z", #""type":"created","toggle":"zzzLast","actor":"a","kind":"local","valueType":"bool","default":true,"category":"release""#),
+                ])
             try log.write("2031/02/more.jsonl", [line("late-10", "2031-02-01T00:00:00Z", #""type":"default-changed","toggle":"aaaFirst","actor":"a","default":false"#)])
         case "corrupt":
             var bytes = try Data(contentsOf: log.checkpoint)
@@ -457,14 +482,21 @@ import TestSupport
             try FileManager.default.removeItem(atPath: try log.ledger.reader.segments().last!.path)
             expected = .full
         case "backdated":
-            try log.write("2026/01/branch.jsonl", [
-                line("branch-1", "2026-01-01T00:00:30Z", #""type":"created","toggle":"branchToggle","actor":"a","kind":"local","valueType":"bool","default":true,"category":"release""#),
-            ])
+            try log.write(
+                "2026/01/branch.jsonl",
+                [
+                    line(
+                        "branch-1", "2026-01-01T00:00:30Z",
+                        #""type":"created","toggle":"branchToggle","actor":"a","kind":"local","valueType":"bool","default":true,"category":"release""#)
+                ])
             expected = .full
         case "covered id":
             var reused: String?
             try log.ledger.reader.read { logged in if reused == nil { reused = logged.event.id } }
-            try log.write("2031/01/dup.jsonl", [line(reused!, "2031-01-01T00:00:00Z", #""type":"created","toggle":"dupToggle","actor":"a","kind":"local","valueType":"bool","default":true,"category":"release""#)])
+            try log.write(
+                "2031/01/dup.jsonl",
+                [line(reused!, "2031-01-01T00:00:00Z", #""type":"created","toggle":"dupToggle","actor":"a","kind":"local","valueType":"bool","default":true,"category":"release""#)]
+            )
             expected = .full
         case "until before the end":
             let last = try log.ledger.replay(observe: { _ in }).summary.lastEventAt!
@@ -483,7 +515,10 @@ import TestSupport
         _ = try Self.replay(log)
         var lines: [String] = []
         for number in 0..<(ReplayCheckpoint.maximumSnapshotEvents + 1) {
-            lines.append(Self.line("bulk-\(number)", "2031-01-01T00:00:00Z", #""type":"created","toggle":"bulk\#(number)","actor":"a","kind":"local","valueType":"bool","default":true,"category":"release""#))
+            lines.append(
+                Self.line(
+                    "bulk-\(number)", "2031-01-01T00:00:00Z",
+                    #""type":"created","toggle":"bulk\#(number)","actor":"a","kind":"local","valueType":"bool","default":true,"category":"release""#))
         }
         try log.write("2031/01/bulk.jsonl", lines.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
         let (answer, _) = try Self.snapshot(log, minimumLogBytes: 1 << 40)

@@ -52,7 +52,8 @@ import TestSupport
         let log = try Self.checkpointed()
         #expect(try log.checkpointing().replay(until: Timestamp(rfc3339: "2000-01-01T00:00:00Z")!).path == .full(.untilBeforeCheckpoint))
         // An added event that sorts before the checkpoint's end.
-        let early = ReplayCheckpointTests.line("early-1", "2001-01-01T00:00:00Z", #""type":"created","toggle":"earlyToggle","actor":"a","kind":"local","valueType":"bool","default":true,"category":"release""#)
+        let early = ReplayCheckpointTests.line(
+            "early-1", "2001-01-01T00:00:00Z", #""type":"created","toggle":"earlyToggle","actor":"a","kind":"local","valueType":"bool","default":true,"category":"release""#)
         try log.write("2001/01/early.jsonl", [early])
         #expect(try log.checkpointing().replay().path == .full(.superseded))
         // That full replay wrote a fresh checkpoint; now change a covered segment.

@@ -85,14 +85,17 @@ import TestSupport
         var ids = MonotonicEventIDs()
         let placeholder = Timestamp(nanoseconds: 0)
         let generated = ["c", "d"].flatMap { toggle in
-            [Self.event(toggle, Self.created, id: ids.next(at: placeholder)),
-             Self.event(toggle, .defaultChanged(.bool(true)), id: ids.next(at: placeholder)),
-             Self.event(toggle, .removed(reason: nil), id: ids.next(at: placeholder))]
+            [
+                Self.event(toggle, Self.created, id: ids.next(at: placeholder)),
+                Self.event(toggle, .defaultChanged(.bool(true)), id: ids.next(at: placeholder)),
+                Self.event(toggle, .removed(reason: nil), id: ids.next(at: placeholder)),
+            ]
         }
         let second = try Self.append(generated, to: log, clock: clock)
         #expect(Set(second.written.map(\.at)).count == 1)
-        #expect(try Self.replayed(log) == ["created b", "default-changed b", "removed b"]
-            + ["created c", "default-changed c", "removed c", "created d", "default-changed d", "removed d"])
+        #expect(
+            try Self.replayed(log) == ["created b", "default-changed b", "removed b"]
+                + ["created c", "default-changed c", "removed c", "created d", "default-changed d", "removed d"])
     }
 
     @Test func datedEventsKeepTheirInstantAndUndatedOnesFollowThem() throws {
@@ -127,12 +130,13 @@ import TestSupport
         var refusals = 0
         for step in 0..<60 {
             // The clock stands still, creeps, jumps ahead or steps back (up to an hour).
-            let milliseconds: Int64 = switch Int.random(in: 0..<4, using: &random) {
-            case 0: 0
-            case 1: Int64.random(in: 1...3, using: &random)
-            case 2: Int64.random(in: 1...2_000, using: &random)
-            default: -Int64.random(in: 1...3_600_000, using: &random)
-            }
+            let milliseconds: Int64 =
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0: 0
+                case 1: Int64.random(in: 1...3, using: &random)
+                case 2: Int64.random(in: 1...2_000, using: &random)
+                default: -Int64.random(in: 1...3_600_000, using: &random)
+                }
             clock.now = Timestamp(nanoseconds: clock.now.nanoseconds + milliseconds * 1_000_000 + Int64.random(in: 0..<1_000, using: &random))
             var ids = MonotonicEventIDs()
             var batch: [Event] = []

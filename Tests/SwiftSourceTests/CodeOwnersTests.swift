@@ -75,8 +75,10 @@ import TestSupport
     }
 
     @Test func linesGitHubRejectsAreSkippedAndNamedByLine() {
-        let text = ["* @everyone", "!negated @x", "[ab].swift @x", "/ @root", "*.swift not-an-owner", "*.md @", "*.sh @org/",
-                    "*.py @org/team/extra", "*.rb nobody@", "*.ts @acme/web user@example.com", "   # indented comment", ""]
+        let text = [
+            "* @everyone", "!negated @x", "[ab].swift @x", "/ @root", "*.swift not-an-owner", "*.md @", "*.sh @org/",
+            "*.py @org/team/extra", "*.rb nobody@", "*.ts @acme/web user@example.com", "   # indented comment", "",
+        ]
         let file = CodeOwners(text.joined(separator: "\n"), file: "docs/CODEOWNERS")
         #expect(file.problems.map { $0.prefix { $0 != " " } } == (2...9).map { "docs/CODEOWNERS:\($0):" })
         #expect(file.problems[0] == "docs/CODEOWNERS:2: '!negated': negation with ! is not supported in CODEOWNERS")

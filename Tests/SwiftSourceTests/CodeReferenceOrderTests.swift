@@ -14,9 +14,10 @@ import TestSupport
         let kinds = CodeReference.Kind.allCases
         for _ in 0..<50 {
             let references = (0..<Int.random(in: 0...300, using: &generator)).map { _ in
-                CodeReference(toggle: ["b", "a", "ab", "é"].randomElement(using: &generator)!, kind: kinds.randomElement(using: &generator)!,
-                              file: files.randomElement(using: &generator)!, line: Int.random(in: 1...4, using: &generator),
-                              column: Int.random(in: 1...3, using: &generator), symbol: "s\(Int.random(in: 0...9, using: &generator))")
+                CodeReference(
+                    toggle: ["b", "a", "ab", "é"].randomElement(using: &generator)!, kind: kinds.randomElement(using: &generator)!,
+                    file: files.randomElement(using: &generator)!, line: Int.random(in: 1...4, using: &generator),
+                    column: Int.random(in: 1...3, using: &generator), symbol: "s\(Int.random(in: 0...9, using: &generator))")
             }
             // Stable by construction: ties keep their first positions.
             let expected = references.indices.sorted { a, b in
@@ -43,9 +44,10 @@ import TestSupport
             if round % 10 == 9 { displays.append(displays[0]) }
             let files = displays.enumerated().map { ($0.element, "/abs/\($0.offset)/" + $0.element) }
             func reference(_ file: String, _ kind: CodeReference.Kind) -> CodeReference {
-                CodeReference(toggle: ["b", "a", "ab", "é"].randomElement(using: &generator)!, kind: kind, file: file,
-                              line: Int.random(in: 1...4, using: &generator), column: Int.random(in: 1...3, using: &generator),
-                              symbol: "s\(Int.random(in: 0...9, using: &generator))")
+                CodeReference(
+                    toggle: ["b", "a", "ab", "é"].randomElement(using: &generator)!, kind: kind, file: file,
+                    line: Int.random(in: 1...4, using: &generator), column: Int.random(in: 1...3, using: &generator),
+                    symbol: "s\(Int.random(in: 0...9, using: &generator))")
             }
             // Found references: per file, mostly in position order (as tokens give them), sometimes not.
             let chunks: [[CodeReference]] = files.map { file in
@@ -75,4 +77,3 @@ import TestSupport
         }
     }
 }
-

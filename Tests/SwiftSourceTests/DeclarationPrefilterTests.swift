@@ -17,8 +17,10 @@ import TestSupport
     /// `Feature) -> Bool`: a Bool query taking a type whose name holds a toggle word.
     static func boolQueryByBytes(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
         let arrow = Array("-> Bool".utf8)
-        for position in buffer.indices where position + arrow.count <= buffer.count
-            && buffer[position..<(position + arrow.count)].elementsEqual(arrow) {
+        for position in buffer.indices
+        where position + arrow.count <= buffer.count
+            && buffer[position..<(position + arrow.count)].elementsEqual(arrow)
+        {
             var close = position - 1
             while close >= 0, buffer[close] == UInt8(ascii: " ") || buffer[close] == UInt8(ascii: "\t") { close -= 1 }
             guard close >= 0, buffer[close] == UInt8(ascii: ")") else { continue }
@@ -32,8 +34,10 @@ import TestSupport
     static func declarationByBytes(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
         let words = ["struct", "class", "protocol", "extension", "actor", "@"].map { Array($0.utf8) }
         for position in buffer.indices {
-            for word in words where position + word.count <= buffer.count
-                && buffer[position..<(position + word.count)].elementsEqual(word) {
+            for word in words
+            where position + word.count <= buffer.count
+                && buffer[position..<(position + word.count)].elementsEqual(word)
+            {
                 let isAttribute = word.count == 1
                 if !isAttribute, position > 0, SwiftLexer.isIdentifierByte(buffer[position - 1]) { continue }
                 if ToggleTypeDiscovery.nameHoldsToggleWord(buffer, from: position + word.count, afterKeyword: !isAttribute) { return true }
@@ -47,10 +51,12 @@ import TestSupport
     @Test func answersAsTheThreeSearchesDid() {
         var generator = SeededGenerator(seed: 27)
         let alphabet = Array("ab xyz\n\t{}().:_1".utf8)
-        let planted = ["enum", "enu", "static", "stati", "struct Flags", "struct Flag", "struct Point", "xstruct Flags", "class FeatureX",
-                       "class Feature", "protocol Toggles", "extension ExperimentKit", "extension Kit", "actor Switches", "actor Actor",
-                       "@Feature", "@propertyWrapper", "@objc", "@", "struct\tToggle", "structFlag", "eNum", "Static",
-                       "(Feature) -> Bool", "(_ f: Flags)\t-> Bool", "(Point) -> Bool", "(Flag) -> Int", "Toggle)-> Bool", ") -> Bool", "-> Boo"]
+        let planted = [
+            "enum", "enu", "static", "stati", "struct Flags", "struct Flag", "struct Point", "xstruct Flags", "class FeatureX",
+            "class Feature", "protocol Toggles", "extension ExperimentKit", "extension Kit", "actor Switches", "actor Actor",
+            "@Feature", "@propertyWrapper", "@objc", "@", "struct\tToggle", "structFlag", "eNum", "Static",
+            "(Feature) -> Bool", "(_ f: Flags)\t-> Bool", "(Point) -> Bool", "(Flag) -> Int", "Toggle)-> Bool", ") -> Bool", "-> Boo",
+        ]
         var seen = (yes: 0, no: 0)
         for _ in 0..<4000 {
             var bytes = (0..<Int.random(in: 0...60, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
@@ -68,7 +74,9 @@ import TestSupport
             for offset in 0..<40 {
                 let bytes = Array(repeating: UInt8(ascii: " "), count: offset) + Array(word.utf8) + Array(repeating: UInt8(ascii: " "), count: 40 - offset)
                 #expect(bytes.withUnsafeBufferPointer { SwiftSourceScan.mayDeclare($0) }, "\(word) at \(offset)")
-                #expect(bytes.withUnsafeBufferPointer { SwiftSourceScan.mayDeclare(UnsafeBufferPointer(rebasing: $0[..<(offset + 3)])) } == Self.threePasses(Array(bytes[..<(offset + 3)])))
+                #expect(
+                    bytes.withUnsafeBufferPointer { SwiftSourceScan.mayDeclare(UnsafeBufferPointer(rebasing: $0[..<(offset + 3)])) }
+                        == Self.threePasses(Array(bytes[..<(offset + 3)])))
             }
         }
     }

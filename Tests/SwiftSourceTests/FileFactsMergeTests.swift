@@ -33,7 +33,8 @@ import TestSupport
         lines += facts.candidateCases.map { "candidate \($0)" }
         lines += facts.declarations.map { "declaration \($0)" }
         lines += facts.defaults.sorted { $0.key < $1.key }.map { name, found in
-            "defaults \(name) \(found.readable) \(String(describing: found.fallback)) " + found.values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+            "defaults \(name) \(found.readable) \(String(describing: found.fallback)) "
+                + found.values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
         }
         return lines
     }
@@ -43,8 +44,10 @@ import TestSupport
         let scanner = SwiftReferenceScanner()
         for _ in 0..<300 {
             let files = (0..<Int.random(in: 1...6, using: &generator)).map { index in
-                SwiftReferenceScanner.LexedFile(path: "F\(index).swift", tokens: SwiftLexer.tokenize(
-                    (0..<Int.random(in: 1...3, using: &generator)).map { _ in Self.pieces.randomElement(using: &generator)! }.joined()))
+                SwiftReferenceScanner.LexedFile(
+                    path: "F\(index).swift",
+                    tokens: SwiftLexer.tokenize(
+                        (0..<Int.random(in: 1...3, using: &generator)).map { _ in Self.pieces.randomElement(using: &generator)! }.joined()))
             }
             var inTurn = SwiftReferenceScanner.EnumFacts()
             for file in files { scanner.collectDeclarations(file, into: &inTurn) }

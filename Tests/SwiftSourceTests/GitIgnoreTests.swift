@@ -93,8 +93,10 @@ import TestSupport
     @Test func walkSkipsBuildGitAndIgnoredPaths() throws {
         let root = try TemporaryDirectory("swift-scan")
         let source = "enum RemoteToggle: ToggleType { case isFoo }\nlet a = RemoteToggle.isFoo\n"
-        for path in ["App/A.swift", "App/Generated/G.swift", "App/Keep.generated.swift", "App/Drop.generated.swift",
-                     ".build/checkouts/X.swift", "Vendor/V.swift", "Vendor/Inner/I.swift", "App/readme.txt"] {
+        for path in [
+            "App/A.swift", "App/Generated/G.swift", "App/Keep.generated.swift", "App/Drop.generated.swift",
+            ".build/checkouts/X.swift", "Vendor/V.swift", "Vendor/Inner/I.swift", "App/readme.txt",
+        ] {
             try root.write(path, source)
         }
         try root.write(".gitignore", "/Vendor/\n*.generated.swift\n!Keep.generated.swift\n# comment\n")

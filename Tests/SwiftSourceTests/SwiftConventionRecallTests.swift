@@ -45,14 +45,15 @@ import TestSupport
     ]
 
     @Test func flagsStructInitializerLabelsWithTheLog() throws {
-        #expect(try scan(Self.flagsStruct, known: ["netShield"]) == [
-            "FeatureFlags.swift:2 declaration netShield let netShield [property]",
-            "FeatureFlags.swift:3 member netShield init(netShield: …) [initializer label] own",
-            "FeatureFlags.swift:4 member netShield self.netShield [member] own",
-            "FeatureFlags.swift:7 member netShield init(netShield: …) [initializer label] own",
-            "FeatureFlags.swift:11 member netShield init(netShield: …) [initializer label] own",
-            "Mocks.swift:1 member netShield FeatureFlags(netShield: …) [initializer label]",
-        ])
+        #expect(
+            try scan(Self.flagsStruct, known: ["netShield"]) == [
+                "FeatureFlags.swift:2 declaration netShield let netShield [property]",
+                "FeatureFlags.swift:3 member netShield init(netShield: …) [initializer label] own",
+                "FeatureFlags.swift:4 member netShield self.netShield [member] own",
+                "FeatureFlags.swift:7 member netShield init(netShield: …) [initializer label] own",
+                "FeatureFlags.swift:11 member netShield init(netShield: …) [initializer label] own",
+                "Mocks.swift:1 member netShield FeatureFlags(netShield: …) [initializer label]",
+            ])
     }
 
     @Test func flagsStructInitializerLabelsFoundByShape() throws {
@@ -66,30 +67,36 @@ import TestSupport
     /// edX's `OEXConfig` extension: Bool getters reading a configuration dictionary by the log's
     /// key; the getter is the toggle's declaration, its reads anywhere are references.
     @Test func keyGettersOfAConfigurationType() throws {
-        let found = try scan(["OEXConfig+AppFeatures.swift": """
-            extension OEXConfig {
-                var profilesEnabled: Bool {
-                    return bool(forKey: "USER_PROFILES_ENABLED")
+        let found = try scan(
+            [
+                "OEXConfig+AppFeatures.swift": """
+                extension OEXConfig {
+                    var profilesEnabled: Bool {
+                        return bool(forKey: "USER_PROFILES_ENABLED")
+                    }
+                    var appVersion: String { string(forKey: "APP_VERSION") ?? "" }
                 }
-                var appVersion: String { string(forKey: "APP_VERSION") ?? "" }
-            }
-            """, "Dashboard.swift": """
-            func tabs(environment: Environment) -> Bool {
-                environment.config.profilesEnabled && OEXConfig.shared().profilesEnabled && brazeConfig.appVersion
-            }
-            """], known: ["USER_PROFILES_ENABLED"])
-        #expect(found == [
-            "Dashboard.swift:2 member USER_PROFILES_ENABLED environment.config.profilesEnabled [key getter]",
-            "Dashboard.swift:2 member USER_PROFILES_ENABLED OEXConfig.shared.profilesEnabled [key getter]",
-            "OEXConfig+AppFeatures.swift:2 declaration USER_PROFILES_ENABLED var profilesEnabled [key getter]",
-            "OEXConfig+AppFeatures.swift:3 string-key USER_PROFILES_ENABLED forKey: \"USER_PROFILES_ENABLED\"",
-        ])
+                """,
+                "Dashboard.swift": """
+                func tabs(environment: Environment) -> Bool {
+                    environment.config.profilesEnabled && OEXConfig.shared().profilesEnabled && brazeConfig.appVersion
+                }
+                """,
+            ], known: ["USER_PROFILES_ENABLED"])
+        #expect(
+            found == [
+                "Dashboard.swift:2 member USER_PROFILES_ENABLED environment.config.profilesEnabled [key getter]",
+                "Dashboard.swift:2 member USER_PROFILES_ENABLED OEXConfig.shared.profilesEnabled [key getter]",
+                "OEXConfig+AppFeatures.swift:2 declaration USER_PROFILES_ENABLED var profilesEnabled [key getter]",
+                "OEXConfig+AppFeatures.swift:3 string-key USER_PROFILES_ENABLED forKey: \"USER_PROFILES_ENABLED\"",
+            ])
     }
 
     /// MyHeartCounts: flags backed by launch options (`LaunchOption<Bool>("--x")`) read through a
     /// subscript, and UI tests passing the flag as a launch argument.
     @Test func launchArgumentsAndBoolGenericStatics() throws {
-        let files = ["FeatureFlags.swift": """
+        let files = [
+            "FeatureFlags.swift": """
             enum FeatureFlags {
                 static var disableFirebase: Bool { LaunchOptions.launchOptions[.disableFirebase] }
             }
@@ -97,16 +104,19 @@ import TestSupport
                 static let disableFirebase = LaunchOption<Bool>("--disableFirebase", default: false)
                 static let studyBundle = LaunchOption<URL?>("--studyBundle", default: nil)
             }
-            """, "UITests.swift": """
+            """,
+            "UITests.swift": """
             app.launchArguments = ["--disableFirebase", "--verbose", "-disableFirebaseX"]
-            """]
-        #expect(try scan(files, known: ["disableFirebase"]) == [
-            "FeatureFlags.swift:2 declaration disableFirebase static var disableFirebase [property]",
-            "FeatureFlags.swift:2 implicit-member disableFirebase .disableFirebase",
-            "FeatureFlags.swift:5 declaration disableFirebase static let disableFirebase [property]",
-            "FeatureFlags.swift:5 string-key disableFirebase \"--disableFirebase\" [launch argument]",
-            "UITests.swift:1 string-key disableFirebase \"--disableFirebase\" [launch argument]",
-        ])
+            """,
+        ]
+        #expect(
+            try scan(files, known: ["disableFirebase"]) == [
+                "FeatureFlags.swift:2 declaration disableFirebase static var disableFirebase [property]",
+                "FeatureFlags.swift:2 implicit-member disableFirebase .disableFirebase",
+                "FeatureFlags.swift:5 declaration disableFirebase static let disableFirebase [property]",
+                "FeatureFlags.swift:5 string-key disableFirebase \"--disableFirebase\" [launch argument]",
+                "UITests.swift:1 string-key disableFirebase \"--disableFirebase\" [launch argument]",
+            ])
         let discovered = try scan(files, known: [])
         #expect(discovered.contains("FeatureFlags.swift:2 implicit-member disableFirebase .disableFirebase own"))
         #expect(discovered.contains("FeatureFlags.swift:5 declaration disableFirebase static let disableFirebase"))
@@ -117,44 +127,50 @@ import TestSupport
     /// Config key constants read through their namespace while another type has a static Bool
     /// getter of the same name.
     @Test func ownKeyStringsAndKeyConstantsBesideStaticGetters() throws {
-        let found = try scan(["FeatureFlag.swift": """
-            enum FeatureFlag: String {
-                case deselectChapters
-                case rssChapters
-                var remoteKey: String? {
-                    switch self {
-                    case .deselectChapters: "deselect_chapters_enabled"
-                    case .rssChapters: nil
+        let found = try scan(
+            [
+                "FeatureFlag.swift": """
+                enum FeatureFlag: String {
+                    case deselectChapters
+                    case rssChapters
+                    var remoteKey: String? {
+                        switch self {
+                        case .deselectChapters: "deselect_chapters_enabled"
+                        case .rssChapters: nil
+                        }
                     }
                 }
-            }
-            """, "Constants.swift": """
-            enum Constants {
-                enum RemoteParams {
-                    static let addMissingEpisodes = "add_missing_episodes"
+                """,
+                "Constants.swift": """
+                enum Constants {
+                    enum RemoteParams {
+                        static let addMissingEpisodes = "add_missing_episodes"
+                    }
+                    enum UserDefaults {
+                        enum kidsProfile { static let showBanner = "kids.showBanner" }
+                    }
                 }
-                enum UserDefaults {
-                    enum kidsProfile { static let showBanner = "kids.showBanner" }
+                """,
+                "Settings.swift": """
+                class Settings {
+                    static var addMissingEpisodes: Bool {
+                        RemoteConfig.remoteConfig().configValue(forKey: Constants.RemoteParams.addMissingEpisodes).boolValue
+                    }
+                    static var kidsBanner: Bool { UserDefaults.standard.bool(forKey: Constants.UserDefaults.kidsProfile.showBanner) }
                 }
-            }
-            """, "Settings.swift": """
-            class Settings {
-                static var addMissingEpisodes: Bool {
-                    RemoteConfig.remoteConfig().configValue(forKey: Constants.RemoteParams.addMissingEpisodes).boolValue
-                }
-                static var kidsBanner: Bool { UserDefaults.standard.bool(forKey: Constants.UserDefaults.kidsProfile.showBanner) }
-            }
-            """], known: ["deselect_chapters_enabled", "rss_chapters", "add_missing_episodes", "kids_profile"])
-        #expect(found == [
-            "Constants.swift:3 declaration add_missing_episodes static let addMissingEpisodes [key constant]",
-            "FeatureFlag.swift:2 declaration deselectChapters case deselectChapters",
-            "FeatureFlag.swift:3 declaration rss_chapters case rssChapters",
-            "FeatureFlag.swift:6 implicit-member deselectChapters .deselectChapters own",
-            "FeatureFlag.swift:6 string-key deselect_chapters_enabled \"deselect_chapters_enabled\" own",
-            "FeatureFlag.swift:7 implicit-member rss_chapters .rssChapters own",
-            "Settings.swift:2 declaration add_missing_episodes static var addMissingEpisodes [property]",
-            "Settings.swift:3 member add_missing_episodes Constants.RemoteParams.addMissingEpisodes [member]",
-        ])
+                """,
+            ], known: ["deselect_chapters_enabled", "rss_chapters", "add_missing_episodes", "kids_profile"])
+        #expect(
+            found == [
+                "Constants.swift:3 declaration add_missing_episodes static let addMissingEpisodes [key constant]",
+                "FeatureFlag.swift:2 declaration deselectChapters case deselectChapters",
+                "FeatureFlag.swift:3 declaration rss_chapters case rssChapters",
+                "FeatureFlag.swift:6 implicit-member deselectChapters .deselectChapters own",
+                "FeatureFlag.swift:6 string-key deselect_chapters_enabled \"deselect_chapters_enabled\" own",
+                "FeatureFlag.swift:7 implicit-member rss_chapters .rssChapters own",
+                "Settings.swift:2 declaration add_missing_episodes static var addMissingEpisodes [property]",
+                "Settings.swift:3 member add_missing_episodes Constants.RemoteParams.addMissingEpisodes [member]",
+            ])
     }
 
     /// Lookalikes: an enum named for configuration whose cases carry payloads, one of
@@ -162,40 +178,46 @@ import TestSupport
     /// of an unscanned type that a scanned toggle enum also declares, an implicit member passed
     /// to another type's case inside the toggle enum, and a `Bool?` setting.
     @Test func configurationEnumsAndOtherTypesMembersAreJudgedByWhatTheyHold() throws {
-        let found = try scan(["Client.swift": """
-            enum VpnManagerClientConfiguration {
-                case vpnAccelerator
-                case label(String)
-            }
-            enum BuildConfiguration: String {
-                case debug
-                case release
-            }
-            """, "FeatureFlag.swift": """
-            enum FeatureFlag: String {
-                case history
-                case passwordGeneration
-                var source: Source {
-                    switch self {
-                    case .history:
-                        return .remote(.feature(.history))
-                    case .passwordGeneration:
-                        return .remote(.subfeature(AutofillSubfeature.passwordGeneration))
+        let found = try scan(
+            [
+                "Client.swift": """
+                enum VpnManagerClientConfiguration {
+                    case vpnAccelerator
+                    case label(String)
+                }
+                enum BuildConfiguration: String {
+                    case debug
+                    case release
+                }
+                """,
+                "FeatureFlag.swift": """
+                enum FeatureFlag: String {
+                    case history
+                    case passwordGeneration
+                    var source: Source {
+                        switch self {
+                        case .history:
+                            return .remote(.feature(.history))
+                        case .passwordGeneration:
+                            return .remote(.subfeature(AutofillSubfeature.passwordGeneration))
+                        }
                     }
                 }
-            }
-            """, "Gateway.swift": """
-            final class Gateway {
-                private var vpnAccelerator: Bool? { provider.vpnAccelerator }
-            }
-            """], known: ["vpnAccelerator", "debug", "release", "history", "passwordGeneration"])
-        #expect(found == [
-            "Client.swift:6 declaration debug case debug",
-            "Client.swift:7 declaration release case release",
-            "FeatureFlag.swift:2 declaration history case history",
-            "FeatureFlag.swift:3 declaration passwordGeneration case passwordGeneration",
-            "FeatureFlag.swift:6 implicit-member history .history own",
-            "FeatureFlag.swift:8 implicit-member passwordGeneration .passwordGeneration own",
-        ])
+                """,
+                "Gateway.swift": """
+                final class Gateway {
+                    private var vpnAccelerator: Bool? { provider.vpnAccelerator }
+                }
+                """,
+            ], known: ["vpnAccelerator", "debug", "release", "history", "passwordGeneration"])
+        #expect(
+            found == [
+                "Client.swift:6 declaration debug case debug",
+                "Client.swift:7 declaration release case release",
+                "FeatureFlag.swift:2 declaration history case history",
+                "FeatureFlag.swift:3 declaration passwordGeneration case passwordGeneration",
+                "FeatureFlag.swift:6 implicit-member history .history own",
+                "FeatureFlag.swift:8 implicit-member passwordGeneration .passwordGeneration own",
+            ])
     }
 }

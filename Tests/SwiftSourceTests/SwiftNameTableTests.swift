@@ -99,7 +99,8 @@ import TestSupport
             let tokens = file.tokens
             for i in tokens.indices {
                 if tokens[i].kind == .identifier, i + 2 < tokens.count, tokens[i + 1].isPunctuation("."),
-                   case .references = scanner.qualifiedMember(tokens, at: i, file: file.path, facts: facts) {
+                    case .references = scanner.qualifiedMember(tokens, at: i, file: file.path, facts: facts)
+                {
                     let admitted = memo.mayQualify(tokens[i], scanner: scanner, facts: facts)
                     #expect(admitted, "\(file.path): \(tokens[i].text).")
                     checked += 1
@@ -127,7 +128,8 @@ import TestSupport
         #expect(Array(tokens[1].text.utf8) == Array("caf\u{E9}".utf8) && Array(tokens[3].text.utf8) == Array("cafe\u{301}".utf8))
         #expect(tokens[5].name != tokens[7].name)
         // Equal tokens by canonical equivalence, as when a token held its `String`.
-        #expect(SwiftToken(kind: .string, text: "caf\u{E9}", line: 1, column: 1, spaceBefore: true)
-            == SwiftToken(kind: .string, text: "cafe\u{301}", line: 1, column: 1, spaceBefore: true))
+        #expect(
+            SwiftToken(kind: .string, text: "caf\u{E9}", line: 1, column: 1, spaceBefore: true)
+                == SwiftToken(kind: .string, text: "cafe\u{301}", line: 1, column: 1, spaceBefore: true))
     }
 }

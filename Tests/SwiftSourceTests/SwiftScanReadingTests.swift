@@ -29,7 +29,9 @@ import Darwin
     @Test func aRegexLiteralIsNotAReference() throws {
         let sandbox = try TemporaryDirectory("swift-scan")
         try sandbox.write("App/Flags.swift", Self.flags)
-        try sandbox.write("App/Search.swift", """
+        try sandbox.write(
+            "App/Search.swift",
+            """
             let pattern = /FeatureFlag.darkMode/
             let matches = text.contains(/FeatureFlag\\.newFeed [a-z\\/]+/)
             if case /x\\/y/ = name { }
@@ -113,7 +115,8 @@ import Darwin
         let files = try SwiftSourceScan().listFiles(paths: ["App"], currentDirectory: sandbox.path).map(\.display)
         #expect(files == ["App/Feed.swift", "App/Flags.swift", "App/Link.swift"])
         let result = try SwiftSourceScan().run(paths: ["App"], currentDirectory: sandbox.path)
-        #expect(result.references.filter { $0.kind == .member }.map { "\($0.file):\($0.line) \($0.symbol)" }
+        #expect(
+            result.references.filter { $0.kind == .member }.map { "\($0.file):\($0.line) \($0.symbol)" }
                 == ["App/Feed.swift:1 FeatureFlag.darkMode", "App/Link.swift:1 FeatureFlag.newFeed"])
         #expect(result.problems.isEmpty)
     }
@@ -148,9 +151,14 @@ import Darwin
         guard names.filter({ $0.unicodeScalars.first == "c" }).count == 3 else { return }  // a file system that normalizes names
         let result = try SwiftSourceScan().run(paths: ["."], currentDirectory: sandbox.path)
         #expect(result.fileCount == 3)
-        let lines = result.references.map { "\(Array($0.file.utf8) == Array(composed.utf8) ? "NFC" : Array($0.file.utf8) == Array(decomposed.utf8) ? "NFD" : $0.file):\($0.line) \($0.symbol)" }
+        let lines = result.references.map {
+            "\(Array($0.file.utf8) == Array(composed.utf8) ? "NFC" : Array($0.file.utf8) == Array(decomposed.utf8) ? "NFD" : $0.file):\($0.line) \($0.symbol)"
+        }
         // By bytes: `cafe` + U+0301 (NFD) < `caff` < `caf` + U+00E9 (NFC).
-        #expect(lines == ["NFD:4 case gamma", "NFD:6 TwoFlag.gamma", "NFD:7 OneFlag.alpha", "caff.swift:1 OneFlag.alpha",
-                          "NFC:2 case alpha", "NFC:3 case beta", "NFC:5 OneFlag.beta", "NFC:6 OneFlag.alpha"], "\(lines)")
+        #expect(
+            lines == [
+                "NFD:4 case gamma", "NFD:6 TwoFlag.gamma", "NFD:7 OneFlag.alpha", "caff.swift:1 OneFlag.alpha",
+                "NFC:2 case alpha", "NFC:3 case beta", "NFC:5 OneFlag.beta", "NFC:6 OneFlag.alpha",
+            ], "\(lines)")
     }
 }

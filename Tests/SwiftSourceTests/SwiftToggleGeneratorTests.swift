@@ -21,9 +21,13 @@ import Testing
         ("debug", .created(ToggleDefinition(kind: .build, valueType: .bool, defaultValue: .bool(true), category: "permission"))),
         ("internal", .created(ToggleDefinition(kind: .build, valueType: .bool, defaultValue: .bool(false), category: "permission"))),
         ("isSwiftUIEnabled", .created(ToggleDefinition(kind: .local, valueType: .bool, defaultValue: .bool(true), owner: "ui@example.com"))),
-        ("isRoundedAvatar", .created(ToggleDefinition(
-            kind: .remote, valueType: .bool, defaultValue: .bool(false), category: "experiment", owner: "mei@example.com",
-            description: "Rounded avatars\nsecond line */ \u{1B}[31m", expires: CalendarDate("2026-10-31")))),
+        (
+            "isRoundedAvatar",
+            .created(
+                ToggleDefinition(
+                    kind: .remote, valueType: .bool, defaultValue: .bool(false), category: "experiment", owner: "mei@example.com",
+                    description: "Rounded avatars\nsecond line */ \u{1B}[31m", expires: CalendarDate("2026-10-31")))
+        ),
         ("isRoundedAvatar", .published(RemoteValue(value: .bool(true), conditions: [ConditionalValue(name: "zh", expression: "device.language in ['zh']", value: .bool(false))]))),
         ("appPrimaryColor", .created(ToggleDefinition(kind: .remote, valueType: .string, defaultValue: .string("#FBB\"03B\\"), category: "remote-config"))),
         ("planetOrder", .created(ToggleDefinition(kind: .remote, valueType: .json, defaultValue: .object(JSONObject(["first": .string("Mercury")]))))),
@@ -50,27 +54,31 @@ import Testing
 
     @Test func docCommentsCarryTheLogAndStayOneLine() {
         let code = SwiftToggleGenerator.generate(Self.sample)
-        #expect(code.contains("""
-                /// Rounded avatars second line */ \\u{1B}[31m
-                ///
-                /// - Type: bool
-                /// - Default: `false`
-                /// - Remote: `true`, with 1 conditional value
-                /// - Owner: mei@example.com
-                /// - Category: experiment
-                /// - Expires: 2026-10-31
-                case isRoundedAvatar
-            """))
+        #expect(
+            code.contains(
+                """
+                    /// Rounded avatars second line */ \\u{1B}[31m
+                    ///
+                    /// - Type: bool
+                    /// - Default: `false`
+                    /// - Remote: `true`, with 1 conditional value
+                    /// - Owner: mei@example.com
+                    /// - Category: experiment
+                    /// - Expires: 2026-10-31
+                    case isRoundedAvatar
+                """))
         #expect(!code.unicodeScalars.contains("\u{1B}"))
     }
 
     @Test func staleTogglesAreDeprecatedWithTheirMessage() {
         let code = SwiftToggleGenerator.generate(Self.sample, deprecations: ["isRoundedAvatar": "isRoundedAvatar \"launched\" 45 days ago; remove it"])
-        #expect(code.contains("""
-                /// - Expires: 2026-10-31
-                @available(*, deprecated, message: "isRoundedAvatar \\"launched\\" 45 days ago; remove it")
-                case isRoundedAvatar
-            """))
+        #expect(
+            code.contains(
+                """
+                    /// - Expires: 2026-10-31
+                    @available(*, deprecated, message: "isRoundedAvatar \\"launched\\" 45 days ago; remove it")
+                    case isRoundedAvatar
+                """))
         #expect(code.components(separatedBy: "@available").count == 2)
     }
 

@@ -20,8 +20,9 @@ import Testing
         #expect(throws: SwiftTokenLimitExceeded(byteCount: 3_000_000, limit: 2_375_000)) {
             _ = try SwiftLexer.tokenizeFile(bytes)
         }
-        #expect(SwiftTokenLimitExceeded(byteCount: 3_000_000, limit: 2_375_000).reason
-            == "more than 2375000 tokens, the most a Swift file of 3000000 bytes may have (2,000,000 plus one per 8 bytes, so memory stays in proportion to the file)")
+        #expect(
+            SwiftTokenLimitExceeded(byteCount: 3_000_000, limit: 2_375_000).reason
+                == "more than 2375000 tokens, the most a Swift file of 3000000 bytes may have (2,000,000 plus one per 8 bytes, so memory stays in proportion to the file)")
     }
 
     /// A file at the limit is lexed whole; one token more is refused.

@@ -5,7 +5,9 @@ package enum Subprocess {
     /// With a `timeout` (seconds), a process still running then is killed (SIGKILL) and its
     /// run is marked ``TogglesBinary/Run/timedOut``: a test of a hang fails instead of hanging.
     @discardableResult
-    package static func run(_ executable: String, _ arguments: [String], in directory: URL, stdin: String? = nil, environment: [String: String]? = nil, timeout: Double? = nil) throws -> TogglesBinary.Run {
+    package static func run(_ executable: String, _ arguments: [String], in directory: URL, stdin: String? = nil, environment: [String: String]? = nil, timeout: Double? = nil)
+        throws -> TogglesBinary.Run
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments

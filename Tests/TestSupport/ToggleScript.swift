@@ -20,14 +20,20 @@ package struct ToggleScript {
         _ at: String, kind: ToggleKind = .remote, type: ValueType = .bool, default value: JSONValue = .bool(false),
         category: String = "release", expires: String? = nil
     ) {
-        add(at, .created(ToggleDefinition(
-            kind: kind, valueType: type, defaultValue: value, category: category, owner: "owner@example.com",
-            expires: expires.flatMap(CalendarDate.init))))
+        add(
+            at,
+            .created(
+                ToggleDefinition(
+                    kind: kind, valueType: type, defaultValue: value, category: category, owner: "owner@example.com",
+                    expires: expires.flatMap(CalendarDate.init))))
     }
 
     package mutating func publish(_ at: String, _ value: JSONValue?, conditions: [(String, JSONValue?)] = []) {
-        add(at, .published(RemoteValue(
-            value: value, conditions: conditions.map { ConditionalValue(name: $0.0, expression: "x", value: $0.1) })))
+        add(
+            at,
+            .published(
+                RemoteValue(
+                    value: value, conditions: conditions.map { ConditionalValue(name: $0.0, expression: "x", value: $0.1) })))
     }
 
     /// The state after folding the events in replay order (not in the order they were added).

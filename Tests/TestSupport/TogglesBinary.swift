@@ -37,14 +37,19 @@ package struct TogglesBinary {
 
     /// An environment without CI variables, so actors and sources are predictable.
     package static func cleanEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
-        var environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "USER": "tester", "HOME": NSTemporaryDirectory(), "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": "/dev/null"]
+        var environment = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "USER": "tester", "HOME": NSTemporaryDirectory(), "GIT_CONFIG_NOSYSTEM": "1",
+            "GIT_CONFIG_GLOBAL": "/dev/null",
+        ]
         environment.merge(extra) { $1 }
         return environment
     }
 
     /// Runs `toggles arguments…` in `directory` and waits for it.
     @discardableResult
-    package static func run(_ arguments: [String], in directory: URL, stdin: String? = nil, environment: [String: String] = cleanEnvironment(), timeout: Double? = nil) throws -> Run {
+    package static func run(_ arguments: [String], in directory: URL, stdin: String? = nil, environment: [String: String] = cleanEnvironment(), timeout: Double? = nil) throws
+        -> Run
+    {
         try Subprocess.run(url.path, arguments, in: directory, stdin: stdin, environment: environment, timeout: timeout)
     }
 }

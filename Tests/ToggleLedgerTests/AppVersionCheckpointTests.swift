@@ -23,7 +23,10 @@ import TestSupport
 
     @Test func theCheckpointStoresTheMinimumAndTheRemovalVersion() throws {
         defer { try? FileManager.default.removeItem(at: url) }
-        try append(RemovalByAppVersionTests.life.prefix(2) + [RemovalByAppVersionTests.event(.created(ToggleDefinition(kind: .local, valueType: .bool, defaultValue: .bool(true))), at: 1, toggle: "other")])
+        try append(
+            RemovalByAppVersionTests.life.prefix(2) + [
+                RemovalByAppVersionTests.event(.created(ToggleDefinition(kind: .local, valueType: .bool, defaultValue: .bool(true))), at: 1, toggle: "other")
+            ])
         try Data(LogWriter.gitignore.utf8).write(to: url.appendingPathComponent(".gitignore"))
         for event in RemovalByAppVersionTests.life[2...5] { try append([event]) }
         // Full replay writes the checkpoint; the next read restores from it.
@@ -58,9 +61,10 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: url) }
         for checkpointing in [false, true] {
             try? FileManager.default.removeItem(at: url)
-            try append(Array(RemovalByAppVersionTests.life.prefix(2)) + [
-                RemovalByAppVersionTests.event(.created(ToggleDefinition(kind: .remote, valueType: .bool, defaultValue: .bool(true))), at: 1, toggle: "other"),
-            ], checkpointing: checkpointing)
+            try append(
+                Array(RemovalByAppVersionTests.life.prefix(2)) + [
+                    RemovalByAppVersionTests.event(.created(ToggleDefinition(kind: .remote, valueType: .bool, defaultValue: .bool(true))), at: 1, toggle: "other")
+                ], checkpointing: checkpointing)
             try Data(LogWriter.gitignore.utf8).write(to: url.appendingPathComponent(".gitignore"))
             _ = try ledger(checkpointing: checkpointing).replay()
             // Log-wide events never meet a toggle's rules, alone or in a batch with toggle events.

@@ -8,7 +8,9 @@ import Testing
 /// One rule for the characters that reorder or hide text (bidi overrides, isolates and
 /// marks, C1 controls): text, JSON, Markdown, HTML and generated Swift all escape the same set.
 @Suite struct BidiMarkRuleTests {
-    static let marks: [(Unicode.Scalar, String)] = [("\u{200E}", "200E"), ("\u{200F}", "200F"), ("\u{061C}", "61C"), ("\u{FEFF}", "FEFF"), ("\u{202E}", "202E"), ("\u{2066}", "2066"), ("\u{9B}", "9B")]
+    static let marks: [(Unicode.Scalar, String)] = [
+        ("\u{200E}", "200E"), ("\u{200F}", "200F"), ("\u{061C}", "61C"), ("\u{FEFF}", "FEFF"), ("\u{202E}", "202E"), ("\u{2066}", "2066"), ("\u{9B}", "9B"),
+    ]
 
     @Test func everyOutputEscapesTheMarks() throws {
         for (scalar, hex) in Self.marks {
@@ -41,8 +43,10 @@ import Testing
         for _ in 0..<300 {
             var text = ""
             for _ in 0..<Int.random(in: 0..<12, using: &generator) { text.unicodeScalars.append(alphabet.randomElement(using: &generator)!) }
-            for output in [TerminalText.sanitize(text), StaleMarkdownRenderer.escape(text), HTMLText.escape(text), JSONWriter.quoted(text),
-                           SwiftToggleGenerator.swiftString(text), SwiftToggleGenerator.comment(text)] {
+            for output in [
+                TerminalText.sanitize(text), StaleMarkdownRenderer.escape(text), HTMLText.escape(text), JSONWriter.quoted(text),
+                SwiftToggleGenerator.swiftString(text), SwiftToggleGenerator.comment(text),
+            ] {
                 #expect(!output.unicodeScalars.contains(where: TerminalText.isControl), "\(output.unicodeScalars.map { String($0.value, radix: 16) })")
             }
             #expect(try JSONParser.parse(JSONWriter.quoted(text)) == .string(text))

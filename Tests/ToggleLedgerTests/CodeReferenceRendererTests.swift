@@ -9,15 +9,18 @@ import TestSupport
 /// `toggles scan` writes its text and JSON in parts rendered on every core: joined, they must
 /// be what one renderer would write, for any references (hostile strings included).
 @Suite struct CodeReferenceRendererTests {
-    static let texts = ["isRoundedAvatar", "a\"b\\c", "tab\there", "new\nline", "bidi\u{202E}txet", "nul\u{0}", "é Zürich 🚀",
-                        "\u{7F}del", "", "Sources/App Module/Settings View.swift", "<script>", "\u{2028}sep"]
+    static let texts = [
+        "isRoundedAvatar", "a\"b\\c", "tab\there", "new\nline", "bidi\u{202E}txet", "nul\u{0}", "é Zürich 🚀",
+        "\u{7F}del", "", "Sources/App Module/Settings View.swift", "<script>", "\u{2028}sep",
+    ]
 
     static func references(_ count: Int, _ generator: inout SeededGenerator) -> [CodeReference] {
         (0..<count).map { _ in
-            var reference = CodeReference(toggle: texts.randomElement(using: &generator)!, kind: CodeReference.Kind.allCases.randomElement(using: &generator)!,
-                                          file: texts.randomElement(using: &generator)!, line: Int.random(in: 1...100_000, using: &generator),
-                                          column: Int.random(in: 1...300, using: &generator), symbol: texts.randomElement(using: &generator)!,
-                                          enumName: Bool.random(using: &generator) ? texts.randomElement(using: &generator)! : nil)
+            var reference = CodeReference(
+                toggle: texts.randomElement(using: &generator)!, kind: CodeReference.Kind.allCases.randomElement(using: &generator)!,
+                file: texts.randomElement(using: &generator)!, line: Int.random(in: 1...100_000, using: &generator),
+                column: Int.random(in: 1...300, using: &generator), symbol: texts.randomElement(using: &generator)!,
+                enumName: Bool.random(using: &generator) ? texts.randomElement(using: &generator)! : nil)
             if Int.random(in: 0..<4, using: &generator) == 0 {
                 reference.ambiguousWith = (0..<Int.random(in: 1...3, using: &generator)).map { _ in texts.randomElement(using: &generator)! }
             }
@@ -29,8 +32,9 @@ import TestSupport
     @Test func jsonPartsAreTheWritersBytes() throws {
         var generator = SeededGenerator(seed: 61)
         for count in [0, 1, 2, 4095, 4096, 4097, 9001] {
-            let result = ScanResult(references: Self.references(count, &generator), declarations: [], fileCount: count / 3,
-                                    problems: count % 2 == 0 ? [] : ["App/Pipe.swift: cannot read \u{1B}[31m it"])
+            let result = ScanResult(
+                references: Self.references(count, &generator), declarations: [], fileCount: count / 3,
+                problems: count % 2 == 0 ? [] : ["App/Pipe.swift: cannot read \u{1B}[31m it"])
             var object = JSONObject()
             object["files"] = .number(String(result.fileCount))
             object["references"] = .array(result.references.map(CodeReferenceRenderer.json))
@@ -56,7 +60,8 @@ import TestSupport
             #expect(summary == "\(count) reference\(count == 1 ? "" : "s") to \(toggles) toggle\(toggles == 1 ? "" : "s") in 7 Swift files")
             #expect(lines.count == count)
             for (line, reference) in zip(lines, references) {
-                let expected = "\(reference.file):\(reference.line):\(reference.column): \(reference.toggle): \(reference.kind.rawValue) \(reference.symbol)"
+                let expected =
+                    "\(reference.file):\(reference.line):\(reference.column): \(reference.toggle): \(reference.kind.rawValue) \(reference.symbol)"
                     + (reference.ambiguousWith.isEmpty ? "" : " (ambiguous: or \(reference.ambiguousWith.joined(separator: ", ")))")
                 #expect(line == TerminalText.sanitize(expected))
             }

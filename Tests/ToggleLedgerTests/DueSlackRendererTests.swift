@@ -12,10 +12,13 @@ import Testing
         var projection = Projection()
         for index in 0..<count {
             let name = "toggle\(index)_" + String(repeating: "x", count: 40)
-            projection.apply(Event(
-                id: "e\(index)", at: Timestamp(userInput: "2026-01-01")!, toggle: name, actor: "tester",
-                change: .created(ToggleDefinition(kind: .remote, valueType: .bool, defaultValue: .bool(false), category: "release",
-                                                  owner: owner(index % owners), expires: CalendarDate("2026-11-01")))))
+            projection.apply(
+                Event(
+                    id: "e\(index)", at: Timestamp(userInput: "2026-01-01")!, toggle: name, actor: "tester",
+                    change: .created(
+                        ToggleDefinition(
+                            kind: .remote, valueType: .bool, defaultValue: .bool(false), category: "release",
+                            owner: owner(index % owners), expires: CalendarDate("2026-11-01")))))
         }
         let report = StaleReport(toggles: Array(projection.toggles.dictionary.values), policy: .standard, now: Timestamp(userInput: "2026-11-22")!)
         return DueList(report: report, windowDays: 14)
@@ -72,10 +75,13 @@ import Testing
     @Test func longCodeOwnersShortenTheHeadingNotTheList() throws {
         var projection = Projection()
         for (index, owner) in [nil, "ios@example.com"].enumerated() {
-            projection.apply(Event(
-                id: "e\(index)", at: Timestamp(userInput: "2026-01-01")!, toggle: "toggle\(index)", actor: "tester",
-                change: .created(ToggleDefinition(kind: .remote, valueType: .bool, defaultValue: .bool(false), category: "release",
-                                                  owner: owner, expires: CalendarDate("2026-11-01")))))
+            projection.apply(
+                Event(
+                    id: "e\(index)", at: Timestamp(userInput: "2026-01-01")!, toggle: "toggle\(index)", actor: "tester",
+                    change: .created(
+                        ToggleDefinition(
+                            kind: .remote, valueType: .bool, defaultValue: .bool(false), category: "release",
+                            owner: owner, expires: CalendarDate("2026-11-01")))))
         }
         let report = StaleReport(toggles: Array(projection.toggles.dictionary.values), policy: .standard, now: Timestamp(userInput: "2026-11-22")!)
         let owners = (1...4).map { "@org/team-\($0)-" + String(repeating: "&", count: 900) }

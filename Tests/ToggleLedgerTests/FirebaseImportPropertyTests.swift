@@ -21,7 +21,9 @@ import TestSupport
         // "ios" is used by parameters; "android" by none (only the template's list keeps it).
         var conditions = [FirebaseCondition(name: "ios", expression: "device.os == 'ios'", tagColor: [nil, "BLUE"].randomElement(using: &random)!)]
         if Bool.random(using: &random) {
-            conditions.insert(FirebaseCondition(name: "android", expression: "device.os == 'android'", tagColor: [nil, "GREEN"].randomElement(using: &random)!), at: Int.random(in: 0...1, using: &random))
+            conditions.insert(
+                FirebaseCondition(name: "android", expression: "device.os == 'android'", tagColor: [nil, "GREEN"].randomElement(using: &random)!),
+                at: Int.random(in: 0...1, using: &random))
         }
         var template = FirebaseTemplate(conditions: conditions)
         for name in names where Int.random(in: 0..<4, using: &random) != 0 {
@@ -43,8 +45,9 @@ import TestSupport
 
     static func seed(_ log: ScratchLog) throws {
         let events = names.enumerated().map { position, name in
-            Event(id: "seed-\(position)", at: Timestamp(rfc3339: "2026-01-01T00:00:00Z")!, toggle: name, actor: "seed",
-                  change: .created(ToggleDefinition(kind: .remote, valueType: .string, defaultValue: .string("app"))))
+            Event(
+                id: "seed-\(position)", at: Timestamp(rfc3339: "2026-01-01T00:00:00Z")!, toggle: name, actor: "seed",
+                change: .created(ToggleDefinition(kind: .remote, valueType: .string, defaultValue: .string("app"))))
         }
         _ = try log.ledger.append(events)
     }
@@ -76,7 +79,8 @@ import TestSupport
             for name in Self.names {
                 let served = state.toggles[name]?.remote
                 if let parameter = template.parameters.first(where: { $0.key == name }) {
-                    let expected = try FirebaseImport.remoteValue(parameter, as: .string, priority: ["ios": 0], expressions: ["ios": "device.os == 'ios'"], templateVersion: nil, file: nil)
+                    let expected = try FirebaseImport.remoteValue(
+                        parameter, as: .string, priority: ["ios": 0], expressions: ["ios": "device.os == 'ios'"], templateVersion: nil, file: nil)
                     #expect(served.map { FirebaseImport.sameServing($0, expected) } == true, "seed \(seed) step \(step): \(name) at \(at)")
                 } else {
                     #expect(served == nil, "seed \(seed) step \(step): \(name) is not in the template, so not served at \(at)")
@@ -117,8 +121,9 @@ import TestSupport
         let listA = [FirebaseCondition(name: "ios", expression: "device.os == 'ios'", tagColor: "BLUE"), FirebaseCondition(name: "android", expression: "device.os == 'android'")]
         let listB = [listA[0]]
         func template(_ version: Int, _ value: String, _ conditions: [FirebaseCondition]) -> FirebaseTemplate {
-            FirebaseTemplate(conditions: conditions, parameters: [FirebaseParameter(key: "alpha", defaultValue: .value(value))],
-                             version: FirebaseVersion(versionNumber: String(version), updateTime: Timestamp(rfc3339: "2026-02-0\(version + 1)T10:00:00Z")))
+            FirebaseTemplate(
+                conditions: conditions, parameters: [FirebaseParameter(key: "alpha", defaultValue: .value(value))],
+                version: FirebaseVersion(versionNumber: String(version), updateTime: Timestamp(rfc3339: "2026-02-0\(version + 1)T10:00:00Z")))
         }
         let versions = [template(0, "a", listA), template(1, "b", listB), template(2, "c", listA)]
         for index in [0, 2, 1] {
@@ -141,8 +146,9 @@ import TestSupport
         #expect(ImportEventID.parse("01JXR5T0C8M3Q2V7N4K6H9D1AB") == nil)
         #expect("firebase-v6-welcomeMessage-published" < "firebase-x0001-v6-welcomeMessage-published-3f0c9a1e5b7d2c48")
         let at = Timestamp(rfc3339: "2026-02-10T16:30:00Z")!
-        let legacy = Event(id: "firebase-v6-welcomeMessage-published", at: at, toggle: "welcomeMessage", actor: "bob",
-                           change: .published(RemoteValue(value: .string("Hi"), templateVersion: "6")))
+        let legacy = Event(
+            id: "firebase-v6-welcomeMessage-published", at: at, toggle: "welcomeMessage", actor: "bob",
+            change: .published(RemoteValue(value: .string("Hi"), templateVersion: "6")))
         #expect(ImportEventID.nextRank(at: at, in: [legacy]) == 1)
         var second = legacy
         second.id = ImportEventID.make(for: legacy, rank: 1, version: "6")

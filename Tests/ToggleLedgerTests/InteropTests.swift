@@ -66,15 +66,16 @@ import Testing
         }
     }
 
-    @Test(arguments: [
-        ("<plist version=\"1.0\"><dict><key>a</key></dict></plist>", 1, "key \"a\" has no value"),
-        ("<plist version=\"1.0\">\n<dict>\n<key>a</key><string>x</string>\n<key>a</key><string>y</string>\n</dict></plist>", 4, "key \"a\" appears twice"),
-        ("<plist version=\"1.0\">\n<dict>\n<key>a</key><strin>x</strin>\n</dict></plist>", 3, "unknown element <strin>"),
-        ("<plist version=\"1.0\">\n<array/>\n</plist>", nil, "the top-level value must be a <dict>"),
-        ("<plist version=\"1.0\"><dict><key>a</key><string>&nbsp;</string></dict></plist>", 1, "unknown entity &nbsp;"),
-        ("<plist version=\"1.0\"><dict/></plist>\n<extra/>", 2, "unexpected content after </plist>"),
-        ("bplist00", 1, "a binary property list"),
-    ] as [(String, Int?, String)])
+    @Test(
+        arguments: [
+            ("<plist version=\"1.0\"><dict><key>a</key></dict></plist>", 1, "key \"a\" has no value"),
+            ("<plist version=\"1.0\">\n<dict>\n<key>a</key><string>x</string>\n<key>a</key><string>y</string>\n</dict></plist>", 4, "key \"a\" appears twice"),
+            ("<plist version=\"1.0\">\n<dict>\n<key>a</key><strin>x</strin>\n</dict></plist>", 3, "unknown element <strin>"),
+            ("<plist version=\"1.0\">\n<array/>\n</plist>", nil, "the top-level value must be a <dict>"),
+            ("<plist version=\"1.0\"><dict><key>a</key><string>&nbsp;</string></dict></plist>", 1, "unknown entity &nbsp;"),
+            ("<plist version=\"1.0\"><dict/></plist>\n<extra/>", 2, "unexpected content after </plist>"),
+            ("bplist00", 1, "a binary property list"),
+        ] as [(String, Int?, String)])
     func plistReaderRejectsWithLine(text: String, line: Int?, reason: String) {
         #expect {
             _ = try PropertyListReader.dictionary(Array(text.utf8), file: "x.plist")
@@ -85,12 +86,14 @@ import Testing
     }
 
     @Test func plistReaderResolvesEntitiesCDATAAndComments() throws {
-        let text = "<?xml version=\"1.0\"?>\n<!-- c -->\n<plist version=\"1.0\">\n<dict>\n<!-- note -->\n<key>a&amp;b</key>\n<string>&lt;&#65;&#x42;<![CDATA[<raw>]]>&quot;</string>\n<key>n</key><integer> 42 </integer>\n</dict>\n</plist>\n"
+        let text =
+            "<?xml version=\"1.0\"?>\n<!-- c -->\n<plist version=\"1.0\">\n<dict>\n<!-- note -->\n<key>a&amp;b</key>\n<string>&lt;&#65;&#x42;<![CDATA[<raw>]]>&quot;</string>\n<key>n</key><integer> 42 </integer>\n</dict>\n</plist>\n"
         let entries = try PropertyListReader.dictionary(Array(text.utf8), file: nil)
-        #expect(entries == [
-            PropertyListEntry(key: "a&b", value: .string("<AB<raw>\""), line: 6),
-            PropertyListEntry(key: "n", value: .integer("42"), line: 8),
-        ])
+        #expect(
+            entries == [
+                PropertyListEntry(key: "a&b", value: .string("<AB<raw>\""), line: 6),
+                PropertyListEntry(key: "n", value: .integer("42"), line: 8),
+            ])
     }
 
     @Test func templateDecoderKeepsManagedValuesAndIgnoresUnknownKeys() throws {
@@ -118,8 +121,14 @@ import Testing
     }
 
     @Test func versionListToleratesSnakeCaseAndBareArrays() throws {
-        let camel = try FirebaseVersionList.decode(Array(#"{"versions":[{"versionNumber":"78","updateTime":"2020-05-07T18:46:09.495Z","updateUser":{"email":"user@gmail.com"},"updateType":"ROLLBACK","rollbackSource":"76"}],"nextPageToken":"76"}"#.utf8), file: nil)
-        let snake = try FirebaseVersionList.decode(Array(#"[{"version_number":78,"update_time":"2020-05-07T18:46:09.495Z","update_user":{"email":"user@gmail.com"},"update_type":"ROLLBACK","rollback_source":"76"}]"#.utf8), file: nil)
+        let camel = try FirebaseVersionList.decode(
+            Array(
+                #"{"versions":[{"versionNumber":"78","updateTime":"2020-05-07T18:46:09.495Z","updateUser":{"email":"user@gmail.com"},"updateType":"ROLLBACK","rollbackSource":"76"}],"nextPageToken":"76"}"#
+                    .utf8), file: nil)
+        let snake = try FirebaseVersionList.decode(
+            Array(
+                #"[{"version_number":78,"update_time":"2020-05-07T18:46:09.495Z","update_user":{"email":"user@gmail.com"},"update_type":"ROLLBACK","rollback_source":"76"}]"#.utf8),
+            file: nil)
         #expect(camel.versions == snake.versions)
         #expect(camel.versions[0].isRollback && camel.nextPageToken == "76" && snake.nextPageToken == nil)
     }
@@ -127,7 +136,9 @@ import Testing
     @Test func exportedConditionsKeepEveryToggleOrder() throws {
         func toggle(_ name: String, _ conditions: [String]) -> ToggleState {
             let remote = RemoteValue(value: .bool(true), conditions: conditions.map { ConditionalValue(name: $0, expression: "e-\($0)", value: .bool(false)) })
-            return ToggleState(name: name, definition: ToggleDefinition(kind: .remote, valueType: .bool, defaultValue: .bool(false)), remote: remote, remotePublishedAt: nil, createdAt: Timestamp(nanoseconds: 0), createdBy: "x", updatedAt: Timestamp(nanoseconds: 0), eventCount: 2)
+            return ToggleState(
+                name: name, definition: ToggleDefinition(kind: .remote, valueType: .bool, defaultValue: .bool(false)), remote: remote, remotePublishedAt: nil,
+                createdAt: Timestamp(nanoseconds: 0), createdBy: "x", updatedAt: Timestamp(nanoseconds: 0), eventCount: 2)
         }
         let order = try Exports.conditionOrder([toggle("a", ["ios", "zh"]), toggle("b", ["beta", "ios"]), toggle("c", ["zh", "de"])])
         #expect(order.map(\.name) == ["beta", "ios", "zh", "de"])

@@ -55,7 +55,8 @@ import Testing
                     if inString { continue }
                     let words = line.split(separator: " ")
                     guard let position = words.firstIndex(of: "import"), position + 1 < words.count,
-                          words[..<position].allSatisfy({ $0.hasPrefix("@") }) else { continue }
+                        words[..<position].allSatisfy({ $0.hasPrefix("@") })
+                    else { continue }
                     let module = String(words[position + 1])
                     if targets[module] != nil, !allowed.contains(module) {
                         violations.append("\(file.path.dropFirst(Self.root.path.count + 1)):\(index + 1): imports \(module), which \(target) does not depend on")

@@ -45,7 +45,8 @@ import Testing
         var events: [Event] = []
         for index in 0..<10_000 {
             let at = Timestamp(secondsSince1970: 1_767_225_600)
-            events.append(Event(id: "c\(index)", at: at, toggle: "p\(index)", actor: "a", change: .created(ToggleDefinition(kind: .remote, valueType: .string, defaultValue: .string("x")))))
+            events.append(
+                Event(id: "c\(index)", at: at, toggle: "p\(index)", actor: "a", change: .created(ToggleDefinition(kind: .remote, valueType: .string, defaultValue: .string("x")))))
             events.append(Event(id: "p\(index)", at: at, toggle: "p\(index)", actor: "a", change: .published(RemoteValue(value: .string("v\(index)")))))
             events.append(Event(id: "q\(index)", at: at, toggle: "p\(index)", actor: "a", change: .published(RemoteValue(value: .string("later")))))
         }

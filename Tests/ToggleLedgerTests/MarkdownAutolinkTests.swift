@@ -26,16 +26,21 @@ import Testing
     @Test func reportDiffAndDriftMarkdownLinkNothingFromTheLog() throws {
         var projection = Projection()
         let at = Timestamp(userInput: "2026-01-01")!
-        projection.apply(Event(id: "e1", at: at, toggle: "isX", actor: "ops@evil.example", change: .created(ToggleDefinition(
-            kind: .remote, valueType: .string, defaultValue: .string("visit www.evil.example"), category: "release",
-            owner: "ops@evil.example", description: "mail ops@evil.example", expires: CalendarDate("2026-02-01")))))
+        projection.apply(
+            Event(
+                id: "e1", at: at, toggle: "isX", actor: "ops@evil.example",
+                change: .created(
+                    ToggleDefinition(
+                        kind: .remote, valueType: .string, defaultValue: .string("visit www.evil.example"), category: "release",
+                        owner: "ops@evil.example", description: "mail ops@evil.example", expires: CalendarDate("2026-02-01")))))
         let before = projection.sortedToggles
         projection.apply(Event(id: "e2", at: Timestamp(userInput: "2026-01-02")!, toggle: "isX", actor: "a", change: .removed(reason: "see www.evil.example or ops@evil.example")))
         let report = StaleReport(toggles: before, policy: .standard, now: Timestamp(userInput: "2026-03-01")!)
         let diff = ToggleDiff(from: before, to: projection.sortedToggles)
         let outputs = [
             StaleMarkdownRenderer.render(report),
-            DiffRenderer.markdown(diff, from: DiffRenderer.Side(at: nil, revision: "v1"), to: DiffRenderer.Side(at: nil, revision: "v2"), title: "www.evil.example ops@evil.example"),
+            DiffRenderer.markdown(
+                diff, from: DiffRenderer.Side(at: nil, revision: "v1"), to: DiffRenderer.Side(at: nil, revision: "v2"), title: "www.evil.example ops@evil.example"),
         ]
         #expect(outputs[1].contains("evil"), "\(outputs[1])")
         for markdown in outputs {
@@ -47,8 +52,12 @@ import Testing
         #expect(StaleMarkdownRenderer.inlineCode("a|b") == "`a|b`")
         #expect(StaleMarkdownRenderer.codeSpan("a|b") == "`a\\|b`")
         var projection = Projection()
-        projection.apply(Event(id: "e1", at: Timestamp(userInput: "2026-01-01")!, toggle: "isX", actor: "a", change: .created(ToggleDefinition(
-            kind: .remote, valueType: .bool, defaultValue: .bool(false), category: "release", owner: "team|ios", expires: CalendarDate("2026-02-01")))))
+        projection.apply(
+            Event(
+                id: "e1", at: Timestamp(userInput: "2026-01-01")!, toggle: "isX", actor: "a",
+                change: .created(
+                    ToggleDefinition(
+                        kind: .remote, valueType: .bool, defaultValue: .bool(false), category: "release", owner: "team|ios", expires: CalendarDate("2026-02-01")))))
         let report = StaleReport(toggles: Array(projection.toggles.dictionary.values), policy: .standard, now: Timestamp(userInput: "2026-01-25")!)
         let due = DueMarkdownRenderer.render(DueList(report: report, windowDays: 14))
         let heading = due.split(separator: "\n").first { $0.hasPrefix("#### ") }

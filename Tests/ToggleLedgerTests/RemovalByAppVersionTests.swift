@@ -14,8 +14,9 @@ import Testing
     static func version(_ text: String) -> AppVersion { AppVersion(text)! }
 
     static func event(_ change: Change, at day: Int, toggle: String = "isRoundedAvatar") -> Event {
-        Event(id: "e\(day)-\(change.typeName)", at: Self.day(day), toggle: change.isLogWide ? Event.appToggle : toggle,
-              actor: "mei@moments.example", change: change)
+        Event(
+            id: "e\(day)-\(change.typeName)", at: Self.day(day), toggle: change.isLogWide ? Event.appToggle : toggle,
+            actor: "mei@moments.example", change: change)
     }
 
     static let served = RemoteValue(value: .bool(true), conditions: [ConditionalValue(name: "Chinese users", expression: "device.language in ['zh']", value: .bool(false))])
@@ -159,7 +160,8 @@ import Testing
         entry = try #require(report(at: 60).entries.first)
         let reason = try #require(entry.reasons.first)
         #expect(reason.code == .retireRemote && reason.days == 10 && reason.since == Self.day(50))
-        #expect(reason.message == "delete isRoundedAvatar from Remote Config: no supported version reads it since 2026-02-20 (removed from the code in 2.5.0); then `toggles retire`")
+        #expect(
+            reason.message == "delete isRoundedAvatar from Remote Config: no supported version reads it since 2026-02-20 (removed from the code in 2.5.0); then `toggles retire`")
         #expect(StaleGate().verdict(on: report(at: 60)).countedCount == 1)
         #expect(StaleGate(failOn: [.expired]).verdict(on: report(at: 60)).countedCount == 0)
         #expect(report(at: 70).entries.isEmpty)

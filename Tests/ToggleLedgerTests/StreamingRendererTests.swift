@@ -38,11 +38,12 @@ import TestSupport
     private static func expectPiecesMakeTheDocument(
         _ toggles: [ToggleState], asOf: Timestamp, supportedVersions: SupportedVersions = SupportedVersions()
     ) -> [String] {
-        let document = JSONValue.object(JSONObject([
-            .init("asOf", .string(asOf.description)),
-            .init("toggles", .array(toggles.map { .object(StateRenderer.object(for: $0)) })),
-            .init("minimumSupportedVersion", supportedVersions.minimum.map { .string($0.text) } ?? .null),
-        ]))
+        let document = JSONValue.object(
+            JSONObject([
+                .init("asOf", .string(asOf.description)),
+                .init("toggles", .array(toggles.map { .object(StateRenderer.object(for: $0)) })),
+                .init("minimumSupportedVersion", supportedVersions.minimum.map { .string($0.text) } ?? .null),
+            ]))
         var pieces: [String] = []
         StateRenderer.writeJSON(toggles, asOf: asOf, supportedVersions: supportedVersions) { pieces.append($0) }
         #expect(pieces.joined() == ReferenceJSONWriter.pretty(document) + "\n")
@@ -58,9 +59,10 @@ import TestSupport
             let definition = ToggleDefinition(
                 kind: number % 3 == 0 ? .remote : .local, valueType: .string, defaultValue: .string("value \"\(number)\"\n"),
                 category: number % 2 == 0 ? "release" : "ops", owner: number % 5 == 0 ? "ana@example.com" : nil)
-            projection.apply(Event(
-                id: "id-\(number)", at: Timestamp(nanoseconds: Int64(number) * 1_000_000_000), toggle: "toggle\(number)",
-                actor: "ci@example.com", change: .created(definition)))
+            projection.apply(
+                Event(
+                    id: "id-\(number)", at: Timestamp(nanoseconds: Int64(number) * 1_000_000_000), toggle: "toggle\(number)",
+                    actor: "ci@example.com", change: .created(definition)))
         }
         let toggles = projection.sortedToggles
         #expect(toggles.count == toggleCount)
@@ -70,10 +72,11 @@ import TestSupport
 
     /// The byte-buffer writer against Foundation: what it writes parses back to the same value.
     @Test func writerOutputParsesBackIdentically() throws {
-        let tricky = JSONValue.object(JSONObject([
-            .init("s", .string("quote \" backslash \\ newline \n tab \t bell \u{07} del \u{7F} é 🐢")),
-            .init("n", .number("-1.5e3")), .init("a", .array([.null, .bool(true), .bool(false), .object(JSONObject())])),
-        ]))
+        let tricky = JSONValue.object(
+            JSONObject([
+                .init("s", .string("quote \" backslash \\ newline \n tab \t bell \u{07} del \u{7F} é 🐢")),
+                .init("n", .number("-1.5e3")), .init("a", .array([.null, .bool(true), .bool(false), .object(JSONObject())])),
+            ]))
         for text in [JSONWriter.string(tricky), JSONWriter.pretty(tricky)] {
             #expect(try JSONParser.parse(text) == tricky)
             #expect((try? JSONSerialization.jsonObject(with: Data(text.utf8))) != nil)

@@ -62,8 +62,10 @@ import TestSupport
     func aQueryThatBreaksOrDisagreesFailsTheCheck() throws {
         let page = try String(contentsOf: Self.root.appendingPathComponent("docs/analytics.md"), encoding: .utf8)
         let directory = try TemporaryDirectory()
-        try directory.write("broken.md", page.replacing("count(*) AS created", with: "count(*) + 1 AS created")
-            .replacing("jq -sr 'def epoch", with: "jq -sr 'def epoch(: "))
+        try directory.write(
+            "broken.md",
+            page.replacing("count(*) AS created", with: "count(*) + 1 AS created")
+                .replacing("jq -sr 'def epoch", with: "jq -sr 'def epoch(: "))
         let run = try check(["--doc", directory.file("broken.md").path])
         #expect(run.status == 1, "\(run)")
         #expect(run.stdout.contains("FAILED (jq, exit 3)"), "\(run)")

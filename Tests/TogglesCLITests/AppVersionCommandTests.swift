@@ -48,7 +48,9 @@ import TestSupport
         // The name is still read by old apps: it cannot be given to a new toggle yet.
         let reused = try toggles("create", "isRoundedAvatar", "--kind", "local", "--type", "bool", "--default", "true")
         #expect(reused.status == 65, "\(reused)")
-        #expect(reused.stderr.contains("isRoundedAvatar was removed from the code in 2.5.0 and its remote parameter is still served to older app versions; retire it first"), "\(reused.stderr)")
+        #expect(
+            reused.stderr.contains("isRoundedAvatar was removed from the code in 2.5.0 and its remote parameter is still served to older app versions; retire it first"),
+            "\(reused.stderr)")
         // flagd serves old apps too: the flag stays, with the version that dropped it.
         var flagd = try json("export", "flagd")
         let flag = (flagd["flags"] as? [String: Any])?["isRoundedAvatar"] as? [String: Any]
@@ -143,7 +145,9 @@ import TestSupport
 
     @Test func theReaderRefusesAHandWrittenBadVersionNamingTheLine() throws {
         try succeeds("create", "isRoundedAvatar", "--kind", "remote", "--type", "bool", "--default", "false", "--at", "2026-01-01")
-        try directory.write("events/2026/02/hand.jsonl", #"{"schema":1,"id":"h1","at":"2026-02-01T00:00:00Z","type":"code-removed","toggle":"isRoundedAvatar","actor":"mei","appVersion":"2..5"}"# + "\n")
+        try directory.write(
+            "events/2026/02/hand.jsonl",
+            #"{"schema":1,"id":"h1","at":"2026-02-01T00:00:00Z","type":"code-removed","toggle":"isRoundedAvatar","actor":"mei","appVersion":"2..5"}"# + "\n")
         for command in [["state"], ["report"], ["audit"], ["export", "firebase"]] {
             let run = try togglesBinary(command, in: directory.url)
             #expect(run.status == 2, "\(command): \(run)")

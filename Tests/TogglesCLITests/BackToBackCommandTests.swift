@@ -48,8 +48,9 @@ import TestSupport
             let run = try Self.toggles(command, in: directory)
             #expect(run.status == 0, "\(command): \(run)")
         }
-        #expect(try Self.history("isRoundedAvatar", in: directory)
-            == ["created", "published", "expiry-extended", "default-changed", "removed", "created", "removed"])
+        #expect(
+            try Self.history("isRoundedAvatar", in: directory)
+                == ["created", "published", "expiry-extended", "default-changed", "removed", "created", "removed"])
         let audit = try Self.toggles(["audit"], in: directory)
         #expect(audit.status == 0, "\(audit)")
     }
@@ -98,7 +99,10 @@ import TestSupport
         let created = try Self.toggles(["create", "isNow", "--kind", "local", "--type", "bool", "--default", "false"], in: directory)
         #expect(created.status == 0, "\(created)")
         let nextYear = Timestamp(secondsSince1970: Int64(Date().timeIntervalSince1970) + 366 * 86_400)
-        try directory.write("events/ahead.jsonl", #"{"schema":1,"id":"01SKEWED0000000000000000AA","at":"\#(nextYear)","type":"created","toggle":"isAhead","actor":"skewed@example.com","kind":"local","valueType":"bool","default":false,"category":"release"}"# + "\n")
+        try directory.write(
+            "events/ahead.jsonl",
+            #"{"schema":1,"id":"01SKEWED0000000000000000AA","at":"\#(nextYear)","type":"created","toggle":"isAhead","actor":"skewed@example.com","kind":"local","valueType":"bool","default":false,"category":"release"}"#
+                + "\n")
         let segments = { try FileManager.default.subpathsOfDirectory(atPath: directory.file("events").path).filter { $0.hasSuffix(".jsonl") }.sorted() }
         let before = try segments()
         let change = try Self.toggles(["change", "isNow", "--default", "true"], in: directory)
@@ -117,7 +121,10 @@ import TestSupport
     /// undated event is refused rather than placed before it.
     @Test func anEventAtTheEndOfTimeRefusesUndatedAppends() throws {
         let directory = try TemporaryDirectory()
-        try directory.write("events/end.jsonl", #"{"schema":1,"id":"01ENDOFT1ME0000000000000AA","at":"2262-04-11T23:47:16.854775807Z","type":"created","toggle":"isLast","actor":"a","kind":"local","valueType":"bool","default":false,"category":"release"}"# + "\n")
+        try directory.write(
+            "events/end.jsonl",
+            #"{"schema":1,"id":"01ENDOFT1ME0000000000000AA","at":"2262-04-11T23:47:16.854775807Z","type":"created","toggle":"isLast","actor":"a","kind":"local","valueType":"bool","default":false,"category":"release"}"#
+                + "\n")
         let change = try Self.toggles(["change", "isLast", "--default", "true"], in: directory)
         #expect(change.status == 65, "\(change)")
         #expect(try Self.history("isLast", in: directory) == ["created"])

@@ -14,7 +14,9 @@ enum CIRepository {
         let directory = try TemporaryDirectory()
         try #require(try Git.process(["init", "-q", "."], in: directory.url).status == 0)
         try SwiftSideLog.copyFixture("reportAndCheckWithScan", into: directory)
-        try directory.write("App/Odd, name: 100%.swift", """
+        try directory.write(
+            "App/Odd, name: 100%.swift",
+            """
             import ToggleKit
 
             enum InternalToggle: String, ToggleType {
@@ -63,12 +65,18 @@ enum CIRepository {
         let run = toggles(["check", "--now", fixtureNow, "--format", "github", "--max-stale", "3"], in: directory.url)
         #expect(run.status == 0, "\(run)")
         #expect(!run.stdout.contains("::error"))
-        #expect(run.stdout.hasSuffix("check passed: 3 stale toggles, within --max-stale 3 (counting expired, over-lifetime, launched, over-extended, retire-remote, conflict; as of 2026-11-22T00:00:00Z)\n"))
+        #expect(
+            run.stdout.hasSuffix(
+                "check passed: 3 stale toggles, within --max-stale 3 (counting expired, over-lifetime, launched, over-extended, retire-remote, conflict; as of 2026-11-22T00:00:00Z)\n"
+            ))
     }
 
     @Test func aLogThatCannotBeReadIsAnErrorAnnotationAtItsLine() throws {
         let directory = try TemporaryDirectory()
-        try directory.write("events/2026/broken.jsonl", #"{"schema":1,"id":"a","at":"2026-01-01T00:00:00Z","type":"created","toggle":"x","actor":"ci","kind":"local","valueType":"bool","default":false,"category":"release","owner":"ci","description":"x"}"# + "\n{not json\n")
+        try directory.write(
+            "events/2026/broken.jsonl",
+            #"{"schema":1,"id":"a","at":"2026-01-01T00:00:00Z","type":"created","toggle":"x","actor":"ci","kind":"local","valueType":"bool","default":false,"category":"release","owner":"ci","description":"x"}"#
+                + "\n{not json\n")
         let run = toggles(["check", "--now", fixtureNow, "--format", "github"], in: directory.url)
         #expect(run.status == 2, "\(run)")
         #expect(run.stdout.hasPrefix("::error file=events/2026/broken.jsonl,line=2,title=toggles check failed::events/2026/broken.jsonl:2: "), "\(run.stdout)")
@@ -76,7 +84,9 @@ enum CIRepository {
         // Without a line to point at, the annotation has no file; other formats print none.
         let missing = toggles(["check", "--now", fixtureNow, "--format", "github", "--log", "nowhere"], in: directory.url)
         #expect(missing.status == 2)
-        #expect(missing.stdout == "::error title=toggles check failed::log directory nowhere does not exist (create it with `toggles create`, or pass --log DIR)\n", "\(missing.stdout)")
+        #expect(
+            missing.stdout == "::error title=toggles check failed::log directory nowhere does not exist (create it with `toggles create`, or pass --log DIR)\n", "\(missing.stdout)"
+        )
         let text = toggles(["check", "--now", fixtureNow, "--log", "nowhere"], in: directory.url)
         #expect(text.status == 2 && text.stdout.isEmpty)
         // From a subfolder of a repository, the file is relative to the root, as GitHub wants.
@@ -124,7 +134,8 @@ enum CIRepository {
         let directory = try CIRepository.make()
         let run = try CIRepository.run(["check", "--format", "junit"], in: directory)
         try directory.write("junit.xml", run.stdout)
-        let parsed = try Python.run("""
+        let parsed = try Python.run(
+            """
             import sys, xml.etree.ElementTree as ET
             root = ET.parse(sys.argv[1]).getroot()
             print(root.tag, len(root.findall('.//testcase')), len(root.findall('.//failure')))

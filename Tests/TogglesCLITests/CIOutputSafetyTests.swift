@@ -12,7 +12,8 @@ import TestSupport
 
     static func hostileRepository() throws -> TemporaryDirectory {
         let directory = try CIRepository.make()
-        let line = #"{"type":"created","toggle":"isHostile","kind":"remote","valueType":"bool","default":false,"category":"release","owner":"\#(hostileOwner)","description":"\u0001<x/>","at":"2026-01-01T00:00:00Z","actor":"t","id":"hostile-1"}"#
+        let line =
+            #"{"type":"created","toggle":"isHostile","kind":"remote","valueType":"bool","default":false,"category":"release","owner":"\#(hostileOwner)","description":"\u0001<x/>","at":"2026-01-01T00:00:00Z","actor":"t","id":"hostile-1"}"#
         let append = toggles(["append"], in: directory.url, stdin: line + "\n")
         try #require(append.status == 0, "\(append)")
         return directory
@@ -65,7 +66,8 @@ import TestSupport
         // 25 toggles stale in the log only (warnings), oldest last; 12 untracked cases in the code (errors).
         let lines = (1...25).map { index in
             let day = String(format: "2026-01-%02dT00:00:00Z", index)
-            return #"{"type":"created","toggle":"isStale\#(index)","kind":"local","valueType":"bool","default":false,"category":"release","at":"\#(day)","actor":"t","id":"stale-\#(index)"}"#
+            return
+                #"{"type":"created","toggle":"isStale\#(index)","kind":"local","valueType":"bool","default":false,"category":"release","at":"\#(day)","actor":"t","id":"stale-\#(index)"}"#
         }
         #expect(toggles(["append"], in: directory.url, stdin: lines.joined(separator: "\n") + "\n").status == 0)
         try directory.write("App/Many.swift", "enum RemoteConfigKeys: String {\n" + (1...12).map { "    case isNew\($0)\n" }.joined() + "}\n")

@@ -178,11 +178,13 @@ import TestSupport
         let steps = Self.githubSteps(workflow)
         #expect(steps.compactMap(\.uses) == ["actions/checkout@v5", "YOUR-ORG/ToggleLedger@v1", "github/codeql-action/upload-sarif@v4"])
         let (repository, runner) = try Self.repository()
-        let environment = Self.environment(runner, [
-            "GITHUB_STEP_SUMMARY": runner.file("step-summary.md").path, "GITHUB_PATH": runner.file("github-path").path,
-            "GITHUB_OUTPUT": runner.file("github-output").path,
-            "RUNNER_TEMP": runner.path, "GITHUB_WORKSPACE": repository.path, "GITHUB_ACTIONS": "true",
-        ])
+        let environment = Self.environment(
+            runner,
+            [
+                "GITHUB_STEP_SUMMARY": runner.file("step-summary.md").path, "GITHUB_PATH": runner.file("github-path").path,
+                "GITHUB_OUTPUT": runner.file("github-output").path,
+                "RUNNER_TEMP": runner.path, "GITHUB_WORKSPACE": repository.path, "GITHUB_ACTIONS": "true",
+            ])
         var ran: [(name: String, run: TogglesBinary.Run)] = []
         for step in steps {
             if let uses = step.uses, uses.hasPrefix("YOUR-ORG/ToggleLedger@") {
@@ -245,7 +247,8 @@ import TestSupport
         let directory = try TemporaryDirectory()
         for (index, block) in try Self.yamlBlocks().enumerated() where block.contains("toggles check --format github") || block.contains("codequality:") {
             try directory.write("block\(index).yml", block)
-            let parsed = try Python.run("""
+            let parsed = try Python.run(
+                """
                 import json, sys, yaml
                 document = yaml.safe_load(open(sys.argv[1]))
                 job = next(iter(document["jobs"].values())) if "jobs" in document else next(iter(document.values()))
@@ -269,8 +272,10 @@ import TestSupport
         let (repository, runner) = try CIRecipeTests.repository()
         let remote = try TemporaryDirectory("remote")
         #expect(try Git.process(["init", "-q", "--bare", "."], in: remote.url).status == 0)
-        for arguments in [["checkout", "-q", "-b", "main"], ["add", "-A"], ["-c", "user.name=setup", "-c", "user.email=setup@example.com", "commit", "-q", "-m", "app"],
-                          ["remote", "add", "origin", remote.path], ["push", "-q", "-u", "origin", "main"]] {
+        for arguments in [
+            ["checkout", "-q", "-b", "main"], ["add", "-A"], ["-c", "user.name=setup", "-c", "user.email=setup@example.com", "commit", "-q", "-m", "app"],
+            ["remote", "add", "origin", remote.path], ["push", "-q", "-u", "origin", "main"],
+        ] {
             let run = try Git.process(arguments, in: repository.url)
             #expect(run.status == 0, "git \(arguments): \(run)")
         }
@@ -316,12 +321,15 @@ import TestSupport
         #expect(commands.count == 4, "\(commands)")
         let (repository, runner, remote) = try Self.repositoryWithRemote()
         // The job's https push URL, sent to the local bare repository instead.
-        let environment = CIRecipeTests.environment(runner, [
-            "TOGGLE": "isRoundedAvatar", "VALUE": "true", "CI_PIPELINE_ID": "77", "GITLAB_CI": "true", "GITLAB_USER_EMAIL": "mei@example.com",
-            "CI_SERVER_HOST": "gitlab.example.com", "CI_PROJECT_PATH": "moments/app", "PUSH_TOKEN": "secret", "CI_COMMIT_REF_NAME": "main",
-            "GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": "url.\(remote.path).insteadOf", "GIT_CONFIG_VALUE_0": "https://oauth2:secret@gitlab.example.com/moments/app.git",
-        ])
-        let run = try Subprocess.run("/bin/bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", commands.joined(separator: "\n")], in: repository.url, environment: environment)
+        let environment = CIRecipeTests.environment(
+            runner,
+            [
+                "TOGGLE": "isRoundedAvatar", "VALUE": "true", "CI_PIPELINE_ID": "77", "GITLAB_CI": "true", "GITLAB_USER_EMAIL": "mei@example.com",
+                "CI_SERVER_HOST": "gitlab.example.com", "CI_PROJECT_PATH": "moments/app", "PUSH_TOKEN": "secret", "CI_COMMIT_REF_NAME": "main",
+                "GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": "url.\(remote.path).insteadOf", "GIT_CONFIG_VALUE_0": "https://oauth2:secret@gitlab.example.com/moments/app.git",
+            ])
+        let run = try Subprocess.run(
+            "/bin/bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", commands.joined(separator: "\n")], in: repository.url, environment: environment)
         #expect(run.status == 0, "\(run)")
         let pushed = try Git.process(["log", "-1", "--format=%s%n%ae", "main"], in: remote.url)
         #expect(pushed.stdout == "toggles: isRoundedAvatar → true\ntoggles-bot@gitlab.example.com\n", "\(pushed)")

@@ -34,8 +34,11 @@ import TestSupport
         #expect(gate.stdout.hasPrefix("check passed"), "\(gate.stdout)")
 
         // A week later a new toggle has expired: only it fails the gate.
-        let create = toggles(["create", "isNewCarousel", "--kind", "remote", "--type", "bool", "--default", "false",
-                                            "--expires", "2026-11-25", "--at", "2026-11-20", "--actor", "mei"], in: directory.url)
+        let create = toggles(
+            [
+                "create", "isNewCarousel", "--kind", "remote", "--type", "bool", "--default", "false",
+                "--expires", "2026-11-25", "--at", "2026-11-20", "--actor", "mei",
+            ], in: directory.url)
         #expect(create.status == 0, "\(create)")
         let later = toggles(["check", "--now", "2026-11-29", "--baseline", "toggles-baseline.json", "--format", "json"], in: directory.url)
         #expect(later.status == 1, "\(later)")
@@ -50,10 +53,17 @@ import TestSupport
         #expect(remove.status == 0, "\(remove)")
         let gate = toggles(["check", "--now", fixtureNow, "--baseline", "b.json"], in: directory.url)
         #expect(gate.status == 0)
-        #expect(gate.stderr.contains("1 baselined finding is fixed (expiredKillSwitch expired); shrink the baseline with `toggles check --baseline b.json --write-baseline b.json`"), "\(gate.stderr)")
+        #expect(
+            gate.stderr.contains("1 baselined finding is fixed (expiredKillSwitch expired); shrink the baseline with `toggles check --baseline b.json --write-baseline b.json`"),
+            "\(gate.stderr)")
         // Shrinking keeps only what remains of the baseline; a new finding is never accepted this way.
-        #expect(toggles(["create", "isNewCarousel", "--kind", "remote", "--type", "bool", "--default", "false",
-                                       "--expires", "2026-11-10", "--at", "2026-11-01", "--actor", "mei"], in: directory.url).status == 0)
+        #expect(
+            toggles(
+                [
+                    "create", "isNewCarousel", "--kind", "remote", "--type", "bool", "--default", "false",
+                    "--expires", "2026-11-10", "--at", "2026-11-01", "--actor", "mei",
+                ], in: directory.url
+            ).status == 0)
         let shrink = toggles(["check", "--now", fixtureNow, "--baseline", "b.json", "--write-baseline", "b.json"], in: directory.url)
         #expect(shrink.status == 0, "\(shrink)")
         #expect(try Self.findings(try directory.read("b.json")) == Self.baselined.filter { $0[0] != "expiredKillSwitch" })

@@ -22,7 +22,9 @@ import TestSupport
         let directory = try directoryWithFixtureLog()
         let run = toggles(["check", "--now", "2026-09-15"], in: directory.url)
         #expect(run.status == 0, "\(run)")
-        #expect(run.stdout == "check passed: no stale toggles among 5 live (counting expired, over-lifetime, launched, over-extended, retire-remote, conflict; as of 2026-09-15T00:00:00Z)\n")
+        #expect(
+            run.stdout
+                == "check passed: no stale toggles among 5 live (counting expired, over-lifetime, launched, over-extended, retire-remote, conflict; as of 2026-09-15T00:00:00Z)\n")
     }
 
     @Test(arguments: [
@@ -55,7 +57,9 @@ import TestSupport
         let directory = try directoryWithFixtureLog()
         let run = toggles(["check", "--now", fixtureNow, "--max-stale", String(maxStale)], in: directory.url)
         #expect(run.status == status, "\(run)")
-        #expect(run.stdout.contains(status == 0 ? "check passed: 3 stale toggles, within --max-stale \(maxStale)" : "check failed: 3 stale toggles of 7 live, more than --max-stale \(maxStale)"))
+        #expect(
+            run.stdout.contains(
+                status == 0 ? "check passed: 3 stale toggles, within --max-stale \(maxStale)" : "check failed: 3 stale toggles of 7 live, more than --max-stale \(maxStale)"))
     }
 
     @Test(arguments: [
@@ -85,7 +89,10 @@ import TestSupport
         let directory = try directoryWithFixtureLog()
         // A change of a toggle no branch ever created: no merge of valid logs makes that (a
         // second creation would be a conflict, exit 1; see MergeConflictTests).
-        try directory.write("events/2026/zz-merge.jsonl", #"{"schema":1,"id":"orphan-1","at":"2026-10-05T00:00:00Z","type":"default-changed","toggle":"neverCreated","actor":"a","default":true}"# + "\n" + #"{"schema":1,"id":"orphan-2","at":"2026-11-21T00:00:00Z","type":"removed","toggle":"neverCreatedEither","actor":"a"}"# + "\n")
+        try directory.write(
+            "events/2026/zz-merge.jsonl",
+            #"{"schema":1,"id":"orphan-1","at":"2026-10-05T00:00:00Z","type":"default-changed","toggle":"neverCreated","actor":"a","default":true}"# + "\n"
+                + #"{"schema":1,"id":"orphan-2","at":"2026-11-21T00:00:00Z","type":"removed","toggle":"neverCreatedEither","actor":"a"}"# + "\n")
         let run = toggles(["check", "--now", fixtureNow], in: directory.url)
         #expect(run.status == 2, "\(run)")
         #expect(run.stderr.contains("events/2026/zz-merge.jsonl:2: removed neverCreatedEither"), "\(run)")

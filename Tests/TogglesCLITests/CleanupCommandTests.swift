@@ -106,7 +106,9 @@ import TestSupport
 
     @Test func oneRefusedSiteWritesNothingAnywhereAndListsEveryRefusal() throws {
         let directory = try Self.repository(events: [Self.created("isRoundedAvatar"), Self.created("isStoriesEnabled")])
-        try directory.write("App/Loop.swift", """
+        try directory.write(
+            "App/Loop.swift",
+            """
             func spin(toggles: TogglesDataStoreType) {
                 while toggles.isToggleOn(RemoteToggle.isRoundedAvatar) {
                     print("spin")
@@ -169,7 +171,10 @@ import TestSupport
             CleanupCommandTests.published("isRoundedAvatar", true), removed,
         ])
         let check = toggles(["check", "--scan", "App", "--now", "2026-11-28T00:00:00Z"], in: directory.url)
-        #expect(check.stdout.contains("isRoundedAvatar was removed at 2026-08-01T00:00:00Z but is still referenced at App/FeedView.swift:5, App/FeedView.swift:12, App/Flags.swift:3; remove it with `toggles cleanup isRoundedAvatar`"), "\(check)")
+        #expect(
+            check.stdout.contains(
+                "isRoundedAvatar was removed at 2026-08-01T00:00:00Z but is still referenced at App/FeedView.swift:5, App/FeedView.swift:12, App/Flags.swift:3; remove it with `toggles cleanup isRoundedAvatar`"
+            ), "\(check)")
         let html = toggles(["report", "--scan", "App", "--format", "html", "--now", "2026-11-28T00:00:00Z"], in: directory.url)
         #expect(html.stdout.contains("Remove it with <code>toggles cleanup isRoundedAvatar --dry-run</code>"), "\(html.stderr)")
     }

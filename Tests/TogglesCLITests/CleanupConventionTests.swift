@@ -46,10 +46,16 @@ import TestSupport
     @Test func aWriteToThePropertyIsRefusedAndNothingIsWritten() throws {
         let flags = "final class FeatureFlags {\n    static let shared = FeatureFlags()\n    var allowOfflineMode = false\n}\n"
         let debug = "func debugMenu() {\n    FeatureFlags.shared.allowOfflineMode = true\n}\n"
-        let directory = try Self.repository(["App/Flags.swift": flags, "App/Sync.swift": Self.sync.replacingOccurrences(of: "FeatureFlags.allowOfflineMode", with: "FeatureFlags.shared.allowOfflineMode"), "App/Debug.swift": debug])
+        let directory = try Self.repository([
+            "App/Flags.swift": flags, "App/Sync.swift": Self.sync.replacingOccurrences(of: "FeatureFlags.allowOfflineMode", with: "FeatureFlags.shared.allowOfflineMode"),
+            "App/Debug.swift": debug,
+        ])
         let run = CleanupCorpusTests.cleanup(["allowOfflineMode", "App", "--value", "true"], in: directory.url)
         #expect(run.status == 65)
-        #expect(run.stdout.contains("App/Debug.swift:2:25: FeatureFlags.shared.allowOfflineMode: refused: FeatureFlags.shared.allowOfflineMode is written here, so its value is not only the one kept"), "\(run.stdout)")
+        #expect(
+            run.stdout.contains(
+                "App/Debug.swift:2:25: FeatureFlags.shared.allowOfflineMode: refused: FeatureFlags.shared.allowOfflineMode is written here, so its value is not only the one kept"),
+            "\(run.stdout)")
         #expect(run.stderr.contains("nothing written"))
         #expect(try directory.read("App/Flags.swift") == flags)
         #expect(try directory.read("App/Debug.swift") == debug)
@@ -59,7 +65,8 @@ import TestSupport
         // The toggle is `case allowOfflineMode` of the flag enum; a view controller's own setting
         // of that name is not its declaration, and `vc.allowOfflineMode` is not its read.
         let flags = "enum FeatureFlag: String {\n    case allowOfflineMode\n    case other\n}\n"
-        let view = "final class Foo: UIViewController {\n    var allowOfflineMode = false\n}\n\nfunc show(vc: Foo) {\n    if vc.allowOfflineMode { print(\"a\") } else { print(\"b\") }\n}\n"
+        let view =
+            "final class Foo: UIViewController {\n    var allowOfflineMode = false\n}\n\nfunc show(vc: Foo) {\n    if vc.allowOfflineMode { print(\"a\") } else { print(\"b\") }\n}\n"
         let directory = try Self.repository(["App/Flags.swift": flags, "App/VC.swift": view])
         let dry = CleanupCorpusTests.cleanup(["allowOfflineMode", "App", "--value", "true", "--dry-run"], in: directory.url)
         let run = CleanupCorpusTests.cleanup(["allowOfflineMode", "App", "--value", "true"], in: directory.url)
@@ -72,7 +79,8 @@ import TestSupport
     }
 
     @Test func aRemovedPropertyTakesItsDocCommentButNotTheMarkAboveIt() throws {
-        let settings = "final class Settings {\n    // MARK: - Feature Flags\n    /// Offline reading.\n    var allowOfflineMode = false\n    var inboxEnabled: Bool = true\n    // MARK: - Other\n    var userName = \"\"\n}\n"
+        let settings =
+            "final class Settings {\n    // MARK: - Feature Flags\n    /// Offline reading.\n    var allowOfflineMode = false\n    var inboxEnabled: Bool = true\n    // MARK: - Other\n    var userName = \"\"\n}\n"
         let directory = try Self.repository(["App/Settings.swift": settings])
         let dry = CleanupCorpusTests.cleanup(["allowOfflineMode", "App", "--value", "true", "--dry-run"], in: directory.url)
         #expect(dry.status == 0, "\(dry.stdout)\(dry.stderr)")
@@ -83,7 +91,8 @@ import TestSupport
     }
 
     @Test func aCRLFFileIsRewrittenAsItsLFTwinKeepingItsEndings() throws {
-        let flags = "struct FeatureFlags {\r\n    static let allowOfflineMode = true\r\n    static let other = false\r\n}\r\n\r\nfunc go() {\r\n    if FeatureFlags.allowOfflineMode {\r\n        print(\"a\")\r\n    } else {\r\n        print(\"b\")\r\n    }\r\n}\r\n"
+        let flags =
+            "struct FeatureFlags {\r\n    static let allowOfflineMode = true\r\n    static let other = false\r\n}\r\n\r\nfunc go() {\r\n    if FeatureFlags.allowOfflineMode {\r\n        print(\"a\")\r\n    } else {\r\n        print(\"b\")\r\n    }\r\n}\r\n"
         let directory = try Self.repository(["App/Flags.swift": flags])
         let dry = CleanupCorpusTests.cleanup(["allowOfflineMode", "App", "--value", "true", "--dry-run"], in: directory.url)
         #expect(dry.status == 0, "\(dry.stdout)\(dry.stderr)")

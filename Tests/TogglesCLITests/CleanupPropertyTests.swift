@@ -17,8 +17,10 @@ import TestSupport
     /// The toggle's read in the two conventions generated: a toggle enum's case given to a query,
     /// and a Bool property of a flags type (issue 27's convention), whose declaration goes too.
     static let reads = ["flags.isFeatureOn(.inbox)", "FeatureFlags.inbox"]
-    static let declarations = ["enum FeatureFlag: String {\n    case inbox\n    case sync\n}\n",
-                               "struct FeatureFlags {\n    static let inbox = false\n    static let sync = true\n}\n"]
+    static let declarations = [
+        "enum FeatureFlag: String {\n    case inbox\n    case sync\n}\n",
+        "struct FeatureFlags {\n    static let inbox = false\n    static let sync = true\n}\n",
+    ]
 
     static func condition(_ g: inout Generator, depth: Int, read: String) -> String {
         if depth == 0 || g.below(3) == 0 {

@@ -65,7 +65,8 @@ import TestSupport
 
     @Test func aMistypedToggleNamesTheToggleMeantAndAppendsNothing() throws {
         let directory = try TemporaryDirectory()
-        let create = try TogglesBinary.run(["create", "isRoundedAvatar", "--kind", "remote", "--type", "bool", "--default", "false", "--expires", "2027-01-31", "--actor", "mei"], in: directory.url)
+        let create = try TogglesBinary.run(
+            ["create", "isRoundedAvatar", "--kind", "remote", "--type", "bool", "--default", "false", "--expires", "2027-01-31", "--actor", "mei"], in: directory.url)
         #expect(create.status == 0, "\(create)")
         let before = try directory.eventLines()
         let extend = try TogglesBinary.run(["extend", "isRoundedAvatr", "--expires", "2027-03-31", "--reason", "waiting for 2.5", "--actor", "mei"], in: directory.url)
@@ -154,12 +155,17 @@ import TestSupport
     /// Completes `line` (the words before the cursor, the last one being completed) with bash.
     static func bashCompletes(_ words: [String], script: URL, in directory: URL) throws -> [String] {
         let quoted = ([TogglesBinary.url.path] + words).map { "'\($0)'" }.joined(separator: " ")
-        let run = try Subprocess.run("/bin/bash", ["--noprofile", "--norc", "-c", """
-            source "$1"
-            COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count)
-            _toggles
-            printf '%s\\n' "${COMPREPLY[@]}"
-            """, "bash", script.path], in: directory, environment: TogglesBinary.cleanEnvironment())
+        let run = try Subprocess.run(
+            "/bin/bash",
+            [
+                "--noprofile", "--norc", "-c",
+                """
+                source "$1"
+                COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count)
+                _toggles
+                printf '%s\\n' "${COMPREPLY[@]}"
+                """, "bash", script.path,
+            ], in: directory, environment: TogglesBinary.cleanEnvironment())
         #expect(run.status == 0, "\(run)")
         return run.stdout.split(separator: "\n").map(String.init)
     }
@@ -191,8 +197,9 @@ import TestSupport
         try directory.write("toggles.fish", Self.toggles(["--generate-completion-script", "fish"]).stdout)
         let binDirectory = TogglesBinary.url.deletingLastPathComponent().path
         func complete(_ line: String) throws -> [String] {
-            let run = try Subprocess.run(try #require(Self.which("fish")), ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", directory.file("toggles.fish").path, line], in: directory.url,
-                                         environment: TogglesBinary.cleanEnvironment(["PATH": binDirectory + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")]))
+            let run = try Subprocess.run(
+                try #require(Self.which("fish")), ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", directory.file("toggles.fish").path, line], in: directory.url,
+                environment: TogglesBinary.cleanEnvironment(["PATH": binDirectory + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")]))
             #expect(run.status == 0 && run.stderr.isEmpty, "\(run)")
             return run.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
         }
@@ -210,8 +217,9 @@ import TestSupport
         let syntax = try Subprocess.run(zsh, ["-n", directory.file("_toggles").path], in: directory.url)
         #expect(syntax.status == 0 && syntax.stderr.isEmpty, "\(syntax)")
         // Registered with compinit from $fpath, as Homebrew installs it.
-        let loaded = try Subprocess.run(zsh, ["-f", "-c", "fpath=(\(directory.path) $fpath); autoload -U compinit; compinit -u -D; print -r -- ${_comps[toggles]}"], in: directory.url,
-                                        environment: TogglesBinary.cleanEnvironment())
+        let loaded = try Subprocess.run(
+            zsh, ["-f", "-c", "fpath=(\(directory.path) $fpath); autoload -U compinit; compinit -u -D; print -r -- ${_comps[toggles]}"], in: directory.url,
+            environment: TogglesBinary.cleanEnvironment())
         #expect(loaded.stdout == "_toggles\n", "\(loaded)")
     }
 }

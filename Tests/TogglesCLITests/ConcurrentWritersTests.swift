@@ -17,7 +17,8 @@ import TestSupport
                 group.addTask {
                     var statuses: [Int32] = []
                     for step in 0..<appendsPerWriter {
-                        let arguments = step % 2 == 0
+                        let arguments =
+                            step % 2 == 0
                             ? ["create", "w\(writer)_\(step)", "--kind", "local", "--type", "bool", "--default", "false", "--id", "c-\(writer)-\(step)"]
                             : ["change", "counter", "--default", "\(writer * 100 + step)", "--id", "d-\(writer)-\(step)"]
                         statuses.append(try TogglesBinary.run(arguments, in: log).status)

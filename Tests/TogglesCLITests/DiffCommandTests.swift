@@ -21,7 +21,11 @@ import TestSupport
     @Test func backToBackCommandsAppearBetweenTheInstantsAroundThem() throws {
         let directory = try TemporaryDirectory()
         let start = now()
-        #expect(try toggles(["create", "isRoundedAvatar", "--kind", "remote", "--type", "bool", "--default", "false", "--owner", "mei@moments.example", "--expires", "2027-01-31"], in: directory).status == 0)
+        #expect(
+            try toggles(
+                ["create", "isRoundedAvatar", "--kind", "remote", "--type", "bool", "--default", "false", "--owner", "mei@moments.example", "--expires", "2027-01-31"],
+                in: directory
+            ).status == 0)
         let created = now()
         #expect(try toggles(["publish", "isRoundedAvatar", "--value", "false", "--when", "Chinese users", "device.language in ['zh']", "true"], in: directory).status == 0)
         #expect(try toggles(["extend", "isRoundedAvatar", "--expires", "2027-03-31", "--reason", "waiting for 2.5"], in: directory).status == 0)
@@ -61,7 +65,10 @@ import TestSupport
         try audit.commitAll("two toggles", in: directory)
         try Git.run(["tag", "v0"], in: directory)
         try directory.write("events/2026/empty.jsonl", "")
-        try directory.write("events/2026/with space é.jsonl", #"{"schema":1,"id":"01KJQ02CM0XS8Y5NW3R0WHJ4N1","at":"2026-01-02T00:00:00Z","type":"created","toggle":"isC","actor":"a","kind":"local","valueType":"bool","default":false,"category":"release"}"# + "\n" + #"{"schema":1,"id":"01KJQ02CM0XS8Y5NW3R0WHJ4N2","at":"2026-01-03T00:00:00Z","type":"default-changed","toggle":"isC","actor":"a","default":true}"#)
+        try directory.write(
+            "events/2026/with space é.jsonl",
+            #"{"schema":1,"id":"01KJQ02CM0XS8Y5NW3R0WHJ4N1","at":"2026-01-02T00:00:00Z","type":"created","toggle":"isC","actor":"a","kind":"local","valueType":"bool","default":false,"category":"release"}"#
+                + "\n" + #"{"schema":1,"id":"01KJQ02CM0XS8Y5NW3R0WHJ4N2","at":"2026-01-03T00:00:00Z","type":"default-changed","toggle":"isC","actor":"a","default":true}"#)
         try audit.commitAll("three toggles", in: directory)
         try Git.run(["tag", "v1"], in: directory)
         let added = try toggles(["diff", "--from-rev", "v0", "--to-rev", "v1", "--format", "json"], in: directory)

@@ -22,7 +22,9 @@ import TestSupport
 
     @Test func aKeyGetterNamesItsToggle() throws {
         let directory = try TemporaryDirectory()
-        try directory.write("App/Config+Features.swift", """
+        try directory.write(
+            "App/Config+Features.swift",
+            """
             extension AppConfig {
                 var discussionsEnabled: Bool {
                     return bool(forKey: "DISCUSSIONS_ENABLED")
@@ -34,7 +36,9 @@ import TestSupport
                 var isTitled: Bool { string(forKey: "TITLE") != nil && bool(forKey: "SHOW_TITLE") }
             }
             """)
-        try directory.write("App/Screen.swift", """
+        try directory.write(
+            "App/Screen.swift",
+            """
             func render(environment: Environment) {
                 if environment.config.discussionsEnabled { showDiscussions() }
                 if AppConfig.shared().isVideoTranscriptEnabled { showTranscript() }
@@ -42,26 +46,34 @@ import TestSupport
             }
             """)
         let found = try references(directory)
-        #expect(found == [
-            "App/Config+Features.swift:2 declaration DISCUSSIONS_ENABLED",
-            "App/Config+Features.swift:3 string-key DISCUSSIONS_ENABLED",
-            "App/Config+Features.swift:5 declaration VIDEO_TRANSCRIPT_ENABLED",
-            "App/Config+Features.swift:6 string-key VIDEO_TRANSCRIPT_ENABLED",
-            "App/Screen.swift:2 member DISCUSSIONS_ENABLED",
-            "App/Screen.swift:3 member VIDEO_TRANSCRIPT_ENABLED",
-            "App/Screen.swift:4 string-key DISCUSSIONS_ENABLED",
-        ], "\(found)")
+        #expect(
+            found == [
+                "App/Config+Features.swift:2 declaration DISCUSSIONS_ENABLED",
+                "App/Config+Features.swift:3 string-key DISCUSSIONS_ENABLED",
+                "App/Config+Features.swift:5 declaration VIDEO_TRANSCRIPT_ENABLED",
+                "App/Config+Features.swift:6 string-key VIDEO_TRANSCRIPT_ENABLED",
+                "App/Screen.swift:2 member DISCUSSIONS_ENABLED",
+                "App/Screen.swift:3 member VIDEO_TRANSCRIPT_ENABLED",
+                "App/Screen.swift:4 string-key DISCUSSIONS_ENABLED",
+            ], "\(found)")
         // A test of a string (`hasPrefix("https")`) and a getter over two keys are not a toggle's getter.
         #expect(!found.contains { $0.contains("https") || $0.contains("TITLE") })
         let why = explain(directory, "App/Config+Features.swift:2")
-        #expect(why.contains("var discussionsEnabled names the toggle DISCUSSIONS_ENABLED without a log: a key getter: a computed Bool of AppConfig reading the string key \"DISCUSSIONS_ENABLED\" (line 3)"), "\(why)")
-        #expect(explain(directory, "App/Config+Features.swift:1").contains("extension AppConfig names 2 toggles without a log: discussionsEnabled (DISCUSSIONS_ENABLED), isVideoTranscriptEnabled (VIDEO_TRANSCRIPT_ENABLED)"))
+        #expect(
+            why.contains(
+                "var discussionsEnabled names the toggle DISCUSSIONS_ENABLED without a log: a key getter: a computed Bool of AppConfig reading the string key \"DISCUSSIONS_ENABLED\" (line 3)"
+            ), "\(why)")
+        #expect(
+            explain(directory, "App/Config+Features.swift:1").contains(
+                "extension AppConfig names 2 toggles without a log: discussionsEnabled (DISCUSSIONS_ENABLED), isVideoTranscriptEnabled (VIDEO_TRANSCRIPT_ENABLED)"))
         #expect(explain(directory, "App/Screen.swift:2").contains("a member named as discovery names the toggle"))
     }
 
     @Test func boolPropertiesUnderAFeatureFlagsMarkAreToggles() throws {
         let directory = try TemporaryDirectory()
-        try directory.write("App/AppSettings.swift", """
+        try directory.write(
+            "App/AppSettings.swift",
+            """
             protocol CommonSettings {
                 var threadsEnabled: Bool { get }
             }
@@ -89,7 +101,9 @@ import TestSupport
                 var compactLayout = false
             }
             """)
-        try directory.write("App/Room.swift", """
+        try directory.write(
+            "App/Room.swift",
+            """
             func open(appSettings: AppSettings) {
                 if appSettings.threadsEnabled, !appSettings.sharePresence { showThreads() }
                 Toggle(isOn: $context.knockingEnabled) { Text("Knocking") }
@@ -97,21 +111,26 @@ import TestSupport
             }
             """)
         let found = try references(directory)
-        #expect(found == [
-            "App/AppSettings.swift:2 declaration threadsEnabled",
-            "App/AppSettings.swift:16 declaration threadsEnabled",
-            "App/AppSettings.swift:19 declaration knockingEnabled",
-            "App/Room.swift:2 member threadsEnabled",
-            "App/Room.swift:3 member knockingEnabled",
-        ], "\(found)")
-        #expect(explain(directory, "App/AppSettings.swift:16").contains("var threadsEnabled names the toggle threadsEnabled without a log: a Bool property of AppSettings declared under a MARK comment naming feature flags"))
+        #expect(
+            found == [
+                "App/AppSettings.swift:2 declaration threadsEnabled",
+                "App/AppSettings.swift:16 declaration threadsEnabled",
+                "App/AppSettings.swift:19 declaration knockingEnabled",
+                "App/Room.swift:2 member threadsEnabled",
+                "App/Room.swift:3 member knockingEnabled",
+            ], "\(found)")
+        #expect(
+            explain(directory, "App/AppSettings.swift:16").contains(
+                "var threadsEnabled names the toggle threadsEnabled without a log: a Bool property of AppSettings declared under a MARK comment naming feature flags"))
     }
 
     /// A MARK line quoted in a multi-line string or inside a block comment is text: Xcode's
     /// outline does not show it, so the Bools after it are no feature-flag section.
     @Test func aMarkInsideAStringOrABlockCommentOpensNoSection() throws {
         let directory = try TemporaryDirectory()
-        try directory.write("App/Settings.swift", #"""
+        try directory.write(
+            "App/Settings.swift",
+            #"""
             struct Settings {
                 static let banner = """
                 // MARK: - Feature Flags
@@ -135,7 +154,9 @@ import TestSupport
     /// one toggle, its key, not a second one by its property name.
     @Test func aFeatureFlagsMarkInAPlainSettingsFileIsRead() throws {
         let directory = try TemporaryDirectory()
-        try directory.write("App/Prefs.swift", """
+        try directory.write(
+            "App/Prefs.swift",
+            """
             final class Prefs {
                 // MARK: - Lifecycle
                 var loaded: Bool = false
@@ -145,11 +166,12 @@ import TestSupport
             }
             """)
         let found = try references(directory)
-        #expect(found == [
-            "App/Prefs.swift:5 declaration threadsEnabled",
-            "App/Prefs.swift:6 declaration URL_PREVIEW_ENABLED",
-            "App/Prefs.swift:6 string-key URL_PREVIEW_ENABLED",
-        ], "\(found)")
+        #expect(
+            found == [
+                "App/Prefs.swift:5 declaration threadsEnabled",
+                "App/Prefs.swift:6 declaration URL_PREVIEW_ENABLED",
+                "App/Prefs.swift:6 string-key URL_PREVIEW_ENABLED",
+            ], "\(found)")
     }
 
     /// `FeatureFlagConfiguration`: a toggle word right before a word saying the type is a set of
@@ -157,7 +179,9 @@ import TestSupport
     /// names in its own body, and in their own accessors. `FeatureRequestConfiguration` is not one.
     @Test func aFlagTypeNamedAsASetOfValuesHoldsToggles() throws {
         let directory = try TemporaryDirectory()
-        try directory.write("App/FeatureFlags.swift", #"""
+        try directory.write(
+            "App/FeatureFlags.swift",
+            #"""
             let FeatureFlags = FeatureFlagConfiguration()
             struct FeatureFlagConfiguration: Decodable {
                 let siriEnabled: Bool
@@ -181,28 +205,33 @@ import TestSupport
                 let isUrgent: Bool
             }
             """#)
-        try directory.write("App/Screen.swift", """
+        try directory.write(
+            "App/Screen.swift",
+            """
             func render(request: FeatureRequestConfiguration) {
                 if FeatureFlags.siriEnabled { showSiri() }
                 guard FeatureFlags.allowDebugFeatures, request.isUrgent else { return }
             }
             """)
         let found = try references(directory)
-        #expect(found == [
-            "App/FeatureFlags.swift:3 declaration siriEnabled",
-            "App/FeatureFlags.swift:7 member siriEnabled",
-            "App/FeatureFlags.swift:9 member siriEnabled",
-            "App/FeatureFlags.swift:15 member siriEnabled",
-            "App/FeatureFlags.swift:16 declaration allowDebugFeatures",
-            "App/FeatureFlags.swift:17 member allowDebugFeatures",
-            "App/Screen.swift:2 member siriEnabled",
-            "App/Screen.swift:3 member allowDebugFeatures",
-        ], "\(found)")
+        #expect(
+            found == [
+                "App/FeatureFlags.swift:3 declaration siriEnabled",
+                "App/FeatureFlags.swift:7 member siriEnabled",
+                "App/FeatureFlags.swift:9 member siriEnabled",
+                "App/FeatureFlags.swift:15 member siriEnabled",
+                "App/FeatureFlags.swift:16 declaration allowDebugFeatures",
+                "App/FeatureFlags.swift:17 member allowDebugFeatures",
+                "App/Screen.swift:2 member siriEnabled",
+                "App/Screen.swift:3 member allowDebugFeatures",
+            ], "\(found)")
     }
 
     @Test func aRemoteConfigKeyNamespaceListsKeys() throws {
         let directory = try TemporaryDirectory()
-        try directory.write("App/Constants.swift", """
+        try directory.write(
+            "App/Constants.swift",
+            """
             enum Constants {
                 enum RemoteParams {
                     static let addMissingEpisodes = "add_missing_episodes"
@@ -214,7 +243,9 @@ import TestSupport
                 }
             }
             """)
-        try directory.write("App/Settings.swift", """
+        try directory.write(
+            "App/Settings.swift",
+            """
             enum Settings {
                 static var addMissingEpisodes: Bool {
                     RemoteConfig.remoteConfig().configValue(forKey: Constants.RemoteParams.addMissingEpisodes).boolValue
@@ -222,17 +253,23 @@ import TestSupport
             }
             """)
         let found = try references(directory)
-        #expect(found == [
-            "App/Constants.swift:3 declaration add_missing_episodes",
-            "App/Settings.swift:2 declaration add_missing_episodes",
-            "App/Settings.swift:3 member add_missing_episodes",
-        ], "\(found)")
-        #expect(explain(directory, "App/Constants.swift:3").contains("let addMissingEpisodes names the toggle add_missing_episodes without a log: a key constant of RemoteParams, whose name says it lists Remote Config parameters' keys"))
+        #expect(
+            found == [
+                "App/Constants.swift:3 declaration add_missing_episodes",
+                "App/Settings.swift:2 declaration add_missing_episodes",
+                "App/Settings.swift:3 member add_missing_episodes",
+            ], "\(found)")
+        #expect(
+            explain(directory, "App/Constants.swift:3").contains(
+                "let addMissingEpisodes names the toggle add_missing_episodes without a log: a key constant of RemoteParams, whose name says it lists Remote Config parameters' keys"
+            ))
     }
 
     @Test func capabilityAndBuildConfigurationEnumsTakenByABoolQuery() throws {
         let directory = try TemporaryDirectory()
-        try directory.write("App/Capabilities.swift", """
+        try directory.write(
+            "App/Capabilities.swift",
+            """
             public enum TalkCapability: String {
                 case chatReferenceId = "chat-reference-id"
                 case reactions
@@ -252,7 +289,9 @@ import TestSupport
                 func serverHasTalkCapability(_ capability: TalkCapability, forAccountId accountId: String) -> Bool { true }
             }
             """)
-        try directory.write("App/Chat.swift", """
+        try directory.write(
+            "App/Chat.swift",
+            """
             func send(database: Database, id: String) {
                 if database.serverHasTalkCapability(.reactions, forAccountId: id) { react() }
                 if BuildConfiguration.is(.debug) { log() }
@@ -260,16 +299,20 @@ import TestSupport
             }
             """)
         let found = try references(directory)
-        #expect(found == [
-            "App/Capabilities.swift:2 declaration chat-reference-id",
-            "App/Capabilities.swift:3 declaration reactions",
-            "App/Capabilities.swift:7 declaration debug",
-            "App/Capabilities.swift:7 declaration appStore",
-            "App/Capabilities.swift:9 implicit-member debug",
-            "App/Chat.swift:2 implicit-member reactions",
-            "App/Chat.swift:3 implicit-member debug",
-        ], "\(found)")
-        #expect(explain(directory, "App/Capabilities.swift:1").contains("enum TalkCapability is a toggle enum: an enum named for capabilities or build configurations whose cases are the argument of the Bool query serverHasTalkCapability(_:_:) -> Bool at App/Capabilities.swift:17 (2 cases)"))
+        #expect(
+            found == [
+                "App/Capabilities.swift:2 declaration chat-reference-id",
+                "App/Capabilities.swift:3 declaration reactions",
+                "App/Capabilities.swift:7 declaration debug",
+                "App/Capabilities.swift:7 declaration appStore",
+                "App/Capabilities.swift:9 implicit-member debug",
+                "App/Chat.swift:2 implicit-member reactions",
+                "App/Chat.swift:3 implicit-member debug",
+            ], "\(found)")
+        #expect(
+            explain(directory, "App/Capabilities.swift:1").contains(
+                "enum TalkCapability is a toggle enum: an enum named for capabilities or build configurations whose cases are the argument of the Bool query serverHasTalkCapability(_:_:) -> Bool at App/Capabilities.swift:17 (2 cases)"
+            ))
         // No Bool query takes it: a device's capabilities are not toggles.
         #expect(explain(directory, "App/Capabilities.swift:12").contains("enum DeviceCapability is not a toggle enum"))
     }
@@ -305,12 +348,16 @@ import TestSupport
         let directory = try TemporaryDirectory()
         try directory.write("App/FeatureFlag.swift", Self.keyedFlags)
         let keys = try references(directory).filter { $0.contains("string-key") }
-        #expect(keys == [
-            "App/FeatureFlag.swift:10 string-key drawings",
-            "App/FeatureFlag.swift:12 string-key collaborations",
-            "App/FeatureFlag.swift:12 string-key collaborations",
-        ], "\(keys)")
-        #expect(explain(directory, "App/FeatureFlag.swift:10").contains("`case .drawings: \"flags.features.map_drawings\"` is drawings (string-key: the key a switch over self in the enum's key property (`var keyName: String`) gives the case); inside the body of the type that declares it"))
+        #expect(
+            keys == [
+                "App/FeatureFlag.swift:10 string-key drawings",
+                "App/FeatureFlag.swift:12 string-key collaborations",
+                "App/FeatureFlag.swift:12 string-key collaborations",
+            ], "\(keys)")
+        #expect(
+            explain(directory, "App/FeatureFlag.swift:10").contains(
+                "`case .drawings: \"flags.features.map_drawings\"` is drawings (string-key: the key a switch over self in the enum's key property (`var keyName: String`) gives the case); inside the body of the type that declares it"
+            ))
         // With a log naming the cases, the keys are theirs too.
         try #require(InProcessToggles.run(["create", "drawings", "--kind", "local", "--type", "bool", "--default", "false"], in: directory.url).status == 0)
         let logged = try references(directory, log: true).filter { $0.contains("string-key") }
@@ -319,7 +366,9 @@ import TestSupport
 
     @Test func syncSwiftAdoptsTheNamedToggles() throws {
         let directory = try TemporaryDirectory()
-        try directory.write("App/Config.swift", """
+        try directory.write(
+            "App/Config.swift",
+            """
             extension AppConfig {
                 var discussionsEnabled: Bool { bool(forKey: "DISCUSSIONS_ENABLED") }
             }
@@ -332,12 +381,16 @@ import TestSupport
         let refused = InProcessToggles.run(["sync", "swift", "App"], in: directory.url)
         #expect(refused.status == 64, "\(refused)")
         let messages = refused.stderr.split(separator: "\n").filter { $0.contains("no kind") }
-        #expect(messages == ["toggles: error: 2 toggles found in AppConfig (1 in App/Config.swift), AppSettings (1 in App/Config.swift) have no kind; pass --kind local|remote|build (or create them one by one with `toggles create NAME --kind …`)"], "\(refused.stderr)")
+        #expect(
+            messages == [
+                "toggles: error: 2 toggles found in AppConfig (1 in App/Config.swift), AppSettings (1 in App/Config.swift) have no kind; pass --kind local|remote|build (or create them one by one with `toggles create NAME --kind …`)"
+            ], "\(refused.stderr)")
         let dryRun = InProcessToggles.run(["sync", "swift", "App", "--kind", "build", "--dry-run"], in: directory.url)
-        #expect(dryRun.stdout.split(separator: "\n").map(String.init) == [
-            "would create DISCUSSIONS_ENABLED (build bool, default false) declared at App/Config.swift:2",
-            "would create threadsEnabled (build bool, default false) declared at App/Config.swift:7",
-        ], "\(dryRun)")
+        #expect(
+            dryRun.stdout.split(separator: "\n").map(String.init) == [
+                "would create DISCUSSIONS_ENABLED (build bool, default false) declared at App/Config.swift:2",
+                "would create threadsEnabled (build bool, default false) declared at App/Config.swift:7",
+            ], "\(dryRun)")
     }
 
     /// `static let runDetail: Self = "run_detail_enabled"` in a type named for flags (a string-literal
@@ -345,7 +398,9 @@ import TestSupport
     /// targets) does not.
     @Test func aKeyTypesInstancesNameTheirToggles() throws {
         let directory = try TemporaryDirectory()
-        try directory.write("App/FeatureFlagKey.swift", """
+        try directory.write(
+            "App/FeatureFlagKey.swift",
+            """
             struct FeatureFlagKey: ExpressibleByStringLiteral {
                 let name: String
                 init(stringLiteral value: String) { name = "feature_flag_" + value }
@@ -357,7 +412,9 @@ import TestSupport
                 static func featureFlag(_ key: FeatureFlagKey) -> Self { .appStorage(key.name) }
             }
             """)
-        try directory.write("App/Targets.swift", """
+        try directory.write(
+            "App/Targets.swift",
+            """
             struct TargetName: ExpressibleByStringLiteral {
                 let value: String
                 init(stringLiteral value: String) { self.value = value }
@@ -366,7 +423,9 @@ import TestSupport
                 static let runDetail: Self = "RunDetail"
             }
             """)
-        try directory.write("App/RunList.swift", """
+        try directory.write(
+            "App/RunList.swift",
+            """
             struct RunListFeature {
                 @Shared(.featureFlag(.runDetail)) var showsRunDetail: Bool = false
                 let target: TargetName = .runDetail
@@ -376,11 +435,12 @@ import TestSupport
             }
             """)
         let found = try references(directory)
-        #expect(found == [
-            "App/FeatureFlagKey.swift:6 declaration run_detail_enabled",
-            "App/RunList.swift:2 implicit-member run_detail_enabled",
-            "App/RunList.swift:5 member run_detail_enabled",
-        ], "\(found)")
+        #expect(
+            found == [
+                "App/FeatureFlagKey.swift:6 declaration run_detail_enabled",
+                "App/RunList.swift:2 implicit-member run_detail_enabled",
+                "App/RunList.swift:5 member run_detail_enabled",
+            ], "\(found)")
         let why = explain(directory, "App/FeatureFlagKey.swift:6")
         #expect(why.contains("a key of FeatureFlagKey: a static instance of the type written as the string \"run_detail_enabled\""), "\(why)")
     }
@@ -390,7 +450,9 @@ import TestSupport
     /// and it is read through an optional (`featureFlags?.x`).
     @Test func aFlagsStructsPropertyIsFoundThroughItsOwnMethodsAndTheKeyTheyLinkItTo() throws {
         let directory = try TemporaryDirectory()
-        try directory.write("App/FeatureFlags.swift", """
+        try directory.write(
+            "App/FeatureFlags.swift",
+            """
             struct FeatureFlags: Codable {
                 var enableConfigRefresh: Bool
                 init(from decoder: Decoder) throws {
@@ -402,13 +464,17 @@ import TestSupport
                 }
             }
             """)
-        try directory.write("App/Use.swift", """
+        try directory.write(
+            "App/Use.swift",
+            """
             func load(featureFlags: FeatureFlags?, handler: Handler?) {
                 if featureFlags?.enableConfigRefresh == true { refresh() }
                 if handler?.enableConfigRefresh == true { refresh() }
             }
             """)
-        try directory.write("App/FlagsTests.swift", #"""
+        try directory.write(
+            "App/FlagsTests.swift",
+            #"""
             let json = """
             [
               { "key": "enable_config_refresh_v2", "enabled": true },
@@ -416,14 +482,15 @@ import TestSupport
             ]
             """
             """#)
-        #expect(try references(directory) == [
-            "App/FeatureFlags.swift:2 declaration enableConfigRefresh",
-            "App/FeatureFlags.swift:5 member enableConfigRefresh",
-            "App/FeatureFlags.swift:5 string-key enableConfigRefresh",
-            "App/FeatureFlags.swift:8 string-key enableConfigRefresh",
-            "App/FeatureFlags.swift:8 member enableConfigRefresh",
-            "App/FlagsTests.swift:3 string-key enableConfigRefresh",
-            "App/Use.swift:2 member enableConfigRefresh",
-        ])
+        #expect(
+            try references(directory) == [
+                "App/FeatureFlags.swift:2 declaration enableConfigRefresh",
+                "App/FeatureFlags.swift:5 member enableConfigRefresh",
+                "App/FeatureFlags.swift:5 string-key enableConfigRefresh",
+                "App/FeatureFlags.swift:8 string-key enableConfigRefresh",
+                "App/FeatureFlags.swift:8 member enableConfigRefresh",
+                "App/FlagsTests.swift:3 string-key enableConfigRefresh",
+                "App/Use.swift:2 member enableConfigRefresh",
+            ])
     }
 }

@@ -49,7 +49,9 @@ import TestSupport
     }
 
     @Test func everyRelativeLinkInTheDocsPointsIntoTheRepository() throws {
-        let pages = ["README.md"] + (try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("docs").path))
+        let pages =
+            ["README.md"]
+            + (try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("docs").path))
             .filter { $0.hasSuffix(".md") }.map { "docs/" + $0 }
         var broken: [String] = []
         for page in pages {

@@ -30,13 +30,14 @@ import TestSupport
         let before = try Interop.logBytes(directory)
         let v6 = try drift("v6", in: directory, expect: 1)
         #expect(try Interop.logBytes(directory) == before, "drift appends nothing")
-        #expect(rows(v6) == [
-            "isRoundedAvatar condition-changed",
-            "legacyBanner removed",
-            "planetConfig removed",
-            "planetImageScaleFactor metadata-changed",
-            "welcomeMessage changed",
-        ], "\(v6.stdout)")
+        #expect(
+            rows(v6) == [
+                "isRoundedAvatar condition-changed",
+                "legacyBanner removed",
+                "planetConfig removed",
+                "planetImageScaleFactor metadata-changed",
+                "welcomeMessage changed",
+            ], "\(v6.stdout)")
         #expect(v6.stdout.contains("  welcomeMessage: toggles publish welcomeMessage --value Hi\n"), "\(v6.stdout)")
         #expect(v6.stdout.contains("5 differences; `toggles import firebase \(Interop.template("v6"))` records them all\n"))
 
@@ -59,16 +60,22 @@ import TestSupport
     @Test func aLogThatNeverImportedSeesWhatTheConsoleAdded() throws {
         let directory = try Interop.seeded()
         let run = try drift("v5", in: directory, expect: 1)
-        #expect(rows(run) == [
-            "appPrimaryColor published",
-            "isRoundedAvatar published",
-            "legacyBanner metadata-changed",  // the template writes no valueType; the log's publish implied STRING
-            "planetConfig added",
-            "planetImageScaleFactor published",
-            "welcomeMessage changed",
-        ], "\(run.stdout)")
-        #expect(run.stdout.contains("  isRoundedAvatar: toggles publish isRoundedAvatar --value false --when 'Chinese users' 'device.language in ['\\''zh'\\'']' true\n"), "\(run.stdout)")
-        #expect(run.stdout.contains(#"  planetConfig: toggles create planetConfig --kind remote --type json --default '{"order":["mercury","venus"],"pluto":false}' && toggles publish planetConfig --value '{"order":["mercury","venus"],"pluto":false}'"#), "\(run.stdout)")
+        #expect(
+            rows(run) == [
+                "appPrimaryColor published",
+                "isRoundedAvatar published",
+                "legacyBanner metadata-changed",  // the template writes no valueType; the log's publish implied STRING
+                "planetConfig added",
+                "planetImageScaleFactor published",
+                "welcomeMessage changed",
+            ], "\(run.stdout)")
+        #expect(
+            run.stdout.contains("  isRoundedAvatar: toggles publish isRoundedAvatar --value false --when 'Chinese users' 'device.language in ['\\''zh'\\'']' true\n"),
+            "\(run.stdout)")
+        #expect(
+            run.stdout.contains(
+                #"  planetConfig: toggles create planetConfig --kind remote --type json --default '{"order":["mercury","venus"],"pluto":false}' && toggles publish planetConfig --value '{"order":["mercury","venus"],"pluto":false}'"#
+            ), "\(run.stdout)")
     }
 
     @Test func aToggleRemovedInTheLogButStillInTheConsole() throws {

@@ -29,9 +29,10 @@ import TestSupport
         #expect(document["within"] == .object(JSONObject([.init("days", .number("42")), .init("until", .string("2027-01-03T00:00:00Z"))])))
         #expect(document["summary"] == .object(JSONObject([.init("due", .number("5")), .init("overdue", .number("3")), .init("owners", .number("5"))])))
         let owners = try #require(document["owners"]?.arrayValue).compactMap(\.objectValue)
-        #expect(owners.map { $0["owner"]?.stringValue } == [
-            "=HYPERLINK(\"http://evil.example\",\"x\")", "@org/team", "ops@example.com", "growth|team@example.com\u{1B}[2J", "mei@example.com",
-        ])
+        #expect(
+            owners.map { $0["owner"]?.stringValue } == [
+                "=HYPERLINK(\"http://evil.example\",\"x\")", "@org/team", "ops@example.com", "growth|team@example.com\u{1B}[2J", "mei@example.com",
+            ])
         for owner in owners { #expect(owner.keys == ["owner", "ownerSource", "codeOwners", "toggles"]) }
         let toggles = owners.flatMap { $0["toggles"]?.arrayValue ?? [] }.compactMap(\.objectValue)
         #expect(toggles.map { $0["name"]?.stringValue } == ["launchedRelease", "betaThing", "expiredKillSwitch", "partialExperiment", "extendedRelease"])
@@ -105,7 +106,11 @@ import TestSupport
     @Test func theLifetimeWithExtensionsComesDueWhateverTheExpiryDate() throws {
         let directory = try TemporaryDirectory()
         let today = Timestamp(secondsSince1970: Int64(Date().timeIntervalSince1970)).date
-        let create = try togglesBinary(["create", "isCapped", "--kind", "local", "--type", "bool", "--default", "false", "--category", "release", "--owner", "a@example.com", "--expires", today.adding(days: 7).description], in: directory.url)
+        let create = try togglesBinary(
+            [
+                "create", "isCapped", "--kind", "local", "--type", "bool", "--default", "false", "--category", "release", "--owner", "a@example.com", "--expires",
+                today.adding(days: 7).description,
+            ], in: directory.url)
         #expect(create.status == 0, "\(create)")
         try directory.write("events/policy.json", #"{"schema": 1, "categories": {"release": {"lifetimeDays": 30, "maxLifetimeDays": 40}}}"#)
         #expect(try togglesBinary(["extend", "isCapped", "--expires", today.adding(days: 200).description, "--reason", "later"], in: directory.url).status == 0)
@@ -135,14 +140,18 @@ import TestSupport
         let repository = try TemporaryDirectory()
         let git = try Git.process(["init", "-q"], in: repository.url, environment: TogglesBinary.cleanEnvironment())
         #expect(git.status == 0, "\(git)")
-        try repository.write(".github/CODEOWNERS", """
+        try repository.write(
+            ".github/CODEOWNERS",
+            """
             # Moments iOS
             *                       @moments/ios
             /Sources/App/Feed/      @moments/feed mei@moments.example
             /Sources/App/Legacy/
             *.md @docs-team !oops
             """)
-        try repository.write("Sources/App/Feed/FeedToggles.swift", """
+        try repository.write(
+            "Sources/App/Feed/FeedToggles.swift",
+            """
             import ToggleKit
 
             enum RemoteToggle: String, ToggleType {
@@ -153,8 +162,10 @@ import TestSupport
         try repository.write("Sources/App/Legacy/LegacyToggles.swift", "enum LegacyFlag: String {\n    case isOldProfile\n}\n")
         for (name, owner) in [("isNewFeed", nil), ("isOwnedFeed", "ana@moments.example"), ("isOldProfile", nil), ("isUndeclared", nil)] as [(String, String?)] {
             let run = toggles(
-                ["create", name, "--kind", "remote", "--type", "bool", "--default", "false", "--category", "release",
-                 "--expires", "2026-12-01", "--at", "2026-11-01"] + (owner.map { ["--owner", $0] } ?? []), in: repository.url)
+                [
+                    "create", name, "--kind", "remote", "--type", "bool", "--default", "false", "--category", "release",
+                    "--expires", "2026-12-01", "--at", "2026-11-01",
+                ] + (owner.map { ["--owner", $0] } ?? []), in: repository.url)
             #expect(run.status == 0, "\(run)")
         }
         let arguments = ["due", "--within", "14d", "--now", "2026-11-22", "--format", "json"]
@@ -164,22 +175,31 @@ import TestSupport
 
         let scanned = toggles(arguments + ["--scan", "Sources"], in: repository.url)
         #expect(scanned.status == 0, "\(scanned)")
-        #expect(scanned.stderr == "toggles: warning: .github/CODEOWNERS:5: '!oops' is not an owner; expected @user, @org/team or an e-mail address; the line is skipped, as GitHub skips it\n")
+        #expect(
+            scanned.stderr
+                == "toggles: warning: .github/CODEOWNERS:5: '!oops' is not an owner; expected @user, @org/team or an e-mail address; the line is skipped, as GitHub skips it\n")
         let owners = try #require(try JSONParser.parse(scanned.stdout).objectValue?["owners"]?.arrayValue).compactMap(\.objectValue)
         #expect(owners.map { $0["owner"] } == [.string("@moments/feed mei@moments.example"), .string("ana@moments.example"), .null])
         #expect(owners[0]["ownerSource"] == .string("codeowners"))
-        #expect(owners[0]["codeOwners"] == .object(JSONObject([
-            .init("owners", .array([.string("@moments/feed"), .string("mei@moments.example")])),
-            .init("file", .string(".github/CODEOWNERS")), .init("line", .number("3")),
-            .init("declaredIn", .string("Sources/App/Feed/FeedToggles.swift")),
-        ])))
+        #expect(
+            owners[0]["codeOwners"]
+                == .object(
+                    JSONObject([
+                        .init("owners", .array([.string("@moments/feed"), .string("mei@moments.example")])),
+                        .init("file", .string(".github/CODEOWNERS")), .init("line", .number("3")),
+                        .init("declaredIn", .string("Sources/App/Feed/FeedToggles.swift")),
+                    ])))
         // Legacy/ is explicitly unowned; isUndeclared is in no Swift file.
         #expect(owners[2]["toggles"]?.arrayValue?.compactMap { $0.objectValue?["name"]?.stringValue } == ["isOldProfile", "isUndeclared"])
 
         // From a subdirectory, paths are still relative to the repository root.
-        let text = toggles(["due", "--within", "14d", "--now", "2026-11-22", "--log", "../events", "--scan", "App"],
-                                         in: repository.file("Sources"))
+        let text = toggles(
+            ["due", "--within", "14d", "--now", "2026-11-22", "--log", "../events", "--scan", "App"],
+            in: repository.file("Sources"))
         #expect(text.status == 0, "\(text)")
-        #expect(text.stdout.contains("\n@moments/feed mei@moments.example (CODEOWNERS .github/CODEOWNERS:3 for Sources/App/Feed/FeedToggles.swift)\n  TOGGLE     DUE         WHEN       WHY\n  isNewFeed  2026-12-01  in 9 days  expiry date\n"), "\(text.stdout)")
+        #expect(
+            text.stdout.contains(
+                "\n@moments/feed mei@moments.example (CODEOWNERS .github/CODEOWNERS:3 for Sources/App/Feed/FeedToggles.swift)\n  TOGGLE     DUE         WHEN       WHY\n  isNewFeed  2026-12-01  in 9 days  expiry date\n"
+            ), "\(text.stdout)")
     }
 }

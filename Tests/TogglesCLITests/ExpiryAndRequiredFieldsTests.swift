@@ -51,7 +51,8 @@ import TestSupport
         #expect(InProcessToggles.run(experiment + ["--owner", "mei@moments.example", "--expires", "2027-01-31"], in: directory.url).status == 0)
 
         // append and import create toggles too.
-        let appended = toggles("append", stdin: #"{"type":"created","toggle":"isFeed","kind":"local","valueType":"bool","default":false,"category":"experiment","expires":"2027-01-31"}"# + "\n")
+        let appended = toggles(
+            "append", stdin: #"{"type":"created","toggle":"isFeed","kind":"local","valueType":"bool","default":false,"category":"experiment","expires":"2027-01-31"}"# + "\n")
         #expect(appended.status == 65 && appended.stderr.contains(#"requires "owner" (--owner)"#), "\(appended)")
         try directory.write("template.json", #"{"parameters":{"isBanner":{"defaultValue":{"value":"true"},"valueType":"BOOLEAN"}}}"#)
         let imported = toggles("import", "firebase", "template.json", "--category", "experiment")
@@ -80,8 +81,9 @@ import TestSupport
     /// An owner or description of blanks declares nothing: the requirement is not met by `' '`.
     @Test func aBlankFieldDoesNotMeetTheRequirement() throws {
         try directory.write("events/policy.json", #"{"schema": 1, "categories": {"experiment": {"lifetimeDays": 40, "require": ["owner", "description"]}}}"#)
-        let run = toggles("create", "isStories", "--kind", "local", "--type", "bool", "--default", "false", "--category", "experiment",
-                          "--owner", "  ", "--description", "\t")
+        let run = toggles(
+            "create", "isStories", "--kind", "local", "--type", "bool", "--default", "false", "--category", "experiment",
+            "--owner", "  ", "--description", "\t")
         #expect(run.status == 65, "\(run)")
         #expect(run.stderr.contains(#"requires "owner" (--owner), "description" (--description)"#), "\(run)")
         #expect(try directory.eventLines().isEmpty)

@@ -8,12 +8,18 @@ import TestSupport
         let directory = try directoryWithFixtureLog()
         #expect(toggles(["check", "--now", fixtureNow, "--fail-on", "expired"], in: directory.url).status == 1)
         let extend = toggles(
-            ["extend", "expiredKillSwitch", "--expires", "2027-03-01", "--reason", "provider migration | Q1", "--at", "2026-11-21T09:00:00Z", "--actor", "ops@example.com", "--id", "ext-1"],
+            [
+                "extend", "expiredKillSwitch", "--expires", "2027-03-01", "--reason", "provider migration | Q1", "--at", "2026-11-21T09:00:00Z", "--actor", "ops@example.com",
+                "--id", "ext-1",
+            ],
             in: directory.url)
         #expect(extend.status == 0, "\(extend)")
         #expect(extend.stdout.hasPrefix("expiry-extended expiredKillSwitch at 2026-11-21T09:00:00Z by ops@example.com (id ext-1)\n"))
         let lines = try directory.eventLines().filter { $0.contains("\"ext-1\"") }
-        #expect(lines == [#"{"schema":1,"id":"ext-1","at":"2026-11-21T09:00:00Z","type":"expiry-extended","toggle":"expiredKillSwitch","actor":"ops@example.com","expires":"2027-03-01","reason":"provider migration | Q1"}"#])
+        #expect(
+            lines == [
+                #"{"schema":1,"id":"ext-1","at":"2026-11-21T09:00:00Z","type":"expiry-extended","toggle":"expiredKillSwitch","actor":"ops@example.com","expires":"2027-03-01","reason":"provider migration | Q1"}"#
+            ])
         #expect(toggles(["check", "--now", fixtureNow, "--fail-on", "expired"], in: directory.url).status == 0)
         let history = toggles(["history", "expiredKillSwitch"], in: directory.url)
         #expect(history.stdout.contains("expires → 2027-03-01: provider migration | Q1"))

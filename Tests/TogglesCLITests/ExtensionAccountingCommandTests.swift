@@ -14,7 +14,11 @@ import TestSupport
 
     @Test func backToBackExtensionsAreCountedAndTheCapFailsTheCheck() throws {
         let directory = try TemporaryDirectory()
-        let create = try toggles(["create", "isRoundedAvatar", "--kind", "remote", "--type", "bool", "--default", "false", "--category", "experiment", "--owner", "mei@moments.example", "--expires", "2027-01-31"], directory)
+        let create = try toggles(
+            [
+                "create", "isRoundedAvatar", "--kind", "remote", "--type", "bool", "--default", "false", "--category", "experiment", "--owner", "mei@moments.example", "--expires",
+                "2027-01-31",
+            ], directory)
         #expect(create.status == 0, "\(create)")
         try directory.write("events/policy.json", #"{"schema": 1, "categories": {"experiment": {"maxExtensions": 1}}}"#)
         #expect(try toggles(["check"], directory).status == 0)
@@ -25,7 +29,9 @@ import TestSupport
 
         let check = try toggles(["check"], directory)
         #expect(check.status == 1, "\(check)")
-        #expect(check.stdout.contains("  over-extended: extended 2 times, +89 days, more than the 1 allowed for experiment toggles; remove it rather than extend it again\n"), "\(check.stdout)")
+        #expect(
+            check.stdout.contains("  over-extended: extended 2 times, +89 days, more than the 1 allowed for experiment toggles; remove it rather than extend it again\n"),
+            "\(check.stdout)")
         #expect(try toggles(["check", "--fail-on", "expired,launched"], directory).status == 0)
         #expect(try toggles(["check", "--fail-on", "over-extended"], directory).status == 1)
 
@@ -62,7 +68,9 @@ import TestSupport
     @Test(arguments: ["text", "json", "markdown", "csv", "sarif"])
     func everyFormatMatchesItsGoldenFile(format: String) throws {
         let directory = try directoryWithFixtureLog()
-        try directory.write("events/policy.json", """
+        try directory.write(
+            "events/policy.json",
+            """
             {
               "schema": 1,
               "categories": {
@@ -80,7 +88,9 @@ import TestSupport
 
     @Test func anInvalidLimitIsExit2NamingFileLineAndFieldAndChangesNothing() throws {
         let directory = try directoryWithFixtureLog()
-        try directory.write("events/policy.json", """
+        try directory.write(
+            "events/policy.json",
+            """
             {
               "schema": 1,
               "categories": {
@@ -92,7 +102,10 @@ import TestSupport
             let run = try toggles(command, directory)
             #expect(run.status == 2)
             #expect(run.stdout.isEmpty)
-            #expect(run.stderr == "toggles: error: invalid policy: events/policy.json:4: categories.kill-switch.maxLifetimeDays: a permanent category (lifetimeDays null) has no lifetime to extend; remove maxLifetimeDays or give the category a lifetimeDays\n", "\(run.stderr)")
+            #expect(
+                run.stderr
+                    == "toggles: error: invalid policy: events/policy.json:4: categories.kill-switch.maxLifetimeDays: a permanent category (lifetimeDays null) has no lifetime to extend; remove maxLifetimeDays or give the category a lifetimeDays\n",
+                "\(run.stderr)")
         }
     }
 }

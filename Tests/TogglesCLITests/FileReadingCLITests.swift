@@ -22,7 +22,10 @@ import Darwin
 
     @Test func aFIFOGivenAsThePolicyIsRefused() throws {
         let directory = try TemporaryDirectory()
-        try directory.write("events/2026/01/a.jsonl", #"{"schema":1,"id":"1","at":"2026-01-01T00:00:00Z","type":"created","toggle":"a","actor":"ci@example.com","kind":"local","valueType":"bool","default":false,"category":"release"}"# + "\n")
+        try directory.write(
+            "events/2026/01/a.jsonl",
+            #"{"schema":1,"id":"1","at":"2026-01-01T00:00:00Z","type":"created","toggle":"a","actor":"ci@example.com","kind":"local","valueType":"bool","default":false,"category":"release"}"#
+                + "\n")
         #expect(mkfifo(directory.file("policy.json").path, 0o600) == 0)
         let run = try TogglesBinary.run(["report", "--policy", "policy.json"], in: directory.url, timeout: 30)
         #expect(!run.timedOut, "waited on the FIFO")

@@ -73,8 +73,10 @@ import TestSupport
         #expect(json.objectValue?["onlyCosmetic"] == .bool(true))
         #expect(json.objectValue?["differences"]?.arrayValue?.allSatisfy { $0.objectValue?["cosmetic"] == .bool(true) } == true)
         // A real change next to it still fails.
-        try directory.write("changed.json", try Self.fixture("v5").replacingOccurrences(of: "\"tagColor\": \"PINK\"", with: "\"tagColor\": \"GREEN\"")
-            .replacingOccurrences(of: "{\"value\": \"Hello\"}", with: "{\"value\": \"Hi\"}"))
+        try directory.write(
+            "changed.json",
+            try Self.fixture("v5").replacingOccurrences(of: "\"tagColor\": \"PINK\"", with: "\"tagColor\": \"GREEN\"")
+                .replacingOccurrences(of: "{\"value\": \"Hello\"}", with: "{\"value\": \"Hi\"}"))
         #expect(toggles(["drift", "firebase", "changed.json"], in: directory.url).status == 1)
     }
 }

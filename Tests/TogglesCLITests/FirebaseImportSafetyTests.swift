@@ -32,7 +32,9 @@ import Testing
         try directory.write("empty.json", #"{"parameters": {}, "version": {"versionNumber": "9", "updateTime": "2026-02-20T12:00:00Z"}}"#)
         let before = try Interop.logBytes(directory)
         let refused = try Interop.run(["import", "firebase", "empty.json"], in: directory, expect: 65)
-        #expect(refused.stderr.contains("empty.json: the template would unpublish 2 of 2 remote toggles (every remote toggle the log serves: legacyBanner, welcomeMessage)"), "\(refused)")
+        #expect(
+            refused.stderr.contains("empty.json: the template would unpublish 2 of 2 remote toggles (every remote toggle the log serves: legacyBanner, welcomeMessage)"),
+            "\(refused)")
         #expect(refused.stderr.contains("--allow-mass-unpublish"))
         #expect(refused.stdout.isEmpty)
         // The dry run shows the same plan, then fails the same way.
@@ -49,7 +51,8 @@ import Testing
     @Test func refusesToUnpublishMoreThanHalf() throws {
         let directory = try Interop.seeded()
         try Interop.run(["import", "firebase", Interop.template("v5"), "--category", "remote-config"], in: directory)
-        try directory.write("one.json", #"{"parameters": {"welcomeMessage": {"defaultValue": {"value": "Hello"}}}, "version": {"versionNumber": "9", "updateTime": "2026-02-20T12:00:00Z"}}"#)
+        try directory.write(
+            "one.json", #"{"parameters": {"welcomeMessage": {"defaultValue": {"value": "Hello"}}}, "version": {"versionNumber": "9", "updateTime": "2026-02-20T12:00:00Z"}}"#)
         let refused = try Interop.run(["import", "firebase", "one.json", "--format", "json", "--dry-run"], in: directory, expect: 65)
         #expect(refused.stderr.contains("would unpublish 5 of 6 remote toggles (more than half"), "\(refused)")
         // Half is allowed: the seed serves 2, a template that keeps one of them imports.
@@ -61,10 +64,14 @@ import Testing
     @Test func sameVersionNumberDifferentContentIsImportedEachTime() throws {
         let directory = try Interop.seeded()
         let version = #""version": {"versionNumber": "6", "updateTime": "2026-02-10T16:30:00Z", "updateUser": {"email": "bob@moments.example"}}"#
-        try directory.write("b.json", #"{"parameters": {"welcomeMessage": {"defaultValue": {"value": "Hello"}}, "legacyBanner": {"defaultValue": {"value": "x"}}}, "#
-            + version + "}")
-        try directory.write("a.json", #"{"parameters": {"welcomeMessage": {"defaultValue": {"value": "Servus"}}, "legacyBanner": {"defaultValue": {"value": "x"}}}, "#
-            + version + "}")
+        try directory.write(
+            "b.json",
+            #"{"parameters": {"welcomeMessage": {"defaultValue": {"value": "Hello"}}, "legacyBanner": {"defaultValue": {"value": "x"}}}, "#
+                + version + "}")
+        try directory.write(
+            "a.json",
+            #"{"parameters": {"welcomeMessage": {"defaultValue": {"value": "Servus"}}, "legacyBanner": {"defaultValue": {"value": "x"}}}, "#
+                + version + "}")
         for file in ["b.json", "a.json", "b.json"] {
             let dryRun = try Interop.run(["import", "firebase", file, "--dry-run"], in: directory)
             let real = try Interop.run(["import", "firebase", file], in: directory)
@@ -80,7 +87,9 @@ import Testing
 
     @Test func headerOfATemplateVersionWithoutANumber() throws {
         let directory = try Interop.seeded()
-        try directory.write("t.json", #"{"parameters": {"welcomeMessage": {"defaultValue": {"value": "Hello"}}, "legacyBanner": {"defaultValue": {"value": "x"}}}, "version": {"description": "hand-made"}}"#)
+        try directory.write(
+            "t.json",
+            #"{"parameters": {"welcomeMessage": {"defaultValue": {"value": "Hello"}}, "legacyBanner": {"defaultValue": {"value": "x"}}}, "version": {"description": "hand-made"}}"#)
         let result = try Interop.run(["import", "firebase", "t.json", "--at", "2026-03-01T12:00:00Z", "--actor", "ci@moments.example", "--dry-run"], in: directory)
         #expect(result.stdout.hasPrefix("t.json: a template version without a number; dated 2026-03-01T12:00:00Z by ci@moments.example\n"), "\(result)")
         #expect(!result.stdout.contains("version ?"))

@@ -74,7 +74,8 @@ import TestSupport
         let directory = try TemporaryDirectory("toggles-round-trip")
         let template = Interop.fixture("firebaseRoundTrip/unused-conditions.json")
         let first = try Interop.run(["import", "firebase", template], in: directory)
-        #expect(first.stdout.contains("template-conditions search_suggestions_enabled at 2026-01-05T09:12:44.387Z"), "the first parameter in UTF-8 order anchors the list: \(first)")
+        #expect(
+            first.stdout.contains("template-conditions search_suggestions_enabled at 2026-01-05T09:12:44.387Z"), "the first parameter in UTF-8 order anchors the list: \(first)")
         let original = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: template))) as! [String: Any]
         let originalConditions = original["conditions"] as! [[String: Any]]
 

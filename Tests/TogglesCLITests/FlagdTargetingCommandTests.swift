@@ -12,7 +12,9 @@ import TestSupport
 
     /// Whether `python3 -c "import jsonschema, referencing"` works on this machine.
     static let pythonHasJSONSchema: Bool = {
-        guard let run = try? Subprocess.run("/usr/bin/env", ["python3", "-c", "import jsonschema, referencing"], in: URL(fileURLWithPath: NSTemporaryDirectory())) else { return false }
+        guard let run = try? Subprocess.run("/usr/bin/env", ["python3", "-c", "import jsonschema, referencing"], in: URL(fileURLWithPath: NSTemporaryDirectory())) else {
+            return false
+        }
         return run.status == 0
     }()
 
@@ -31,7 +33,12 @@ import TestSupport
         try Subprocess.run("/usr/bin/env", ["python3", "\(schemaFolder)/validate.py", schemaFolder, file], in: directory.url)
     }
 
-    @Test(.tags(.python), .enabled(if: pythonHasJSONSchema, "skipped: python3 with the jsonschema and referencing modules is not installed, so the official flagd schema cannot be checked here (FlagdTargetingCommandTests.structure still runs)"))
+    @Test(
+        .tags(.python),
+        .enabled(
+            if: pythonHasJSONSchema,
+            "skipped: python3 with the jsonschema and referencing modules is not installed, so the official flagd schema cannot be checked here (FlagdTargetingCommandTests.structure still runs)"
+        ))
     func exportValidatesAgainstTheFlagdSchema() throws {
         let (directory, _) = try Self.exported()
         let valid = try Self.validate("flags.flagd.json", in: directory)
@@ -48,8 +55,14 @@ import TestSupport
     @Test func structure() throws {
         let (directory, export) = try Self.exported()
         // Conditions it cannot translate are named; their flags keep the default variant only.
-        #expect(export.stderr.contains(#"toggles: warning: planetImageScaleFactor keeps its default variant: condition "Beta testers" (percent <= 10) cannot be translated into flagd targeting: at character 1: expected device.language"#), "\(export)")
-        #expect(export.stderr.contains(#"toggles: warning: newOnboarding keeps its default variant: condition "ios" (device.os == 'ios') cannot be translated into flagd targeting: its value is managed by Firebase (rolloutValue)"#), "\(export)")
+        #expect(
+            export.stderr.contains(
+                #"toggles: warning: planetImageScaleFactor keeps its default variant: condition "Beta testers" (percent <= 10) cannot be translated into flagd targeting: at character 1: expected device.language"#
+            ), "\(export)")
+        #expect(
+            export.stderr.contains(
+                #"toggles: warning: newOnboarding keeps its default variant: condition "ios" (device.os == 'ios') cannot be translated into flagd targeting: its value is managed by Firebase (rolloutValue)"#
+            ), "\(export)")
         let document = try JSONSerialization.jsonObject(with: Data(try directory.read("flags.flagd.json").utf8)) as! [String: Any]
         #expect(document["$schema"] as? String == "https://flagd.dev/schema/v0/flags.json")
         let flags = document["flags"] as! [String: [String: Any]]
@@ -72,19 +85,28 @@ import TestSupport
         #expect(flags["planetImageScaleFactor"]?["targeting"] == nil && flags["newOnboarding"]?["targeting"] == nil)
         #expect((flags["planetImageScaleFactor"]?["variants"] as? [String: Any])?.count == 1)
         let avatar = try #require(flags["isRoundedAvatar"]?["targeting"] as? [String: Any])
-        let expected: [String: Any] = ["if": [
-            ["and": [["in": [["var": "country"], ["DK", "SE", "NO"]]],
-                     ["and": [["==": [["var": "os"], "ios"]], ["sem_ver": [["var": "appVersion"], ">=", "2.4.0"]]]]]],
-            "on",
-            ["or": [["!": [["==": [["var": "os"], "android"]]]], ["sem_ver": [["var": "appVersion"], "<", "1.9.3"]]]],
-            "off",
-            ["==": [["var": "os"], "ios"]],
-            "on",
-        ]]
+        let expected: [String: Any] = [
+            "if": [
+                [
+                    "and": [
+                        ["in": [["var": "country"], ["DK", "SE", "NO"]]],
+                        ["and": [["==": [["var": "os"], "ios"]], ["sem_ver": [["var": "appVersion"], ">=", "2.4.0"]]]],
+                    ]
+                ],
+                "on",
+                ["or": [["!": [["==": [["var": "os"], "android"]]]], ["sem_ver": [["var": "appVersion"], "<", "1.9.3"]]]],
+                "off",
+                ["==": [["var": "os"], "ios"]],
+                "on",
+            ]
+        ]
         #expect(NSDictionary(dictionary: avatar).isEqual(to: expected), "\(avatar)")
         let welcome = try #require(flags["welcomeMessage"])
         #expect(NSDictionary(dictionary: welcome["variants"] as! [String: Any]).isEqual(to: ["default": "Welcome", "Chinese users": "欢迎"]))
-        #expect(NSDictionary(dictionary: welcome["targeting"] as! [String: Any]).isEqual(to: ["if": [["==": [["var": "language"], "zh"]], "Chinese users", ["==": [["var": "os"], "ios"]], "default"]]))
+        #expect(
+            NSDictionary(dictionary: welcome["targeting"] as! [String: Any]).isEqual(to: [
+                "if": [["==": [["var": "language"], "zh"]], "Chinese users", ["==": [["var": "os"], "ios"]], "default"]
+            ]))
     }
 
     /// Every `{"var": NAME}` in a JSON Logic rule.

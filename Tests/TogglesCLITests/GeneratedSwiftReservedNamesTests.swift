@@ -17,7 +17,8 @@ import TestSupport
         #"{"schema":1,"id":"r\#(index)","at":"2026-03-01T10:00:00Z","type":"created","toggle":"\#(name)","actor":"t@example.com","kind":"\#(kind)","valueType":"\#(type)","default":\#(value),"category":"release","owner":"o\u202e\u2066\u009b@example.com","description":"d\u202ex\u200f"}"#
     }
 
-    @Test(.tags(.swiftToolchain), arguments: [("build", "bool", "true"), ("local", "bool", "false"), ("remote", "bool", "true"), ("remote", "string", #""a\u202eb\u2066c\u009b""#)])
+    @Test(
+        .tags(.swiftToolchain), arguments: [("build", "bool", "true"), ("local", "bool", "false"), ("remote", "bool", "true"), ("remote", "string", #""a\u202eb\u2066c\u009b""#)])
     func everyReservedSpellingCompiles(kind: String, type: String, value: String) throws {
         let directory = try TemporaryDirectory()
         let lines = Self.spellings.enumerated().map { Self.line($1, kind: kind, type: type, value: value, index: $0) }.joined(separator: "\n") + "\n"

@@ -32,11 +32,13 @@ import TestSupport
         try commitAll("create isA", in: directory)
         try Git.run(["checkout", "-q", "-b", "feature"], in: directory)
         // One batch of two events: one segment with two lines.
-        let batch = try TogglesBinary.run(["append"], in: directory.url, stdin: """
-            {"id":"b1","at":"2026-01-03T00:00:00Z","type":"created","toggle":"isB","actor":"ann","kind":"local","valueType":"number","default":1,"category":"release"}
-            {"id":"a2","at":"2026-01-04T00:00:00Z","type":"default-changed","toggle":"isA","actor":"ann","default":true}
+        let batch = try TogglesBinary.run(
+            ["append"], in: directory.url,
+            stdin: """
+                {"id":"b1","at":"2026-01-03T00:00:00Z","type":"created","toggle":"isB","actor":"ann","kind":"local","valueType":"number","default":1,"category":"release"}
+                {"id":"a2","at":"2026-01-04T00:00:00Z","type":"default-changed","toggle":"isA","actor":"ann","default":true}
 
-            """, environment: Self.environment)
+                """, environment: Self.environment)
         try #require(batch.status == 0, "\(batch)")
         try commitAll("feature work", in: directory)
         try Git.run(["checkout", "-q", "main"], in: directory)

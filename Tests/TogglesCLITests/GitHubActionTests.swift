@@ -83,7 +83,9 @@ import TestSupport
         let tool = try #require(Self.checkJSONSchema)
         let action = try Subprocess.run(tool, ["--builtin-schema", "vendor.github-actions", directory.file("toggleledger/action.yml").path], in: directory.url)
         #expect(action.status == 0, "\(action)")
-        let workflows = try FileManager.default.contentsOfDirectory(atPath: directory.file(".github/workflows").path).sorted().map { directory.file(".github/workflows/\($0)").path }
+        let workflows = try FileManager.default.contentsOfDirectory(atPath: directory.file(".github/workflows").path).sorted().map {
+            directory.file(".github/workflows/\($0)").path
+        }
         let run = try Subprocess.run(tool, ["--builtin-schema", "vendor.github-workflows"] + workflows, in: directory.url)
         #expect(run.status == 0, "\(run)")
     }

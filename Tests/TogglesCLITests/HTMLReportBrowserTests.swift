@@ -19,12 +19,14 @@ enum Chromium {
     /// it logged (errors, CSP violations and `console.*` alike: our page logs none).
     /// - Parameter width: the window's width in CSS pixels (Chromium's default otherwise).
     static func render(_ page: URL, in directory: TemporaryDirectory, width: Int? = nil) throws -> (dom: String, console: [String]) {
-        let run = try Subprocess.run(executable!, (width.map { ["--window-size=\($0),1000", "--force-device-scale-factor=1"] } ?? []) + [
-            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
-            "--user-data-dir=\(directory.file("chromium-profile").path)",
-            "--enable-logging=stderr", "--v=0", "--virtual-time-budget=3000",
-            "--dump-dom", page.absoluteString,
-        ], in: directory.url, timeout: 180)
+        let run = try Subprocess.run(
+            executable!,
+            (width.map { ["--window-size=\($0),1000", "--force-device-scale-factor=1"] } ?? []) + [
+                "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
+                "--user-data-dir=\(directory.file("chromium-profile").path)",
+                "--enable-logging=stderr", "--v=0", "--virtual-time-budget=3000",
+                "--dump-dom", page.absoluteString,
+            ], in: directory.url, timeout: 180)
         #expect(run.status == 0 && !run.timedOut, "chromium: \(run.stderr)")
         // `[pid:tid:date:INFO:CONSOLE:line] "message", source: file:///… (line)`
         let console = run.stderr.split(separator: "\n").filter { $0.contains(":CONSOLE") }.map(String.init)
@@ -37,7 +39,9 @@ struct HTMLReportBrowserTests {
     /// The check itself: a script error and a blocked request in a page do show up.
     @Test func aScriptErrorAndABlockedRequestAreCaught() throws {
         let directory = try TemporaryDirectory()
-        try directory.write("broken.html", """
+        try directory.write(
+            "broken.html",
+            """
             <!DOCTYPE html><html><head><meta charset="utf-8">
             <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'">
             <title>broken</title></head><body><img src="http://127.0.0.1:9/pixel.png" alt="">

@@ -113,8 +113,10 @@ func timelineRows(_ html: String) -> [String] {
             #expect(run.status == 0, "\(run)")
             return run
         }
-        _ = try toggles(["create", "isRoundedAvatar", "--kind", "remote", "--type", "bool", "--default", "false",
-                         "--category", "experiment", "--owner", "mei@moments.example", "--expires", "2099-01-31", "--actor", "tester"])
+        _ = try toggles([
+            "create", "isRoundedAvatar", "--kind", "remote", "--type", "bool", "--default", "false",
+            "--category", "experiment", "--owner", "mei@moments.example", "--expires", "2099-01-31", "--actor", "tester",
+        ])
         _ = try toggles(["create", "isOldFeed", "--kind", "local", "--type", "bool", "--default", "false", "--actor", "tester"])
         var page = try toggles(["report", "--format", "html"]).stdout
         #expect(timelineRows(page) == ["isRoundedAvatar", "isOldFeed"])
@@ -154,7 +156,9 @@ func timelineRows(_ html: String) -> [String] {
         #expect(drawn.contains("<rect class=\"seg s-launched\"") && drawn.contains("<rect class=\"seg s-waiting\" fill=\"#fff\" stroke-dasharray=\"3 2\""))
         #expect(!drawn.contains("s-removed") && !drawn.contains("class=\"overdue\"") && !drawn.contains("class=\"removal\""))
         #expect(drawn.contains(">waiting for retirement</text>"))
-        #expect(drawn.contains("removed from the code in 2.5.0 on ") && drawn.contains(" (rounded for everyone); its parameter is still served to older versions: waiting for retirement"))
+        #expect(
+            drawn.contains("removed from the code in 2.5.0 on ")
+                && drawn.contains(" (rounded for everyone); its parameter is still served to older versions: waiting for retirement"))
         #expect(page.contains("</svg>waiting for retirement (removed from the code, its remote parameter still served to older app versions)</li></ul>"))
         #expect(page.contains("<dt>Stale</dt><dd>0</dd>") && page.contains("<dt>Live temporary</dt><dd>0</dd>"))
 

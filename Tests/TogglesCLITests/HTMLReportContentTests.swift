@@ -37,7 +37,9 @@ import TestSupport
         }
         // A stage's date is never split across lines.
         #expect(page.contains(" since <span class=\"nowrap\">20"))
-        #expect(page.contains(".name-cell { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; overflow-wrap: normal; word-break: keep-all; }"), "names do not break mid-word")
+        #expect(
+            page.contains(".name-cell { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; overflow-wrap: normal; word-break: keep-all; }"),
+            "names do not break mid-word")
     }
 }
 

@@ -16,12 +16,16 @@ import Darwin
         let directory = try CIRepository.make()
         #expect(mkfifo(directory.file("summary.md").path, 0o600) == 0)
         let environment = TogglesBinary.cleanEnvironment(["GITHUB_STEP_SUMMARY": directory.file("summary.md").path])
-        let run = try TogglesBinary.run(["check", "--format", "github"] + CIRepository.now + ["--log", "../events", "--scan", "."],
-                                        in: directory.file("App"), environment: environment, timeout: 60)
+        let run = try TogglesBinary.run(
+            ["check", "--format", "github"] + CIRepository.now + ["--log", "../events", "--scan", "."],
+            in: directory.file("App"), environment: environment, timeout: 60)
         #expect(!run.timedOut, "waited for a reader of the FIFO")
         #expect(run.status == 1, "\(run)")
         #expect(run.stdout.contains("::error "))
-        #expect(run.stderr == "toggles: warning: could not write the job summary (GITHUB_STEP_SUMMARY): \(directory.file("summary.md").path) is not a regular file (a FIFO, a device or a socket); expected a file\n", "\(run)")
+        #expect(
+            run.stderr
+                == "toggles: warning: could not write the job summary (GITHUB_STEP_SUMMARY): \(directory.file("summary.md").path) is not a regular file (a FIFO, a device or a socket); expected a file\n",
+            "\(run)")
     }
 
     /// GitHub accepts a CODEOWNERS file up to 3 MB; a line of many `**` segments once took

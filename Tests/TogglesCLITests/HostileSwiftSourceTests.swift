@@ -11,7 +11,8 @@ import TestSupport
     static let feed = "let feed = RemoteToggle.isNewFeed\n"
     /// 3 MB of `{`: 3,000,000 tokens where 2,375,000 are allowed.
     static let dense = String(repeating: "{", count: 3_000_000)
-    static let warning = "toggles: warning: App/Dense.swift is not scanned: more than 2375000 tokens, the most a Swift file of 3000000 bytes may have (2,000,000 plus one per 8 bytes, so memory stays in proportion to the file)\n"
+    static let warning =
+        "toggles: warning: App/Dense.swift is not scanned: more than 2375000 tokens, the most a Swift file of 3000000 bytes may have (2,000,000 plus one per 8 bytes, so memory stays in proportion to the file)\n"
 
     static func repository(dense: String = dense) throws -> TemporaryDirectory {
         let directory = try TemporaryDirectory("toggles-hostile-swift")
@@ -40,7 +41,9 @@ import TestSupport
         let directory = try Self.repository(dense: Self.dense + "\nlet hidden = RemoteToggle.isNewFeed\n")
         let run = InProcessToggles.run(["cleanup", "isNewFeed", "App", "--value", "true", "--record"], in: directory.url)
         #expect(run.status == 65, "\(run)")
-        #expect(run.stdout.contains("App/Dense.swift:1:1: isNewFeed: refused: the file is not read: more than 2375004 tokens, the most a Swift file of 3000037 bytes may have"), "\(run)")
+        #expect(
+            run.stdout.contains("App/Dense.swift:1:1: isNewFeed: refused: the file is not read: more than 2375004 tokens, the most a Swift file of 3000037 bytes may have"),
+            "\(run)")
         #expect(try directory.read("App/Feed.swift") == Self.feed)
         #expect(try directory.read("App/Toggles.swift") == Self.toggles)
         let state = InProcessToggles.run(["state", "--format", "json"], in: directory.url)
@@ -64,8 +67,9 @@ import TestSupport
     /// tokens take at most 96 MB.
     @Test func theBinaryScansAHostileFileUnderAnAddressSpaceLimit() throws {
         let directory = try Self.repository(dense: String(repeating: "{", count: 8_000_000))
-        let run = try Subprocess.run("/bin/sh", ["-c", "ulimit -v 512000 && exec \"$0\" scan App", TogglesBinary.url.path],
-                                     in: directory.url, environment: TogglesBinary.cleanEnvironment(), timeout: 300)
+        let run = try Subprocess.run(
+            "/bin/sh", ["-c", "ulimit -v 512000 && exec \"$0\" scan App", TogglesBinary.url.path],
+            in: directory.url, environment: TogglesBinary.cleanEnvironment(), timeout: 300)
         #expect(run.status == 0, "\(run)")
         #expect(run.stderr.contains("App/Dense.swift is not scanned: more than 3000000 tokens"), "\(run)")
         #expect(run.stdout.contains("App/Feed.swift:1:12"), "\(run)")

@@ -24,7 +24,9 @@ import TestSupport
     }
 
     @discardableResult
-    static func run(_ arguments: [String], in directory: TemporaryDirectory, expect status: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation) throws -> TogglesBinary.Run {
+    static func run(_ arguments: [String], in directory: TemporaryDirectory, expect status: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> TogglesBinary.Run
+    {
         let result = toggles(arguments, in: directory.url)
         #expect(result.status == status, "\(arguments.joined(separator: " "))\n\(result)", sourceLocation: sourceLocation)
         return result
@@ -177,7 +179,9 @@ import TestSupport
         let directory = try Self.seeded()
         let before = try Self.logBytes(directory)
         func dryRun(_ name: String) throws -> (stdout: String, events: [[String: Any]]) {
-            let result = try Self.run(["import", "plist", Self.fixture("importPlist/\(name).plist"), "--dry-run", "--format", "json", "--at", "2026-03-01T09:00:00Z", "--actor", "ios@moments.example"], in: directory)
+            let result = try Self.run(
+                ["import", "plist", Self.fixture("importPlist/\(name).plist"), "--dry-run", "--format", "json", "--at", "2026-03-01T09:00:00Z", "--actor", "ios@moments.example"],
+                in: directory)
             #expect(result.stderr.contains("skipped key unknownKey: not a toggle in the log"))
             let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
             return (result.stdout, document["events"] as! [[String: Any]])

@@ -24,12 +24,14 @@ import TestSupport
     }
 
     @Test func aToggleLivesAndDiesThroughTheCLI() throws {
-        var run = try toggles("create", "isRoundedAvatar", "--kind", "remote", "--type", "bool", "--default", "false",
-                              "--owner", "mei@moments.example", "--expires", "2026-10-31", "--at", "2026-06-15T09:30:00Z", "--id", "c1")
+        var run = try toggles(
+            "create", "isRoundedAvatar", "--kind", "remote", "--type", "bool", "--default", "false",
+            "--owner", "mei@moments.example", "--expires", "2026-10-31", "--at", "2026-06-15T09:30:00Z", "--id", "c1")
         #expect(run.status == 0, "\(run)")
         #expect(run.stdout.contains("created isRoundedAvatar at 2026-06-15T09:30:00Z by tester (id c1)"))
-        run = try toggles("publish", "isRoundedAvatar", "--value", "false", "--when", "Chinese users", "device.language in ['zh']", "true",
-                          "--template-version", "41", "--at", "2026-07-01T07:45:00Z", "--actor", "mei@moments.example", "--id", "p1")
+        run = try toggles(
+            "publish", "isRoundedAvatar", "--value", "false", "--when", "Chinese users", "device.language in ['zh']", "true",
+            "--template-version", "41", "--at", "2026-07-01T07:45:00Z", "--actor", "mei@moments.example", "--id", "p1")
         #expect(run.status == 0, "\(run)")
         run = try toggles("change", "isRoundedAvatar", "--default", "true", "--at", "2026-08-01", "--id", "d1")
         #expect(run.status == 0, "\(run)")
@@ -38,7 +40,10 @@ import TestSupport
 
         let lines = try directory.eventLines()
         #expect(lines.count == 4)
-        #expect(lines.contains(#"{"schema":1,"id":"p1","at":"2026-07-01T07:45:00Z","type":"published","toggle":"isRoundedAvatar","actor":"mei@moments.example","value":false,"conditions":[{"name":"Chinese users","expression":"device.language in ['zh']","value":true}],"templateVersion":"41"}"#))
+        #expect(
+            lines.contains(
+                #"{"schema":1,"id":"p1","at":"2026-07-01T07:45:00Z","type":"published","toggle":"isRoundedAvatar","actor":"mei@moments.example","value":false,"conditions":[{"name":"Chinese users","expression":"device.language in ['zh']","value":true}],"templateVersion":"41"}"#
+            ))
 
         run = try toggles("history", "isRoundedAvatar", "--format", "json")
         #expect(run.status == 0)
@@ -69,26 +74,48 @@ import TestSupport
         #expect(removed["removedAt"] as? String == "2026-06-01T00:00:00Z")
     }
 
-    @Test(arguments: [
-        // (setup commands, rejected command, exit status, message fragment)
-        ([], ["change", "ghost", "--default", "true"], 65, "no toggle named ghost exists"),
-        ([["create", "t", "--kind", "local", "--type", "bool", "--default", "false"]], ["create", "t", "--kind", "local", "--type", "bool", "--default", "false"], 65, "t already exists"),
-        ([["create", "t", "--kind", "local", "--type", "bool", "--default", "false"]], ["change", "t", "--default", "maybe"], 65, "--default 'maybe' is not a bool value for t; expected true or false"),
-        ([["create", "t", "--kind", "local", "--type", "bool", "--default", "false"]], ["publish", "t", "--value", "true"], 65, "t is a local toggle; only remote toggles are published"),
-        ([["create", "t", "--kind", "remote", "--type", "number", "--default", "1"]], ["publish", "t", "--value", "2", "--when", "c", "true", "lots"], 65, "not a number value"),
-        ([["create", "t", "--kind", "local", "--type", "bool", "--default", "false", "--at", "2026-01-01"], ["remove", "t", "--at", "2026-02-01"]], ["change", "t", "--default", "true", "--at", "2026-03-01"], 65, "t was removed at 2026-02-01T00:00:00Z"),
-        ([["create", "t", "--kind", "local", "--type", "bool", "--default", "false", "--at", "2026-03-01"]], ["change", "t", "--default", "true", "--at", "2026-02-01"], 65, "expected an instant after that"),
-        ([["create", "t", "--kind", "local", "--type", "bool", "--default", "false", "--at", "2026-01-01"], ["change", "t", "--default", "true", "--at", "2026-03-01"]], ["remove", "t", "--at", "2026-02-01"], 65, "this would make a later event invalid"),
-        ([], ["create", "9lives", "--kind", "local", "--type", "bool", "--default", "true"], 65, "a toggle name starts with a letter or '_'"),
-        ([], ["create", "t", "--kind", "json", "--type", "bool", "--default", "true"], 64, "--kind must be build, local or remote, not 'json'"),
-        ([], ["create", "t", "--kind", "local", "--type", "bool"], 64, "missing --default"),
-        ([], ["create", "t", "--kind", "local", "--type", "bool", "--default", "true", "--expires", "soon"], 64, "--expires must be a date such as 2027-01-31"),
-        ([], ["create", "t", "--kind", "local", "--type", "bool", "--default", "true", "--at", "yesterday"], 64, "--at must be an RFC 3339 instant"),
-        ([], ["create", "t", "--knd", "local"], 64, "unknown option '--knd' for create; did you mean '--kind'?"),
-        ([], ["frobnicate"], 64, "unknown command 'frobnicate'"),
-        ([], ["state", "--format", "yaml"], 64, "--format must be one of text, json, not 'yaml'"),
-        ([], ["publish", "t"], 64, "give exactly one of --value VALUE and --use-in-app-default"),
-    ] as [([[String]], [String], Int32, String)])
+    @Test(
+        arguments: [
+            // (setup commands, rejected command, exit status, message fragment)
+            ([], ["change", "ghost", "--default", "true"], 65, "no toggle named ghost exists"),
+            (
+                [["create", "t", "--kind", "local", "--type", "bool", "--default", "false"]], ["create", "t", "--kind", "local", "--type", "bool", "--default", "false"], 65,
+                "t already exists"
+            ),
+            (
+                [["create", "t", "--kind", "local", "--type", "bool", "--default", "false"]], ["change", "t", "--default", "maybe"], 65,
+                "--default 'maybe' is not a bool value for t; expected true or false"
+            ),
+            (
+                [["create", "t", "--kind", "local", "--type", "bool", "--default", "false"]], ["publish", "t", "--value", "true"], 65,
+                "t is a local toggle; only remote toggles are published"
+            ),
+            (
+                [["create", "t", "--kind", "remote", "--type", "number", "--default", "1"]], ["publish", "t", "--value", "2", "--when", "c", "true", "lots"], 65,
+                "not a number value"
+            ),
+            (
+                [["create", "t", "--kind", "local", "--type", "bool", "--default", "false", "--at", "2026-01-01"], ["remove", "t", "--at", "2026-02-01"]],
+                ["change", "t", "--default", "true", "--at", "2026-03-01"], 65, "t was removed at 2026-02-01T00:00:00Z"
+            ),
+            (
+                [["create", "t", "--kind", "local", "--type", "bool", "--default", "false", "--at", "2026-03-01"]], ["change", "t", "--default", "true", "--at", "2026-02-01"], 65,
+                "expected an instant after that"
+            ),
+            (
+                [["create", "t", "--kind", "local", "--type", "bool", "--default", "false", "--at", "2026-01-01"], ["change", "t", "--default", "true", "--at", "2026-03-01"]],
+                ["remove", "t", "--at", "2026-02-01"], 65, "this would make a later event invalid"
+            ),
+            ([], ["create", "9lives", "--kind", "local", "--type", "bool", "--default", "true"], 65, "a toggle name starts with a letter or '_'"),
+            ([], ["create", "t", "--kind", "json", "--type", "bool", "--default", "true"], 64, "--kind must be build, local or remote, not 'json'"),
+            ([], ["create", "t", "--kind", "local", "--type", "bool"], 64, "missing --default"),
+            ([], ["create", "t", "--kind", "local", "--type", "bool", "--default", "true", "--expires", "soon"], 64, "--expires must be a date such as 2027-01-31"),
+            ([], ["create", "t", "--kind", "local", "--type", "bool", "--default", "true", "--at", "yesterday"], 64, "--at must be an RFC 3339 instant"),
+            ([], ["create", "t", "--knd", "local"], 64, "unknown option '--knd' for create; did you mean '--kind'?"),
+            ([], ["frobnicate"], 64, "unknown command 'frobnicate'"),
+            ([], ["state", "--format", "yaml"], 64, "--format must be one of text, json, not 'yaml'"),
+            ([], ["publish", "t"], 64, "give exactly one of --value VALUE and --use-in-app-default"),
+        ] as [([[String]], [String], Int32, String)])
     func aRejectedCommandExplainsAndAppendsNothing(setup: [[String]], command: [String], status: Int32, message: String) throws {
         for step in setup {
             let run = TestSupport.toggles(step, in: directory.url)
@@ -171,8 +198,14 @@ import TestSupport
     /// Two creations of one name with different definitions is what two valid branches make
     /// once merged: a conflict (a warning, replay keeps the first), not an invalid log.
     @Test func auditFindsLifecycleViolationsThatAMergeBroughtIn() throws {
-        try directory.write("events/2026/01/a.jsonl", #"{"schema":1,"id":"1","at":"2026-01-01T00:00:00Z","type":"created","toggle":"t","actor":"a","kind":"local","valueType":"bool","default":false,"category":"release"}"# + "\n")
-        try directory.write("events/2026/01/b.jsonl", #"{"schema":1,"id":"2","at":"2026-01-02T00:00:00Z","type":"created","toggle":"t","actor":"b","kind":"local","valueType":"bool","default":true,"category":"release"}"# + "\n" + #"{"schema":1,"id":"3","at":"2026-01-03T00:00:00Z","type":"archived","toggle":"t","actor":"b"}"# + "\n")
+        try directory.write(
+            "events/2026/01/a.jsonl",
+            #"{"schema":1,"id":"1","at":"2026-01-01T00:00:00Z","type":"created","toggle":"t","actor":"a","kind":"local","valueType":"bool","default":false,"category":"release"}"#
+                + "\n")
+        try directory.write(
+            "events/2026/01/b.jsonl",
+            #"{"schema":1,"id":"2","at":"2026-01-02T00:00:00Z","type":"created","toggle":"t","actor":"b","kind":"local","valueType":"bool","default":true,"category":"release"}"#
+                + "\n" + #"{"schema":1,"id":"3","at":"2026-01-03T00:00:00Z","type":"archived","toggle":"t","actor":"b"}"# + "\n")
         let audit = try toggles("audit")
         #expect(audit.status == 0, "\(audit)")
         #expect(audit.stdout.contains("warning: events/2026/01/b.jsonl:1: conflict: created t at 2026-01-02T00:00:00Z: t already exists"), "\(audit)")
@@ -186,8 +219,11 @@ import TestSupport
     /// branch, a type about no toggle at all): an unknown type is ignored whatever the toggle,
     /// a warning, not an error (it used to be "no toggle named x exists", exit 2).
     @Test func anUnknownTypeForAToggleThatDoesNotExistIsIgnored() throws {
-        try directory.write("events/2026/01/a.jsonl", #"{"schema":1,"id":"1","at":"2026-01-01T00:00:00Z","type":"created","toggle":"t","actor":"a","kind":"local","valueType":"bool","default":false,"category":"release"}"# + "\n"
-            + #"{"schema":1,"id":"2","at":"2026-01-02T00:00:00Z","type":"audience-defined","toggle":"_segments","actor":"b","audience":"beta"}"# + "\n")
+        try directory.write(
+            "events/2026/01/a.jsonl",
+            #"{"schema":1,"id":"1","at":"2026-01-01T00:00:00Z","type":"created","toggle":"t","actor":"a","kind":"local","valueType":"bool","default":false,"category":"release"}"#
+                + "\n"
+                + #"{"schema":1,"id":"2","at":"2026-01-02T00:00:00Z","type":"audience-defined","toggle":"_segments","actor":"b","audience":"beta"}"# + "\n")
         let audit = try toggles("audit")
         #expect(audit.status == 0, "\(audit)")
         #expect(audit.stdout.contains("warning: events/2026/01/a.jsonl:2: unknown event type \"audience-defined\""), "\(audit)")

@@ -47,7 +47,11 @@ import TestSupport
             let run = toggles(command)
             #expect(run.status == 0, "\(command): \(run)")
         }
-        #expect(toggles(["append"], stdin: #"{"type":"created","toggle":"isFeed","kind":"local","valueType":"bool","default":false,"category":"release","at":"2026-01-08T00:00:00Z"}"# + "\n").status == 0)
+        #expect(
+            toggles(
+                ["append"],
+                stdin: #"{"type":"created","toggle":"isFeed","kind":"local","valueType":"bool","default":false,"category":"release","at":"2026-01-08T00:00:00Z"}"# + "\n"
+            ).status == 0)
         try repository.write("Sources/App/defaults.plist", #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>isFeed</key><true/></dict></plist>"#)
         let imported = toggles(["import", "plist", "defaults.plist", "--at", "2026-01-09"])
         #expect(imported.status == 0 && imported.stdout.contains("appended 1 event to ../../events/"), "\(imported)")

@@ -32,7 +32,9 @@ import TestSupport
     @Test func aNameThatIsNotUTF8IsNotPrintedAsIfValid() throws {
         let directory = try app(Array("enum RemoteToggle: String {\n    case good\n    case ba".utf8) + [0xFF] + Array("d\n}\n".utf8))
         let scan = InProcessToggles.run(["scan", "App"], in: directory.url)
-        #expect(scan.stderr == "toggles: warning: App/N.swift:3:12: an identifier that is not valid UTF-8 (Swift refuses the file; fix its encoding); the file is not scanned\n", "\(scan)")
+        #expect(
+            scan.stderr == "toggles: warning: App/N.swift:3:12: an identifier that is not valid UTF-8 (Swift refuses the file; fix its encoding); the file is not scanned\n",
+            "\(scan)")
         #expect(!scan.stdout.contains("\u{FFFD}"), "\(scan)")
         // Between backticks any byte is the name's: a NUL there too.
         let quoted = try app(Array("enum RemoteToggle: String {\n    case `ba\u{0}d`\n}\n".utf8))

@@ -12,7 +12,8 @@ import TestSupport
     static func render(_ markdown: String) throws -> String {
         let directory = try TemporaryDirectory()
         try directory.write("in.md", markdown)
-        let run = try Python.run("""
+        let run = try Python.run(
+            """
             import sys, cmarkgfm
             from cmarkgfm.cmark import Options
             print(cmarkgfm.github_flavored_markdown_to_html(open(sys.argv[1], encoding="utf-8").read(), options=Options.CMARK_OPT_UNSAFE))
@@ -55,8 +56,9 @@ import TestSupport
     func theStepSummaryAndTheDueListRender() throws {
         let (repository, runner) = try CIRecipeTests.repository()
         let summary = runner.file("summary.md")
-        let check = toggles(["check", "--format", "github", "--scan", "Sources"], in: repository.url,
-                                          environment: TogglesBinary.cleanEnvironment(["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summary.path]))
+        let check = toggles(
+            ["check", "--format", "github", "--scan", "Sources"], in: repository.url,
+            environment: TogglesBinary.cleanEnvironment(["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summary.path]))
         #expect(check.status == 1, "\(check)")
         try Self.checkRendered(try runner.read("summary.md"), named: "step summary")
         let due = toggles(["due", "--format", "markdown", "--within", "400d"], in: repository.url)

@@ -39,10 +39,12 @@ extension GitMergeTests {
         let root = try TemporaryDirectory()
         let repository = try repositoryWithBase(root)
         try branch("a", in: repository, [["create", "isStories", "--kind", "local", "--type", "bool", "--default", "false", "--at", "2026-03-01T10:00:00Z"]])
-        try branch("b", in: repository, [
-            ["create", "isStories", "--kind", "remote", "--type", "bool", "--default", "true", "--at", "2026-03-01T11:00:00Z"],
-            ["publish", "isStories", "--value", "true", "--at", "2026-03-02T11:00:00Z"],
-        ])
+        try branch(
+            "b", in: repository,
+            [
+                ["create", "isStories", "--kind", "remote", "--type", "bool", "--default", "true", "--at", "2026-03-01T11:00:00Z"],
+                ["publish", "isStories", "--value", "true", "--at", "2026-03-02T11:00:00Z"],
+            ])
         try Git.run(["checkout", "-qb", "a-then-b", "main"], in: repository, environment: Self.environment)
         try Git.run(["merge", "-q", "--no-edit", "a"], in: repository, environment: Self.environment)
         try Git.run(["merge", "-q", "--no-edit", "b"], in: repository, environment: Self.environment)
@@ -126,11 +128,15 @@ extension GitMergeTests {
     @Test func keepingAChangeOverruledByTheOtherDeclarationKeepsTheCreationItWasMadeFor() throws {
         let root = try TemporaryDirectory()
         let repository = try repositoryWithBase(root)
-        try branch("a", in: repository, [["create", "appPrimaryColor", "--kind", "local", "--type", "bool", "--default", "false", "--at", "2026-03-01T04:00:00Z", "--id", "local-creation"]])
-        try branch("b", in: repository, [
-            ["create", "appPrimaryColor", "--kind", "remote", "--type", "bool", "--default", "false", "--at", "2026-03-01T13:00:00Z", "--id", "remote-creation"],
-            ["publish", "appPrimaryColor", "--value", "false", "--at", "2026-03-01T16:00:00Z", "--id", "publish"],
-        ])
+        try branch(
+            "a", in: repository,
+            [["create", "appPrimaryColor", "--kind", "local", "--type", "bool", "--default", "false", "--at", "2026-03-01T04:00:00Z", "--id", "local-creation"]])
+        try branch(
+            "b", in: repository,
+            [
+                ["create", "appPrimaryColor", "--kind", "remote", "--type", "bool", "--default", "false", "--at", "2026-03-01T13:00:00Z", "--id", "remote-creation"],
+                ["publish", "appPrimaryColor", "--value", "false", "--at", "2026-03-01T16:00:00Z", "--id", "publish"],
+            ])
         try Git.run(["checkout", "-q", "a"], in: repository, environment: Self.environment)
         try Git.run(["merge", "-q", "--no-edit", "b"], in: repository, environment: Self.environment)
         let before = try run(["state", "--at", "2026-03-02", "--format", "json"], in: repository)

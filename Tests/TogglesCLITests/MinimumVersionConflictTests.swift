@@ -95,7 +95,9 @@ extension GitMergeTests {
         let appRow = report.stdout.split(separator: "\n").first { $0.hasPrefix("_app ") }.map(String.init) ?? ""
         #expect(appRow.contains("—  ") && !appRow.contains("in-development") && !appRow.contains("2026-03-01"), "\(report)")
         let markdown = try run(["check", "--now", "2026-03-04", "--format", "markdown"], in: repository)
-        #expect(markdown.stdout.contains("**0 of 1 live toggles are stale**") && markdown.stdout.contains("0 stale toggles of 1 live + the minimum supported version's conflict"), "\(markdown)")
+        #expect(
+            markdown.stdout.contains("**0 of 1 live toggles are stale**") && markdown.stdout.contains("0 stale toggles of 1 live + the minimum supported version's conflict"),
+            "\(markdown)")
         #expect(markdown.stdout.contains("| `_app` | — | "), "\(markdown)")
         let html = try run(["report", "--now", "2026-03-04", "--format", "html"], in: repository)
         let appRowHTML = html.stdout.split(separator: "\n").first { $0.contains("<td class=\"name-cell\">_app<br>") }.map(String.init) ?? ""
@@ -107,7 +109,9 @@ extension GitMergeTests {
         let github = try run(["check", "--now", "2026-03-04", "--format", "github"], in: repository)
         #expect(github.stdout.contains("title=Conflict of the minimum supported version (_app)") && !github.stdout.contains("Stale toggle _app"), "\(github)")
         let tolerated = try run(["check", "--now", "2026-03-04", "--max-stale", "1"], in: repository)
-        #expect(tolerated.status == 0 && tolerated.stdout.contains("check passed: 0 stale toggles + the minimum supported version's conflict (_app), within --max-stale 1"), "\(tolerated)")
+        #expect(
+            tolerated.status == 0 && tolerated.stdout.contains("check passed: 0 stale toggles + the minimum supported version's conflict (_app), within --max-stale 1"),
+            "\(tolerated)")
     }
 
     /// The same version raised on both branches is one fact; a sequential raise after the

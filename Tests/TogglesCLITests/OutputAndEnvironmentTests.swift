@@ -40,7 +40,8 @@ import TestSupport
         let append = try TogglesBinary.run(["append"], in: directory.url, stdin: batch)
         #expect(append.status == 0, "\(append)")
         // A type a newer version wrote (writers refuse types they do not know; readers keep them).
-        try directory.write("events/2026/01/newer.jsonl", #"{"schema":1,"id":"h3","at":"2026-01-01T12:00:00Z","type":"renamed\#(Self.hostile)","toggle":"isHostile","actor":"ann"}"# + "\n")
+        try directory.write(
+            "events/2026/01/newer.jsonl", #"{"schema":1,"id":"h3","at":"2026-01-01T12:00:00Z","type":"renamed\#(Self.hostile)","toggle":"isHostile","actor":"ann"}"# + "\n")
         for line in try directory.eventLines() {
             #expect(Self.rawInvisibles(line).isEmpty, "the log line itself: \(line)")
         }
@@ -126,9 +127,11 @@ import TestSupport
         try directory.write("bin/git", "#!/bin/sh\necho \"$*\" >> \"$GIT_CALLS\"\necho ann@example.com\n")
         chmod(directory.file("bin/git").path, 0o755)
         let calls = directory.file("calls.txt").path
-        let run = try TogglesBinary.run(["sync", "swift", "App"], in: directory.url, environment: TogglesBinary.cleanEnvironment([
-            "PATH": directory.file("bin").path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"), "GIT_CALLS": calls,
-        ]))
+        let run = try TogglesBinary.run(
+            ["sync", "swift", "App"], in: directory.url,
+            environment: TogglesBinary.cleanEnvironment([
+                "PATH": directory.file("bin").path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"), "GIT_CALLS": calls,
+            ]))
         #expect(run.status == 0, "\(run)")
         #expect(try directory.eventLines().count == 40)
         #expect(try directory.eventLines().allSatisfy { $0.contains(#""actor":"ann@example.com""#) })
@@ -149,7 +152,10 @@ import TestSupport
         let different = try TogglesBinary.run(["change", "isA", "--default", "false", "--at", "2026-01-03", "--id", "ci-7"], in: directory.url)
         #expect(different.status == 0, "\(different)")
         #expect(different.stderr.contains("already recorded: id ci-7"), "\(different)")
-        #expect(different.stderr.contains(#"the recorded event is kept, and the one sent differs in at (recorded "2026-01-02T00:00:00Z", sent "2026-01-03T00:00:00Z"), default (recorded true, sent false)"#), "\(different)")
+        #expect(
+            different.stderr.contains(
+                #"the recorded event is kept, and the one sent differs in at (recorded "2026-01-02T00:00:00Z", sent "2026-01-03T00:00:00Z"), default (recorded true, sent false)"#),
+            "\(different)")
         #expect(try directory.eventLines().count == 2)
     }
 
@@ -163,7 +169,9 @@ import TestSupport
         // A fresh log: the .gitignore cannot be written; neither its temporary file nor the folder stays.
         let fresh = try shell(#"ulimit -f 0 && exec "$TOGGLES" create isB --kind local --type bool --default false --log fresh"#, in: directory)
         #expect(fresh.status == 2, "\(fresh)")
-        #expect(!FileManager.default.fileExists(atPath: directory.file("fresh").path), "\(String(describing: try? FileManager.default.contentsOfDirectory(atPath: directory.file("fresh").path)))")
+        #expect(
+            !FileManager.default.fileExists(atPath: directory.file("fresh").path),
+            "\(String(describing: try? FileManager.default.contentsOfDirectory(atPath: directory.file("fresh").path)))")
     }
 
     @Test(.disabled(if: ReliabilityCLITests.cannotDropPrivileges, "running as root without setpriv: permissions do not stop root"))
@@ -189,7 +197,9 @@ import TestSupport
         let cache = directory.file("cache")
         let checkpoints = cache.appendingPathComponent("checkpoints").path
         for value in ["1", "TRUE", "Yes", "on"] {
-            let run = try TogglesBinary.run(["state"], in: directory.url, environment: TogglesBinary.cleanEnvironment(["TOGGLES_NO_CHECKPOINT": value, "TOGGLES_CHECKPOINT_MIN_BYTES": "1", "TOGGLES_CHECKPOINT_DIR": cache.path]))
+            let run = try TogglesBinary.run(
+                ["state"], in: directory.url,
+                environment: TogglesBinary.cleanEnvironment(["TOGGLES_NO_CHECKPOINT": value, "TOGGLES_CHECKPOINT_MIN_BYTES": "1", "TOGGLES_CHECKPOINT_DIR": cache.path]))
             #expect(run.status == 0, "\(value): \(run)")
             #expect(!FileManager.default.fileExists(atPath: checkpoints), "\(value) must disable the checkpoint")
         }
@@ -198,7 +208,9 @@ import TestSupport
             #expect(run.status == 64, "\(value): \(run)")
             #expect(run.stderr.contains("TOGGLES_NO_CHECKPOINT must be 1, true, yes or on (or 0, false, no, off), not '\(value)'"), "\(run)")
         }
-        let off = try TogglesBinary.run(["state"], in: directory.url, environment: TogglesBinary.cleanEnvironment(["TOGGLES_NO_CHECKPOINT": "Off", "TOGGLES_CHECKPOINT_MIN_BYTES": "1", "TOGGLES_CHECKPOINT_DIR": cache.path]))
+        let off = try TogglesBinary.run(
+            ["state"], in: directory.url,
+            environment: TogglesBinary.cleanEnvironment(["TOGGLES_NO_CHECKPOINT": "Off", "TOGGLES_CHECKPOINT_MIN_BYTES": "1", "TOGGLES_CHECKPOINT_DIR": cache.path]))
         #expect(off.status == 0, "\(off)")
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: checkpoints)) ?? []).count == 1, "off leaves the checkpoint on")
     }

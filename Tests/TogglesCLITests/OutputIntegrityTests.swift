@@ -76,7 +76,8 @@ import TestSupport
         }
         // A command that appends: the event is in the log, and the lost confirmation is still an error.
         let fresh = try TemporaryDirectory("toggles-full-create")
-        let create = try Subprocess.run("/bin/sh", ["-c", "'\(binary)' create isNew --kind local --type bool --default false > /dev/full"], in: fresh.url, environment: TogglesBinary.cleanEnvironment())
+        let create = try Subprocess.run(
+            "/bin/sh", ["-c", "'\(binary)' create isNew --kind local --type bool --default false > /dev/full"], in: fresh.url, environment: TogglesBinary.cleanEnvironment())
         #expect(create.status == 2 && create.stderr.contains("cannot write standard output"), "\(create)")
         #expect(fresh.segments().count == 1)
     }

@@ -50,11 +50,13 @@ import TestSupport
         // Another bot commented last, as the same GitHub Actions user.
         let other = #"[{"id": 7, "user": {"login": "github-actions[bot]"}, "body": "<!-- coverage -->\nCoverage 81%"}]"#
         try runner.write("comments.json", other)
-        let environment = CIRecipeTests.environment(runner, [
-            "GITHUB_OUTPUT": runner.file("output").path, "GITHUB_STEP_SUMMARY": runner.file("summary.md").path,
-            "GITHUB_REPOSITORY": "moments/app", "FAKE_GH_COMMENTS": runner.file("comments.json").path,
-            "GH_TOKEN": "token", "PR": "12",
-        ])
+        let environment = CIRecipeTests.environment(
+            runner,
+            [
+                "GITHUB_OUTPUT": runner.file("output").path, "GITHUB_STEP_SUMMARY": runner.file("summary.md").path,
+                "GITHUB_REPOSITORY": "moments/app", "FAKE_GH_COMMENTS": runner.file("comments.json").path,
+                "GH_TOKEN": "token", "PR": "12",
+            ])
         func runStep(_ script: String) throws {
             let run = try Subprocess.run("/bin/bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", script], in: repository.url, environment: environment)
             #expect(run.status == 0, "\(run)")

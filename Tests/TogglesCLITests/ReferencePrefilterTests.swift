@@ -52,7 +52,9 @@ import TestSupport
     /// a key constant, and spelled with U+212A KELVIN SIGN, which `String` takes for `K`.
     @Test func namesTheBytesHideAreStillFound() throws {
         let directory = try TemporaryDirectory()
-        try directory.write("App/Flags.swift", """
+        try directory.write(
+            "App/Flags.swift",
+            """
             enum FeatureFlag: String {
                 case darkMode = "dark_mode"
                 case `default`

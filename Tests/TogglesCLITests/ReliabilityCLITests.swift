@@ -33,8 +33,9 @@ import Darwin
         let errorData = error.fileHandleForReading.readDataToEndOfFile()
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return TogglesBinary.Run(status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
-                                 stderr: String(decoding: errorData, as: UTF8.self))
+        return TogglesBinary.Run(
+            status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
+            stderr: String(decoding: errorData, as: UTF8.self))
     }
 
     /// A log with one toggle, made through the binary.
@@ -178,7 +179,8 @@ import Darwin
                     var statuses: [Int32] = []
                     for n in 0..<appends {
                         let second = String(format: "%02d", (writer * appends + n) % 60)
-                        let line = #"{"schema":1,"id":"w\#(writer)-\#(n)","at":"2026-01-03T00:\#(String(format: "%02d", writer)):\#(second)Z","type":"default-changed","toggle":"isA","actor":"w","default":true}"#
+                        let line =
+                            #"{"schema":1,"id":"w\#(writer)-\#(n)","at":"2026-01-03T00:\#(String(format: "%02d", writer)):\#(second)Z","type":"default-changed","toggle":"isA","actor":"w","default":true}"#
                         statuses.append(try TogglesBinary.run(["append"], in: url, stdin: line + "\n").status)
                     }
                     return statuses
@@ -223,8 +225,10 @@ import Darwin
 
     @Test func terminalEscapesFromTheLogAreNeutralised() throws {
         let directory = try TemporaryDirectory()
-        let line = #"{"schema":1,"id":"e\u001b[1m","at":"2026-01-01T00:00:00Z","type":"created","toggle":"isA","actor":"evil\u001b[2J","kind":"remote","valueType":"string","default":"x\u001b[2J","category":"release","owner":"o\u001b[2J","description":"wipe\u001b[2J\u001b]0;pwned\u0007\u009b31m"}"#
-        try directory.write("events/2026/01/s.jsonl", line + "\n" + #"{"schema":1,"id":"u1","at":"2026-01-02T00:00:00Z","type":"future\u001b[2J","toggle":"isA","actor":"a"}"# + "\n")
+        let line =
+            #"{"schema":1,"id":"e\u001b[1m","at":"2026-01-01T00:00:00Z","type":"created","toggle":"isA","actor":"evil\u001b[2J","kind":"remote","valueType":"string","default":"x\u001b[2J","category":"release","owner":"o\u001b[2J","description":"wipe\u001b[2J\u001b]0;pwned\u0007\u009b31m"}"#
+        try directory.write(
+            "events/2026/01/s.jsonl", line + "\n" + #"{"schema":1,"id":"u1","at":"2026-01-02T00:00:00Z","type":"future\u001b[2J","toggle":"isA","actor":"a"}"# + "\n")
         let commands: [[String]] = [["state"], ["history", "isA"], ["audit"], ["replay"], ["report", "--now", "2026-02-01"]]
         for command in commands {
             let run = toggles(command, in: directory.url)
@@ -300,7 +304,8 @@ import Darwin
             "GITLAB_CI": "true", "GITLAB_USER_EMAIL": "dev@example.com", "CI_COMMIT_SHA": "feed", "CI_COMMIT_REF_NAME": "topic",
             "CI_PIPELINE_ID": "77", "CI_JOB_URL": "https://gitlab.example/j/1",
         ])
-        let appended = toggles(["append"], in: directory.url, stdin: #"{"type":"default-changed","toggle":"isA","default":false,"id":"ci2","at":"2026-01-06T00:00:00Z"}"# + "\n", environment: gitlab)
+        let appended = toggles(
+            ["append"], in: directory.url, stdin: #"{"type":"default-changed","toggle":"isA","default":false,"id":"ci2","at":"2026-01-06T00:00:00Z"}"# + "\n", environment: gitlab)
         #expect(appended.status == 0, "\(appended)")
         let second = try #require(try directory.eventLines().first { $0.contains(#""id":"ci2""#) })
         #expect(second.contains(#""source":{"ci":"gitlab-ci","commit":"feed","branch":"topic","run":"77","url":"https://gitlab.example/j/1"}"#), "\(second)")

@@ -60,14 +60,18 @@ let fixtureNow = "2026-11-22T00:00:00Z"
         let run = TestSupport.toggles(["report", "--now", fixtureNow, "--format", "json"], in: directory.url)
         let document = try #require(try JSONParser.parse(run.stdout).objectValue)
         #expect(document.keys == ["schema", "asOf", "summary", "policy", "toggles"])
-        #expect(document["summary"] == .object(JSONObject([
-            .init("live", .number("7")), .init("inUse", .number("7")), .init("stale", .number("3")), .init("launched", .number("2")), .init("health", .number("57")),
-            .init("awaitingRetirement", .number("0")),
-        ])))
+        #expect(
+            document["summary"]
+                == .object(
+                    JSONObject([
+                        .init("live", .number("7")), .init("inUse", .number("7")), .init("stale", .number("3")), .init("launched", .number("2")), .init("health", .number("57")),
+                        .init("awaitingRetirement", .number("0")),
+                    ])))
         let toggles = try #require(document["toggles"]?.arrayValue).compactMap(\.objectValue)
-        #expect(toggles.map { $0["name"]?.stringValue } == [
-            "betaThing", "expiredKillSwitch", "launchedRelease", "colourConfig", "extendedRelease", "newRelease", "partialExperiment",
-        ])
+        #expect(
+            toggles.map { $0["name"]?.stringValue } == [
+                "betaThing", "expiredKillSwitch", "launchedRelease", "colourConfig", "extendedRelease", "newRelease", "partialExperiment",
+            ])
         let launched = try #require(toggles.first { $0["name"] == .string("launchedRelease") })
         let codes = launched["reasons"]?.arrayValue?.compactMap { $0.objectValue?["code"]?.stringValue }
         #expect(codes == ["over-lifetime", "launched"])
@@ -104,7 +108,9 @@ let fixtureNow = "2026-11-22T00:00:00Z"
 
     @Test func aPolicyFileInTheLogDirectoryChangesTheVerdicts() throws {
         let directory = try directoryWithFixtureLog()
-        try directory.write("events/policy.json", """
+        try directory.write(
+            "events/policy.json",
+            """
             {"schema": 1, "launchGraceDays": 60, "categories": {"release": {"lifetimeDays": 100}, "beta": {"lifetimeDays": null}}}
             """)
         let run = TestSupport.toggles(["report", "--now", fixtureNow, "--format", "csv"], in: directory.url)

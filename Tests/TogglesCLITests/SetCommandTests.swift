@@ -18,8 +18,11 @@ import TestSupport
     }
 
     @Test func ownerAndCategoryChangeAsOneEventThatHistoryDiffAndTheReportFollow() throws {
-        #expect(toggles("create", "isStories", "--kind", "remote", "--type", "bool", "--default", "false",
-                        "--category", "experiment", "--owner", "mei@moments.example", "--at", "2026-01-01", "--id", "c1").status == 0)
+        #expect(
+            toggles(
+                "create", "isStories", "--kind", "remote", "--type", "bool", "--default", "false",
+                "--category", "experiment", "--owner", "mei@moments.example", "--at", "2026-01-01", "--id", "c1"
+            ).status == 0)
         var report = toggles("report", "--format", "json")
         #expect(report.stdout.contains(#""over-lifetime""#), "an experiment of 40 days, created in January: \(report)")
 
@@ -27,7 +30,10 @@ import TestSupport
         #expect(set.status == 0, "\(set)")
         #expect(set.stdout.contains("attributes-changed isStories at 2026-11-01T00:00:00Z by tester (id s1)"), "\(set)")
         let lines = try directory.eventLines()
-        #expect(lines.last == #"{"schema":1,"id":"s1","at":"2026-11-01T00:00:00Z","type":"attributes-changed","toggle":"isStories","actor":"tester","category":"kill-switch","owner":"li@moments.example"}"#, "\(lines)")
+        #expect(
+            lines.last
+                == #"{"schema":1,"id":"s1","at":"2026-11-01T00:00:00Z","type":"attributes-changed","toggle":"isStories","actor":"tester","category":"kill-switch","owner":"li@moments.example"}"#,
+            "\(lines)")
 
         let history = toggles("history", "isStories")
         #expect(history.stdout.contains("attributes-changed"), "\(history)")
@@ -53,7 +59,9 @@ import TestSupport
         #expect(try directory.eventLines().last?.contains(#""description":"Stories in the feed"}"#) == true)
         #expect(try directory.eventLines().last?.contains("owner") == false)
         let described = toggles("diff", "--from", "2026-11-02", "--to", "2026-11-04")
-        #expect(described.stdout.contains("description-changed") || described.stdout.contains("Descriptions changed") || described.stdout.contains("Stories in the feed"), "\(described)")
+        #expect(
+            described.stdout.contains("description-changed") || described.stdout.contains("Descriptions changed") || described.stdout.contains("Stories in the feed"),
+            "\(described)")
     }
 
     @Test func refusalsAppendNothing() throws {
@@ -71,7 +79,9 @@ import TestSupport
     /// The policy's `require` for the new category applies to `set --category` as it does to
     /// `create`; a field the category requires may not be cleared either.
     @Test func aNewCategoryMustHaveTheFieldsThePolicyRequires() throws {
-        try directory.write("events/policy.json", #"{"schema": 1, "categories": {"experiment": {"lifetimeDays": 40, "require": ["owner", "expires"]}, "ops": {"lifetimeDays": 90, "require": ["owner"]}}}"#)
+        try directory.write(
+            "events/policy.json",
+            #"{"schema": 1, "categories": {"experiment": {"lifetimeDays": 40, "require": ["owner", "expires"]}, "ops": {"lifetimeDays": 90, "require": ["owner"]}}}"#)
         #expect(toggles("create", "isStories", "--kind", "local", "--type", "bool", "--default", "false", "--category", "release", "--at", "2026-01-01").status == 0)
         let before = try directory.eventLines()
         let refused = toggles("set", "isStories", "--category", "experiment")

@@ -12,7 +12,8 @@ import TestSupport
     /// The section of docs/ci.md on Slack: its `sh` block and its workflow's steps after the build.
     static func recipe() throws -> (shell: String, steps: [String], workflow: String) {
         let page = try String(contentsOf: AnalyticsDocumentationTests.root.appendingPathComponent("docs/ci.md"), encoding: .utf8)
-        let section = try #require(page.components(separatedBy: "\n## Post what comes due to Slack every week\n").dropFirst().first)
+        let section =
+            try #require(page.components(separatedBy: "\n## Post what comes due to Slack every week\n").dropFirst().first)
             .components(separatedBy: "\n## ").first ?? ""
         func block(_ language: String) throws -> String {
             let start = try #require(section.components(separatedBy: "```\(language)\n").dropFirst().first)
@@ -33,7 +34,9 @@ import TestSupport
         init(requests count: Int) throws {
             directory = try TemporaryDirectory("webhook")
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", "-c", """
+            process.arguments = [
+                "python3", "-c",
+                """
                 import http.server, sys, os
                 count = 0
                 class Hook(http.server.BaseHTTPRequestHandler):
@@ -48,7 +51,8 @@ import TestSupport
                 server = http.server.HTTPServer(("127.0.0.1", 0), Hook)
                 print(server.server_port, flush=True)
                 while count < int(sys.argv[2]): server.handle_request()
-                """, directory.path, String(count)]
+                """, directory.path, String(count),
+            ]
             let output = Pipe()
             process.standardOutput = output
             try process.run()

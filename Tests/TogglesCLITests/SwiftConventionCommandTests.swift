@@ -28,11 +28,12 @@ import TestSupport
         // Published without conditions: everyone gets the remote default, so that is the value to keep.
         #expect((checkout["removal"] as? [String: Any])?["keep"] as? Bool == true)
         #expect((checkout["removal"] as? [String: Any])?["source"] as? String == "remote-default")
-        #expect((checkout["references"] as? [[String: Any]])?.map { "\($0["file"]!):\($0["line"]!):\($0["column"]!) \($0["symbol"]!)" } == [
-            "App/Checkout View.swift:5:56 .newCheckout",
-            "App/Checkout View.swift:6:25 FeatureFlag.newCheckout",
-            "App/FeatureFlag.swift:2:10 case newCheckout",
-        ])
+        #expect(
+            (checkout["references"] as? [[String: Any]])?.map { "\($0["file"]!):\($0["line"]!):\($0["column"]!) \($0["symbol"]!)" } == [
+                "App/Checkout View.swift:5:56 .newCheckout",
+                "App/Checkout View.swift:6:25 FeatureFlag.newCheckout",
+                "App/FeatureFlag.swift:2:10 case newCheckout",
+            ])
         let splash = try #require(toggles.first { $0["name"] as? String == "dark_splash" })
         let splashPlan = try #require(splash["removal"] as? [String: Any])
         // With a condition, the in-app default is kept and what is served otherwise is listed as lost.
@@ -48,11 +49,13 @@ import TestSupport
         // HTML inside <summary>: GitHub renders no Markdown there.
         #expect(markdown.stdout.contains("<details><summary><code>new_checkout</code>: keep true (remote default) (3 sites)</summary>"), "\(markdown.stdout)")
         let report = TestSupport.toggles(["report", "--scan", "App"] + now, in: directory.url)
-        #expect(report.stdout.contains("""
-            to remove legacy_feed: keep true (in-app default)
-              App/Checkout View.swift:7:51  .legacyFeed
-              App/FeatureFlag.swift:4:10  case legacyFeed
-            """), "\(report.stdout)")
+        #expect(
+            report.stdout.contains(
+                """
+                to remove legacy_feed: keep true (in-app default)
+                  App/Checkout View.swift:7:51  .legacyFeed
+                  App/FeatureFlag.swift:4:10  case legacyFeed
+                """), "\(report.stdout)")
     }
 
     @Test func syncSwiftAsksForTheKindAndMapsRawValues() throws {
@@ -79,25 +82,31 @@ import TestSupport
         try #require(toggles(["create", "new_paywall", "--kind", "remote", "--type", "bool", "--default", "false", "--at", "2026-03-01"], in: directory.url).status == 0)
         // Without the setting too (issue 27): Experiments is named for toggles and the log knows its case.
         let plain = toggles(["scan", "App"], in: directory.url)
-        #expect(plain.stdout == """
-            App/Paywall Screen.swift:2:10: new_paywall: declaration case newPaywall
-            App/Paywall Screen.swift:6:17: new_paywall: implicit-member .newPaywall
-            2 references to 1 toggle in 1 Swift file
+        #expect(
+            plain.stdout == """
+                App/Paywall Screen.swift:2:10: new_paywall: declaration case newPaywall
+                App/Paywall Screen.swift:6:17: new_paywall: implicit-member .newPaywall
+                2 references to 1 toggle in 1 Swift file
 
-            """, "\(plain)")
+                """, "\(plain)")
         let explained = toggles(["scan", "App", "--explain", "App/Paywall Screen.swift:1"], in: directory.url)
         #expect(explained.status == 0)
-        #expect(explained.stdout.hasPrefix("App/Paywall Screen.swift:1:1: enum Experiments is a toggle enum: an enum named for toggles, one of whose cases or raw values the log knows"), "\(explained)")
+        #expect(
+            explained.stdout.hasPrefix(
+                "App/Paywall Screen.swift:1:1: enum Experiments is a toggle enum: an enum named for toggles, one of whose cases or raw values the log knows"), "\(explained)")
 
         let configured = toggles(["scan", "App", "--config", "toggles-scan.json"], in: directory.url)
-        #expect(configured.stdout == """
-            App/Paywall Screen.swift:2:10: new_paywall: declaration case newPaywall
-            App/Paywall Screen.swift:6:17: new_paywall: implicit-member .newPaywall
-            2 references to 1 toggle in 1 Swift file
+        #expect(
+            configured.stdout == """
+                App/Paywall Screen.swift:2:10: new_paywall: declaration case newPaywall
+                App/Paywall Screen.swift:6:17: new_paywall: implicit-member .newPaywall
+                2 references to 1 toggle in 1 Swift file
 
-            """, "\(configured)")
+                """, "\(configured)")
         let why = toggles(["scan", "App", "--config", "toggles-scan.json", "--explain", "App/Paywall Screen.swift:6"], in: directory.url)
-        #expect(why.stdout == "App/Paywall Screen.swift:6:17: `.newPaywall` is new_paywall (implicit-member: a toggle case or a toggle the log knows, the argument of variant)\n", "\(why)")
+        #expect(
+            why.stdout == "App/Paywall Screen.swift:6:17: `.newPaywall` is new_paywall (implicit-member: a toggle case or a toggle the log knows, the argument of variant)\n",
+            "\(why)")
 
         try directory.write("bad.json", #"{"swift": {"toggleEnum": ["Experiments"]}}"#)
         let bad = toggles(["scan", "App", "--config", "bad.json"], in: directory.url)
@@ -120,7 +129,9 @@ import TestSupport
         #expect(site == "App/Paywall Screen.swift:6:17", "\(scanned)")
         let pasted = toggles(["scan", "App", "--config", "toggles-scan.json", "--explain", site], in: directory.url)
         #expect(pasted.status == 0, "\(pasted)")
-        #expect(pasted.stdout == "App/Paywall Screen.swift:6:17: `.newPaywall` is new_paywall (implicit-member: a toggle case or a toggle the log knows, the argument of variant)\n", "\(pasted)")
+        #expect(
+            pasted.stdout == "App/Paywall Screen.swift:6:17: `.newPaywall` is new_paywall (implicit-member: a toggle case or a toggle the log knows, the argument of variant)\n",
+            "\(pasted)")
 
         let beyond = toggles(["scan", "App", "--explain", "App/Paywall Screen.swift:8"], in: directory.url)
         #expect(beyond.status == 64, "\(beyond)")

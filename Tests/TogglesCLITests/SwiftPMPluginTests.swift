@@ -59,20 +59,22 @@ struct SwiftPMPluginTests {
     func appPackageRecordsExportsAndChecksThroughThePlugin() throws {
         let directory = try Self.consumer()
         let started = Date()
-        let create = try Self.package([
-            "--allow-writing-to-package-directory", "toggles", "create", "isRoundedAvatar", "--kind", "remote", "--type", "bool",
-            "--default", "false", "--category", "experiment", "--owner", "mei@moments.example", "--expires", "2027-01-31",
-            "--at", "2026-11-01T10:00:00Z", "--actor", "mei@moments.example",
-        ], in: directory)
+        let create = try Self.package(
+            [
+                "--allow-writing-to-package-directory", "toggles", "create", "isRoundedAvatar", "--kind", "remote", "--type", "bool",
+                "--default", "false", "--category", "experiment", "--owner", "mei@moments.example", "--expires", "2027-01-31",
+                "--at", "2026-11-01T10:00:00Z", "--actor", "mei@moments.example",
+            ], in: directory)
         let firstRun = Date().timeIntervalSince(started)
         #expect(create.status == 0, "\(create)")
         let segments = (FileManager.default.enumerator(atPath: directory.appendingPathComponent("events").path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".jsonl") }
         #expect(segments.count == 1, "the plugin's create wrote no segment under the package's events/: \(segments)")
 
-        let export = try Self.package([
-            "--allow-writing-to-package-directory", "toggles", "export", "swift",
-            "--output", "Sources/App/Toggles.generated.swift", "--now", "2026-11-02",
-        ], in: directory)
+        let export = try Self.package(
+            [
+                "--allow-writing-to-package-directory", "toggles", "export", "swift",
+                "--output", "Sources/App/Toggles.generated.swift", "--now", "2026-11-02",
+            ], in: directory)
         #expect(export.status == 0, "\(export)")
         let generated = (try? String(contentsOf: directory.appendingPathComponent("Sources/App/Toggles.generated.swift"), encoding: .utf8)) ?? ""
         #expect(generated.contains("isRoundedAvatar"), "export swift through the plugin did not write the enum: \(generated.prefix(300))")

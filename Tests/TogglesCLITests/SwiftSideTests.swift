@@ -6,10 +6,16 @@ import TestSupport
 enum SwiftSideLog {
     static func make(in directory: TemporaryDirectory) throws {
         let commands: [[String]] = [
-            ["create", "debug", "--kind", "build", "--type", "bool", "--default", "true", "--category", "permission", "--owner", "ios@example.com", "--description", "Debug builds"],
+            [
+                "create", "debug", "--kind", "build", "--type", "bool", "--default", "true", "--category", "permission", "--owner", "ios@example.com", "--description",
+                "Debug builds",
+            ],
             ["create", "production", "--kind", "build", "--type", "bool", "--default", "false", "--category", "permission"],
             ["create", "isSwiftUIEnabled", "--kind", "local", "--type", "bool", "--default", "true", "--owner", "ui@example.com", "--expires", "2027-01-31"],
-            ["create", "isRoundedAvatar", "--kind", "remote", "--type", "bool", "--default", "false", "--category", "experiment", "--owner", "mei@example.com", "--description", "Rounded avatars", "--expires", "2026-03-12"],
+            [
+                "create", "isRoundedAvatar", "--kind", "remote", "--type", "bool", "--default", "false", "--category", "experiment", "--owner", "mei@example.com", "--description",
+                "Rounded avatars", "--expires", "2026-03-12",
+            ],
             ["publish", "isRoundedAvatar", "--value", "false", "--when", "Chinese users", "device.language in ['zh']", "true"],
             ["create", "isStoriesEnabled", "--kind", "remote", "--type", "bool", "--default", "true"],
             ["create", "appPrimaryColor", "--kind", "remote", "--type", "string", "--default", "#FBB03B", "--category", "remote-config"],
@@ -115,7 +121,9 @@ enum SwiftSideLog {
         let generated = toggles(["export", "swift", "--now", "2026-03-15", "--output", "Toggles.swift"], in: directory.url)
         try #require(generated.status == 0, "\(generated)")
         #expect(try directory.read("Toggles.swift").components(separatedBy: "@available(*, deprecated").count == 2)
-        try directory.write("main.swift", """
+        try directory.write(
+            "main.swift",
+            """
             import Foundation
             import ToggleKit
 
@@ -135,17 +143,19 @@ enum SwiftSideLog {
         #expect(compile.status == 0, "\(compile)")
         // The deprecated case warns where it is used, and only there.
         #expect(compile.stderr.contains("main.swift:14:"))
-        #expect(compile.stderr.contains("'isRoundedAvatar' is deprecated: expired on 2026-03-12, 3 days ago; remove it or extend it with `toggles extend` (owner: mei@example.com)"))
+        #expect(
+            compile.stderr.contains("'isRoundedAvatar' is deprecated: expired on 2026-03-12, 3 days ago; remove it or extend it with `toggles extend` (owner: mei@example.com)"))
         let warnings = compile.stderr.split(separator: "\n").filter { $0.contains(": warning: ") }
         #expect(warnings.count == 1, "\(warnings)")
         #expect(!compile.stderr.contains("Toggles.swift:"), "the generated file itself compiles without warnings")
 
         let run = try Subprocess.run(directory.file("app").path, [], in: directory.url)
         #expect(run.status == 0, "\(run)")
-        let reported = Dictionary(uniqueKeysWithValues: run.stdout.split(separator: "\n").map { line -> (String, String) in
-            let parts = line.split(separator: "=", maxSplits: 1)
-            return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
-        })
+        let reported = Dictionary(
+            uniqueKeysWithValues: run.stdout.split(separator: "\n").map { line -> (String, String) in
+                let parts = line.split(separator: "=", maxSplits: 1)
+                return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
+            })
         // The log's live toggles and their defaults, from `toggles state --format json`.
         let state = TestSupport.toggles(["state", "--format", "json"], in: directory.url)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(state.stdout.utf8)) as? [String: Any])
@@ -177,18 +187,22 @@ enum SwiftSideLog {
 
         let dryRun = toggles(common + ["--dry-run"], in: directory.url)
         #expect(dryRun.status == 0, "\(dryRun)")
-        #expect(dryRun.stdout == """
-            would create isLikeButtonEnabled (local bool, default true) declared at App/Toggles.swift:9
-            would create isBrandNewThing (remote bool, default true) declared at App/Toggles.swift:21
-            would create welcomeMessage (remote string, default "Hello, \\"moments\\"") declared at App/Toggles.swift:27
-            would create maximumMoments (remote number, default 40) declared at App/Toggles.swift:28
-            would remove isStoriesEnabled: no RemoteToggle case declares it
+        #expect(
+            dryRun.stdout == """
+                would create isLikeButtonEnabled (local bool, default true) declared at App/Toggles.swift:9
+                would create isBrandNewThing (remote bool, default true) declared at App/Toggles.swift:21
+                would create welcomeMessage (remote string, default "Hello, \\"moments\\"") declared at App/Toggles.swift:27
+                would create maximumMoments (remote number, default 40) declared at App/Toggles.swift:28
+                would remove isStoriesEnabled: no RemoteToggle case declares it
 
-            """)
+                """)
         #expect(directory.segments() == before)
         let dryJSON = toggles(common + ["--dry-run", "--format", "json"], in: directory.url)
         #expect(dryJSON.stdout.split(separator: "\n").count == 5)
-        #expect(dryJSON.stdout.contains(#""type":"created","toggle":"welcomeMessage","actor":"ci@example.com","kind":"remote","valueType":"string","default":"Hello, \"moments\"","category":"remote-config""#))
+        #expect(
+            dryJSON.stdout.contains(
+                #""type":"created","toggle":"welcomeMessage","actor":"ci@example.com","kind":"remote","valueType":"string","default":"Hello, \"moments\"","category":"remote-config""#
+            ))
 
         let sync = toggles(common, in: directory.url)
         #expect(sync.status == 0, "\(sync)")
@@ -267,7 +281,10 @@ enum SwiftSideLog {
         // check: the findings fail the build by default with --scan, and obey --fail-on.
         let check = toggles(["check", "--scan", "App"] + now, in: directory.url)
         #expect(check.status == 1)
-        #expect(check.stdout.contains("isOldOnboarding (in the code)\n  removed-but-referenced: isOldOnboarding was removed at 2026-03-10T10:00:00Z but is still referenced at App/Onboarding.swift:7, App/Toggles.swift:5"), "\(check)")
+        #expect(
+            check.stdout.contains(
+                "isOldOnboarding (in the code)\n  removed-but-referenced: isOldOnboarding was removed at 2026-03-10T10:00:00Z but is still referenced at App/Onboarding.swift:7, App/Toggles.swift:5"
+            ), "\(check)")
         #expect(check.stdout.contains("check failed: 3 stale toggles"), "isRoundedAvatar expired, plus two findings")
         let onlyUntracked = toggles(["check", "--scan", "App", "--fail-on", "untracked"] + now, in: directory.url)
         #expect(onlyUntracked.status == 1)

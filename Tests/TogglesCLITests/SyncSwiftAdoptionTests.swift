@@ -27,16 +27,18 @@ import TestSupport
         let scan = InProcessToggles.run(["scan", "App"], in: directory.url)
         #expect(scan.stdout.contains("App/C.swift:2:49: DISCUSSIONS_ENABLED: string-key forKey: \"DISCUSSIONS_ENABLED\""), "\(scan)")
         // A getter added later, and a Feature Flags section: only what is new is created.
-        try directory.write("App/C.swift", Self.getter + """
-            extension AppConfig {
-                var chatEnabled: Bool { bool(forKey: "CHAT_ENABLED") }
-            }
+        try directory.write(
+            "App/C.swift",
+            Self.getter + """
+                extension AppConfig {
+                    var chatEnabled: Bool { bool(forKey: "CHAT_ENABLED") }
+                }
 
-            final class Settings {
-                // MARK: - Feature Flags
-                var threadsEnabled = false
-            }
-            """)
+                final class Settings {
+                    // MARK: - Feature Flags
+                    var threadsEnabled = false
+                }
+                """)
         let third = InProcessToggles.run(["sync", "swift", "App", "--kind", "remote"], in: directory.url)
         #expect(third.status == 0, "\(third)")
         let created = third.stdout.split(separator: "\n").filter { $0.hasPrefix("created ") }.map { String($0.split(separator: " ")[1]) }
@@ -48,7 +50,9 @@ import TestSupport
 
     @Test func keysThatCannotBeToggleNamesAreSkippedOneLineEachAndTheRestAdopted() throws {
         let directory = try TemporaryDirectory()
-        try directory.write("App/C.swift", """
+        try directory.write(
+            "App/C.swift",
+            """
             extension AppConfig {
                 var x: Bool { bool(forKey: "com.app.x") }
                 var onboarding: Bool { bool(forKey: "new-onboarding") }
@@ -58,10 +62,11 @@ import TestSupport
         let sync = InProcessToggles.run(["sync", "swift", "App", "--kind", "remote"], in: directory.url)
         #expect(sync.status == 0, "\(sync)")
         #expect(sync.stdout.hasPrefix("created GOOD_ONE "), "\(sync)")
-        #expect(sync.stderr.split(separator: "\n").map(String.init) == [
-            "toggles: warning: App/C.swift:2: not adopted: AppConfig.x reads the key \"com.app.x\", which cannot be a toggle name (a toggle name has only letters, digits and '_'); rename the key to com_app_x",
-            "toggles: warning: App/C.swift:3: not adopted: AppConfig.onboarding reads the key \"new-onboarding\", which cannot be a toggle name (a toggle name has only letters, digits and '_'); rename the key to new_onboarding, or track it as new_onboarding with `toggles create new_onboarding --kind …` (the scan reads \"new-onboarding\" as its spelling)",
-        ], "\(sync.stderr)")
+        #expect(
+            sync.stderr.split(separator: "\n").map(String.init) == [
+                "toggles: warning: App/C.swift:2: not adopted: AppConfig.x reads the key \"com.app.x\", which cannot be a toggle name (a toggle name has only letters, digits and '_'); rename the key to com_app_x",
+                "toggles: warning: App/C.swift:3: not adopted: AppConfig.onboarding reads the key \"new-onboarding\", which cannot be a toggle name (a toggle name has only letters, digits and '_'); rename the key to new_onboarding, or track it as new_onboarding with `toggles create new_onboarding --kind …` (the scan reads \"new-onboarding\" as its spelling)",
+            ], "\(sync.stderr)")
         #expect(try directory.eventLines().count == 1)
         // Following the advice: the key is then that toggle's, and the sync is in step.
         try #require(InProcessToggles.run(["create", "new_onboarding", "--kind", "remote", "--type", "bool", "--default", "false"], in: directory.url).status == 0)
@@ -79,8 +84,9 @@ import TestSupport
         #expect(sync.status == 0, "\(sync.stderr.prefix(300))")
         let lines = sync.stderr.split(separator: "\n")
         #expect(lines.allSatisfy { $0.utf8.count < 600 }, "\(sync.stderr.prefix(300))")
-        #expect(lines.first?.hasPrefix("toggles: warning: App/T.swift:3: not adopted: RemoteToggle.\(String(repeating: "a", count: 80))… (1000000 bytes) is named") == true,
-                "\(sync.stderr.prefix(300))")
+        #expect(
+            lines.first?.hasPrefix("toggles: warning: App/T.swift:3: not adopted: RemoteToggle.\(String(repeating: "a", count: 80))… (1000000 bytes) is named") == true,
+            "\(sync.stderr.prefix(300))")
         #expect(try directory.eventLines().count == 1)
     }
 }

@@ -63,7 +63,10 @@ import TestSupport
         #expect(refused.status == 64, "\(refused)")
         let messages = refused.stderr.split(separator: "\n").filter { $0.contains("no kind") }
         #expect(messages.count == 1, "\(refused.stderr)")
-        #expect(messages.first?.contains("6 toggles found in FeatureFlags (3 in App/Flags.swift), LabFeatures (1 in App/Flags.swift), PlayerSettings (1 in App/Flags.swift), Experiment (1 in App/Flags.swift) have no kind; pass --kind local|remote|build") == true, "\(refused.stderr)")
+        #expect(
+            messages.first?.contains(
+                "6 toggles found in FeatureFlags (3 in App/Flags.swift), LabFeatures (1 in App/Flags.swift), PlayerSettings (1 in App/Flags.swift), Experiment (1 in App/Flags.swift) have no kind; pass --kind local|remote|build"
+            ) == true, "\(refused.stderr)")
         #expect(refused.stderr.contains("pass --kind local|remote|build"))
         #expect(refused.stderr.contains("nothing was appended"))
         #expect(directory.segments().isEmpty)
@@ -74,14 +77,15 @@ import TestSupport
         let dryRun = InProcessToggles.run(["sync", "swift", "App", "--kind", "remote", "--dry-run"], in: directory.url)
         #expect(dryRun.status == 0, "\(dryRun)")
         let created = dryRun.stdout.split(separator: "\n").map(String.init)
-        #expect(created == [
-            "would create allowOfflineMode (remote bool, default true) declared at App/Flags.swift:4",
-            "would create quickReply (remote bool, default false) declared at App/Flags.swift:5",
-            "would create compactTimeline (remote bool, default false) declared at App/Flags.swift:6",
-            "would create showGrid (remote bool, default true) declared at App/Flags.swift:11",
-            "would create picture_in_picture (remote bool, default false) declared at App/Flags.swift:22",
-            "would create searchV2 (remote bool, default false) declared at App/Flags.swift:26",
-        ], "\(dryRun.stdout)")
+        #expect(
+            created == [
+                "would create allowOfflineMode (remote bool, default true) declared at App/Flags.swift:4",
+                "would create quickReply (remote bool, default false) declared at App/Flags.swift:5",
+                "would create compactTimeline (remote bool, default false) declared at App/Flags.swift:6",
+                "would create showGrid (remote bool, default true) declared at App/Flags.swift:11",
+                "would create picture_in_picture (remote bool, default false) declared at App/Flags.swift:22",
+                "would create searchV2 (remote bool, default false) declared at App/Flags.swift:26",
+            ], "\(dryRun.stdout)")
         #expect(directory.segments().isEmpty)
         let sync = InProcessToggles.run(["sync", "swift", "App", "--kind", "remote"], in: directory.url)
         #expect(sync.status == 0, "\(sync)")
@@ -119,7 +123,9 @@ import TestSupport
     /// that declares nothing else. A closure returning something else asks nothing.
     @Test func aClosureTypedBoolQueryTakesItsEnum() throws {
         let directory = try TemporaryDirectory()
-        try directory.write("App/Feature.swift", """
+        try directory.write(
+            "App/Feature.swift",
+            """
             public enum Feature: CaseIterable {
                 case venueCheckIn
                 case localStatistics
@@ -144,7 +150,9 @@ import TestSupport
             typealias DebugCheck = (DebugSwitch) -> Bool
             enum PremiumFeature { case customIcons }
             """)
-        try directory.write("App/Coordinator.swift", """
+        try directory.write(
+            "App/Coordinator.swift",
+            """
             final class Coordinator {
                 private var isFeatureEnabled: (Feature) -> Bool
                 var onPurchase: (PremiumFeature) -> Void = { _ in }
@@ -164,17 +172,23 @@ import TestSupport
         try #require(run.status == 0, "\(run)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let found = try #require(document["references"] as? [[String: Any]]).map { "\($0["file"]!):\($0["line"]!) \($0["kind"]!) \($0["toggle"]!)" }
-        #expect(found == [
-            "App/Coordinator.swift:11 implicit-member venueCheckIn", "App/Coordinator.swift:11 member localStatistics",
-            "App/Feature.swift:2 declaration venueCheckIn", "App/Feature.swift:3 declaration localStatistics",
-            "App/Feature.swift:6 implicit-member venueCheckIn", "App/Feature.swift:13 implicit-member venueCheckIn",
-            "App/Feature.swift:14 implicit-member localStatistics", "App/Feature.swift:19 declaration searchV2",
-            "App/Feature.swift:20 declaration grid", "App/Feature.swift:21 declaration verboseLogs",
-        ], "\(found)")
+        #expect(
+            found == [
+                "App/Coordinator.swift:11 implicit-member venueCheckIn", "App/Coordinator.swift:11 member localStatistics",
+                "App/Feature.swift:2 declaration venueCheckIn", "App/Feature.swift:3 declaration localStatistics",
+                "App/Feature.swift:6 implicit-member venueCheckIn", "App/Feature.swift:13 implicit-member venueCheckIn",
+                "App/Feature.swift:14 implicit-member localStatistics", "App/Feature.swift:19 declaration searchV2",
+                "App/Feature.swift:20 declaration grid", "App/Feature.swift:21 declaration verboseLogs",
+            ], "\(found)")
         let feature = InProcessToggles.run(["scan", "App", "--explain", "App/Feature.swift:1"], in: directory.url)
-        #expect(feature.stdout.contains("enum Feature is a toggle enum: an enum named for toggles whose cases are the argument of the Bool query `isFeatureEnabled: (Feature) -> Bool` at App/Coordinator.swift:2 (2 cases)"), "\(feature)")
-        for (line, query) in [(19, "`isExperimentOn: (Experiment) -> Bool` at App/Coordinator.swift:6"), (20, "`labCheck: (LabToggle) -> Bool` at App/Coordinator.swift:4"),
-                              (21, "`DebugCheck = (DebugSwitch) -> Bool` at App/Feature.swift:22")] {
+        #expect(
+            feature.stdout.contains(
+                "enum Feature is a toggle enum: an enum named for toggles whose cases are the argument of the Bool query `isFeatureEnabled: (Feature) -> Bool` at App/Coordinator.swift:2 (2 cases)"
+            ), "\(feature)")
+        for (line, query) in [
+            (19, "`isExperimentOn: (Experiment) -> Bool` at App/Coordinator.swift:6"), (20, "`labCheck: (LabToggle) -> Bool` at App/Coordinator.swift:4"),
+            (21, "`DebugCheck = (DebugSwitch) -> Bool` at App/Feature.swift:22"),
+        ] {
             let why = InProcessToggles.run(["scan", "App", "--explain", "App/Feature.swift:\(line)"], in: directory.url)
             #expect(why.stdout.contains("whose cases are the argument of the Bool query \(query) (1 case)"), "\(why)")
         }

@@ -10,7 +10,9 @@ import TestSupport
         try SwiftSideLog.copyFixture("syncSwiftAppendsCreatedAndRemoved", into: directory)
         try SwiftSideLog.make(in: directory)
         let before = directory.segments()
-        try directory.write("Broken.plist", """
+        try directory.write(
+            "Broken.plist",
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0">
             <dict>
@@ -35,7 +37,9 @@ import TestSupport
         try SwiftSideLog.copyFixture("syncSwiftAppendsCreatedAndRemoved", into: directory)
         try SwiftSideLog.make(in: directory)
         // A <date> has no JSON value: refused, named as the file writes it.
-        try directory.write("Dated.plist", """
+        try directory.write(
+            "Dated.plist",
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0"><dict><key>maximumMoments</key><date>2026-01-20T08:00:00Z</date></dict></plist>
 

@@ -31,7 +31,9 @@ import TestSupport
     @Test func aVoidDatedBeforeTheEventItNamesIsAnError() throws {
         let early = Self.line("!void-d1", "2026-01-05T12:00:00Z", "voided", #""event":"d1","reason":"by hand""#)
         let run = try audit([Self.created, early, Self.change])
-        #expect(run.status == 2 && run.stdout.contains("a.jsonl:2: voided isStories") && run.stdout.contains("it is dated 2026-01-05T12:00:00Z, the event it names 2026-01-06T10:00:00Z"), "\(run)")
+        #expect(
+            run.status == 2 && run.stdout.contains("a.jsonl:2: voided isStories")
+                && run.stdout.contains("it is dated 2026-01-05T12:00:00Z, the event it names 2026-01-06T10:00:00Z"), "\(run)")
     }
 
     @Test func aVoidAsTheWriterWritesItIsValid() throws {

@@ -63,7 +63,8 @@ import TestSupport
     @Test func aPlistOf100000NestedArraysIsAnErrorNotACrash() throws {
         let directory = try TemporaryDirectory("write-rules")
         try Self.run(["create", "isJSON", "--kind", "remote", "--type", "json", "--default", "[]"], in: directory)
-        let plist = #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>isJSON</key>"#
+        let plist =
+            #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>isJSON</key>"#
             + String(repeating: "<array>", count: 100_000) + String(repeating: "</array>", count: 100_000) + "</dict></plist>\n"
         try directory.write("deep.plist", plist)
         let result = try Self.run(["import", "plist", "deep.plist"], in: directory, expect: 65)
@@ -81,7 +82,9 @@ import TestSupport
         let long = String(repeating: "x", count: 201)
         var lines: [String] = []
         for (number, id) in ["has space", "esc\\u001b", long].enumerated() {
-            lines.append(#"{"schema":1,"id":"\#(id)","at":"2026-01-0\#(number + 1)T00:00:00Z","type":"created","toggle":"isA\#(number)","actor":"me","kind":"local","valueType":"bool","default":false,"category":"release"}"#)
+            lines.append(
+                #"{"schema":1,"id":"\#(id)","at":"2026-01-0\#(number + 1)T00:00:00Z","type":"created","toggle":"isA\#(number)","actor":"me","kind":"local","valueType":"bool","default":false,"category":"release"}"#
+            )
         }
         try directory.write("events/2026/01/20260101T000000Z-isA-0000000000000000.jsonl", lines.joined(separator: "\n") + "\n")
         let lenient = try Self.run(["audit"], in: directory)
@@ -116,7 +119,9 @@ import TestSupport
             assert d['appTitle'] == 'line\\rreturn & more', repr(d['appTitle'])
             print('ok')
             """
-        let checked = try Subprocess.run(python, ["-c", script, directory.file("Defaults.plist").path, tricky.replacingOccurrences(of: "\u{0}", with: "<NUL>")], in: directory.url, environment: ProcessInfo.processInfo.environment)
+        let checked = try Subprocess.run(
+            python, ["-c", script, directory.file("Defaults.plist").path, tricky.replacingOccurrences(of: "\u{0}", with: "<NUL>")], in: directory.url,
+            environment: ProcessInfo.processInfo.environment)
         #expect(checked.status == 0 && checked.stdout == "ok\n", "\(checked)")
     }
 

@@ -106,8 +106,10 @@ import TestSupport
 
     @Test func anAnnotationNamesTheRealPath() {
         let path = "App/we\u{1B}ird,na:me\r\n.swift"
-        let annotation = StaleGitHubRenderer.command(.init(level: .error, site: FindingSite(path: path, line: 3, column: nil, isInCode: true),
-                                                           title: "t", message: ["m"], toggle: "x", days: 0))
+        let annotation = StaleGitHubRenderer.command(
+            .init(
+                level: .error, site: FindingSite(path: path, line: 3, column: nil, isInCode: true),
+                title: "t", message: ["m"], toggle: "x", days: 0))
         let file = annotation.split(separator: ",").first { $0.contains("file=") }.map { String($0.drop { $0 != "=" }.dropFirst()) }
         #expect(file == "App/we\u{1B}ird%2Cna%3Ame%0D%0A.swift", "\(annotation)")
         #expect(WorkflowCommand.unescape(Substring(file ?? ""), property: true) == path)

@@ -18,18 +18,24 @@ public struct LogAudit: Sendable {
     /// are errors.
     package mutating func include(_ history: GitHistoryReport) {
         if history.shallow {
-            findings.append(AuditFinding(severity: .error, location: "", message: """
-                the repository is a shallow clone: the commits before its oldest one are missing, so --git cannot \
-                prove the log was only appended to; fetch the whole history with `git fetch --unshallow` \
-                (in GitHub Actions: `fetch-depth: 0` on actions/checkout)
-                """))
+            findings.append(
+                AuditFinding(
+                    severity: .error, location: "",
+                    message: """
+                        the repository is a shallow clone: the commits before its oldest one are missing, so --git cannot \
+                        prove the log was only appended to; fetch the whole history with `git fetch --unshallow` \
+                        (in GitHub Actions: `fetch-depth: 0` on actions/checkout)
+                        """))
         }
         for path in history.trackedCheckpoints {
-            findings.append(AuditFinding(severity: .error, location: path, message: """
-                \(path) is tracked by git: a replay checkpoint is a cache of one machine and never comes from the \
-                repository (toggles keeps its own outside it and never reads this file), so this one was committed on \
-                purpose, or by mistake; remove it with `git rm --cached \(path)`
-                """))
+            findings.append(
+                AuditFinding(
+                    severity: .error, location: path,
+                    message: """
+                        \(path) is tracked by git: a replay checkpoint is a cache of one machine and never comes from the \
+                        repository (toggles keeps its own outside it and never reads this file), so this one was committed on \
+                        purpose, or by mistake; remove it with `git rm --cached \(path)`
+                        """))
         }
         for finding in history.findings {
             findings.append(AuditFinding(severity: .error, location: finding.location, message: finding.description))
@@ -51,9 +57,11 @@ extension Ledger {
             if let finding = LogAudit.unwritable(logged, now: now, strict: strict) { unwritable.append(finding) }
             voids.observe(logged)
         }
-        let findings = unwritable + voids.finish() + LogAudit.classify(
-            warnings: replay.summary.warnings, violations: replay.projection.violations,
-            unknownTypes: replay.projection.unknownTypes, strict: strict)
+        let findings =
+            unwritable + voids.finish()
+            + LogAudit.classify(
+                warnings: replay.summary.warnings, violations: replay.projection.violations,
+                unknownTypes: replay.projection.unknownTypes, strict: strict)
         return LogAudit(findings: findings, summary: replay.summary, toggleCount: replay.projection.toggles.count)
     }
 }
@@ -85,14 +93,23 @@ extension LogAudit {
             // A minimum version's description says its rule (the higher stands); the others keep the earlier side.
             let rule: String
             if case .concurrentMinimum = violation.reason { rule = "" } else { rule = "; replay keeps the earlier side" }
-            findings.append(AuditFinding(severity: .warning, location: location?.description ?? "", message: "\(location.map { "\($0): " } ?? "")conflict: \(violation.description)\(rule) (docs/log.md, Conflicts) until `toggles resolve \(violation.toggle)` settles it"))
+            findings.append(
+                AuditFinding(
+                    severity: .warning, location: location?.description ?? "",
+                    message:
+                        "\(location.map { "\($0): " } ?? "")conflict: \(violation.description)\(rule) (docs/log.md, Conflicts) until `toggles resolve \(violation.toggle)` settles it"
+                ))
         }
         for (location, violation) in violations where !violation.isConflict {
             let consequence = skipped ? "replay skipped this event" : "replay skips this event"
-            findings.append(AuditFinding(severity: .error, location: location?.description ?? "", message: "\(location.map { "\($0): " } ?? "")\(violation.description); \(consequence)"))
+            findings.append(
+                AuditFinding(severity: .error, location: location?.description ?? "", message: "\(location.map { "\($0): " } ?? "")\(violation.description); \(consequence)"))
         }
         for (location, event) in unknownTypes {
-            findings.append(AuditFinding(severity: warning, location: location?.description ?? "", message: "\(location.map { "\($0): " } ?? "")unknown event type \(JSONWriter.quoted(event.type)) (id \(event.id)); kept, ignored by replay"))
+            findings.append(
+                AuditFinding(
+                    severity: warning, location: location?.description ?? "",
+                    message: "\(location.map { "\($0): " } ?? "")unknown event type \(JSONWriter.quoted(event.type)) (id \(event.id)); kept, ignored by replay"))
         }
         return findings
     }
@@ -102,10 +119,14 @@ extension LogAudit {
         let event = logged.event
         let severity: AuditFinding.Severity = strict ? .error : .warning
         if let problem = EventID.problem(with: event.id) {
-            return AuditFinding(severity: severity, location: logged.location.description, message: "\(logged.location): id \(JSONWriter.quoted(event.id)): \(problem); no command writes such an id")
+            return AuditFinding(
+                severity: severity, location: logged.location.description,
+                message: "\(logged.location): id \(JSONWriter.quoted(event.id)): \(problem); no command writes such an id")
         }
         if event.at > now.adding(seconds: WriteRules.clockSkewAllowance) {
-            return AuditFinding(severity: severity, location: logged.location.description, message: "\(logged.location): \(event.type) \(event.toggle) is dated \(event.at), after now (\(now)); no command writes a future event")
+            return AuditFinding(
+                severity: severity, location: logged.location.description,
+                message: "\(logged.location): \(event.type) \(event.toggle) is dated \(event.at), after now (\(now)); no command writes a future event")
         }
         return nil
     }

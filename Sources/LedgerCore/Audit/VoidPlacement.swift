@@ -30,10 +30,13 @@ struct VoidPlacement {
 
     private mutating func report(_ void: LoggedEvent, _ problem: String) {
         guard case .voided(let target, _) = void.event.change else { return }
-        findings.append(AuditFinding(severity: .error, location: void.location.description, message: """
-            \(void.location): voided \(void.event.toggle) (id \(JSONWriter.quoted(void.event.id))) names \(target), but \(problem); \
-            a void must replay just before the event it names (its instant and the id "!void-\(target)", as `toggles void` writes it), \
-            so replay does not pass over \(target)
-            """))
+        findings.append(
+            AuditFinding(
+                severity: .error, location: void.location.description,
+                message: """
+                    \(void.location): voided \(void.event.toggle) (id \(JSONWriter.quoted(void.event.id))) names \(target), but \(problem); \
+                    a void must replay just before the event it names (its instant and the id "!void-\(target)", as `toggles void` writes it), \
+                    so replay does not pass over \(target)
+                    """))
     }
 }

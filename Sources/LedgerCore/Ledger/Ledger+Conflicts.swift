@@ -48,9 +48,10 @@ extension StaleReport {
             if let index = entries.firstIndex(where: { $0.name == conflict.toggle }) {
                 entries[index].reasons.append(reason(entries[index].toggle))
             } else if let state = toggles[conflict.toggle] {
-                entries.append(Entry(
-                    toggle: state, reasons: [reason(state)], ageDays: StalePolicy.wholeDays(from: state.createdAt, to: asOf),
-                    stageDays: StalePolicy.wholeDays(from: state.stageSince, to: asOf), lifetimeDays: nil, categoryIsKnown: true, declaredAt: nil))
+                entries.append(
+                    Entry(
+                        toggle: state, reasons: [reason(state)], ageDays: StalePolicy.wholeDays(from: state.createdAt, to: asOf),
+                        stageDays: StalePolicy.wholeDays(from: state.stageSince, to: asOf), lifetimeDays: nil, categoryIsKnown: true, declaredAt: nil))
             }
         }
         // Stale entries first, by name within each group, as the report orders them.

@@ -49,7 +49,8 @@ extension Ledger {
     package func snapshot(until: Timestamp? = nil, includingRemoved: Bool = true) throws -> ReplaySnapshot {
         let usable = try usableCheckpoint(until: until)
         if case .success(let usable) = usable,
-           let snapshot = try checkpointedSnapshot(usable, until: until, includingRemoved: includingRemoved) {
+            let snapshot = try checkpointedSnapshot(usable, until: until, includingRemoved: includingRemoved)
+        {
             return snapshot
         }
         // Replayed as replay(until:) does: its own look at the checkpoint folds onto the
@@ -120,7 +121,8 @@ extension Ledger {
             }
             return Replay(projection: projection, summary: summary, path: path)
         }
-        let (segments, identities) = try fallback.listing
+        let (segments, identities) =
+            try fallback.listing
             ?? SegmentDiscovery.listing(in: reader.directory, displayName: reader.displayName)
         var projection = Projection()
         let total = identities.reduce(Int64(0)) { $0 + ($1?.size ?? 0) }
@@ -133,14 +135,15 @@ extension Ledger {
             projection.apply(logged)
         }
         if writeCheckpoint, !summary.stoppedAtUntil, let lastKey = summary.lastKey, ids.capacity >= summary.eventCount,
-           summary.warnings.allSatisfy({ if case .duplicateID = $0 { true } else { false } }) {
+            summary.warnings.allSatisfy({ if case .duplicateID = $0 { true } else { false } })
+        {
             var coveredSegments: [ReplayCheckpoint.CoveredSegment] = []
             coveredSegments.reserveCapacity(segments.count)
             for (segment, listed) in zip(segments, identities) {
                 // The identity as listed before the replay read it, and again after hashing:
                 // a file changing meanwhile is not covered.
                 guard let listed, let hash = try? SegmentHash.hash(file: segment.path),
-                      SystemCalls.identity(segment.path) == listed
+                    SystemCalls.identity(segment.path) == listed
                 else { return Replay(projection: projection, summary: summary, path: path) }
                 coveredSegments.append(.init(relativePath: segment.relativePath, identity: listed, contentHash: hash))
             }
@@ -168,8 +171,9 @@ extension Ledger {
             return nil
         }
         let named = includingRemoved ? [] : Set(events.map(\.event.toggle))
-        guard var snapshot = try? usable.checkpoint.snapshot(
-            displayName: reader.displayName, summary: summary, includingRemoved: includingRemoved, keeping: named)
+        guard
+            var snapshot = try? usable.checkpoint.snapshot(
+                displayName: reader.displayName, summary: summary, includingRemoved: includingRemoved, keeping: named)
         else { return nil }
         snapshot.apply(events)
         if !includingRemoved { snapshot.dropRemoved() }

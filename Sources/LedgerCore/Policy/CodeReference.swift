@@ -73,7 +73,9 @@ package struct ToggleDeclaration: Sendable, Hashable {
     /// spelling of it, that the log knows while it does not know the raw value.
     public var knownAs: String?
 
-    package init(enumName: String, caseName: String, rawValue: String? = nil, file: String, line: Int, column: Int, declaredDefault: DeclaredDefault = .notDeclared, knownAs: String? = nil) {
+    package init(
+        enumName: String, caseName: String, rawValue: String? = nil, file: String, line: Int, column: Int, declaredDefault: DeclaredDefault = .notDeclared, knownAs: String? = nil
+    ) {
         self.enumName = enumName
         self.caseName = caseName
         self.rawValue = rawValue

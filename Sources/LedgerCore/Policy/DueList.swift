@@ -98,13 +98,14 @@ package struct DueList: Sendable {
         var byOwner: [Owner: [Item]] = [:]
         var order: [Owner] = []
         for item in items {
-            let owner: Owner = if let declared = item.entry.owner {
-                .declared(declared)
-            } else if let match = fallbackOwners[item.name] {
-                .codeOwners(match)
-            } else {
-                .unowned
-            }
+            let owner: Owner =
+                if let declared = item.entry.owner {
+                    .declared(declared)
+                } else if let match = fallbackOwners[item.name] {
+                    .codeOwners(match)
+                } else {
+                    .unowned
+                }
             if byOwner[owner] == nil { order.append(owner) }
             byOwner[owner, default: []].append(item)
         }
@@ -140,7 +141,8 @@ package struct DueList: Sendable {
         let day = dueDate(of: reason)
         let dueAt = reason.code == .expired ? day.exactStartOfDay : reason.since
         // Too many extensions counts no days over a limit; show how long ago it happened.
-        let days = overdue.map { $0.code == .overExtended && $0.limitDays == nil ? StalePolicy.wholeDays(from: $0.since, to: now) : $0.days }
+        let days =
+            overdue.map { $0.code == .overExtended && $0.limitDays == nil ? StalePolicy.wholeDays(from: $0.since, to: now) : $0.days }
             ?? Int(day.daysSince1970 - now.date.daysSince1970)
         return Item(entry: entry, code: reason.code, dueDate: day, dueAt: dueAt, limitDays: reason.limitDays, isOverdue: overdue != nil, days: days)
     }

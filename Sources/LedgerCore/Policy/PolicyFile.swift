@@ -105,7 +105,8 @@ public enum PolicyFile {
                 }
                 try rejectUnknownKeys(rule, allowed: ["lifetimeDays", "maxExtensions", "maxLifetimeDays", "require"], path: field + ".", file: file)
                 if let lifetime = rule["lifetimeDays"] {
-                    policy.lifetimes[member.key] = lifetime == .null
+                    policy.lifetimes[member.key] =
+                        lifetime == .null
                         ? .permanent
                         : .days(try days(lifetime, field: field + ".lifetimeDays", minimum: 1, orNull: true, file: file))
                 } else if !policy.defines(member.key) {
@@ -144,10 +145,14 @@ public enum PolicyFile {
         if let value = rule["maxLifetimeDays"] {
             let maximum = try days(value, field: field + ".maxLifetimeDays", minimum: 1, file: file)
             guard let days = lifetime.days else {
-                throw PolicyError(file: file, field: field + ".maxLifetimeDays", message: "a permanent category (lifetimeDays null) has no lifetime to extend; remove maxLifetimeDays or give the category a lifetimeDays")
+                throw PolicyError(
+                    file: file, field: field + ".maxLifetimeDays",
+                    message: "a permanent category (lifetimeDays null) has no lifetime to extend; remove maxLifetimeDays or give the category a lifetimeDays")
             }
             guard maximum > days else {
-                throw PolicyError(file: file, field: field + ".maxLifetimeDays", message: "must be longer than the category's lifetimeDays (\(days)): it is the lifetime with extensions included, found number \(maximum)")
+                throw PolicyError(
+                    file: file, field: field + ".maxLifetimeDays",
+                    message: "must be longer than the category's lifetimeDays (\(days)): it is the lifetime with extensions included, found number \(maximum)")
             }
             limits.maxLifetimeDays = maximum
         }

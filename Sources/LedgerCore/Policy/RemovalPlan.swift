@@ -69,15 +69,19 @@ package struct RemovalPlan: Sendable, Hashable {
 
     /// `{"keep", "source", "lost": [{"condition", "expression"?, "value"?}]}`
     public var json: JSONValue {
-        .object(JSONObject([
-            .init("keep", keep),
-            .init("source", .string(source.rawValue)),
-            .init("lost", .array(lost.map { value in
-                var object = JSONObject([.init("condition", .string(value.condition))])
-                if let expression = value.expression { object["expression"] = .string(expression) }
-                object["value"] = value.value ?? .null
-                return .object(object)
-            })),
-        ]))
+        .object(
+            JSONObject([
+                .init("keep", keep),
+                .init("source", .string(source.rawValue)),
+                .init(
+                    "lost",
+                    .array(
+                        lost.map { value in
+                            var object = JSONObject([.init("condition", .string(value.condition))])
+                            if let expression = value.expression { object["expression"] = .string(expression) }
+                            object["value"] = value.value ?? .null
+                            return .object(object)
+                        })),
+            ]))
     }
 }

@@ -117,28 +117,33 @@ public struct StalePolicy: Sendable, Hashable {
         // Compared as days: an expiry such as 9999-12-31 starts after the last instant
         // nanoseconds can count, and its midnight is only needed once it has passed.
         if let expires, now.date >= expires {
-            reasons.append(StaleReason(
-                code: .expired, days: Int(now.date.daysSince1970 - expires.daysSince1970), since: expires.startOfDay,
-                expires: expires, category: category(), owner: owner()))
+            reasons.append(
+                StaleReason(
+                    code: .expired, days: Int(now.date.daysSince1970 - expires.daysSince1970), since: expires.startOfDay,
+                    expires: expires, category: category(), owner: owner()))
         }
         if expires == nil, let lifetime {
             let deadline = createdAt.adding(days: lifetime)
             if now > deadline {
-                reasons.append(StaleReason(
-                    code: .overLifetime, days: Self.wholeDays(from: deadline, to: now), since: deadline,
-                    limitDays: lifetime, category: category(), owner: owner()))
+                reasons.append(
+                    StaleReason(
+                        code: .overLifetime, days: Self.wholeDays(from: deadline, to: now), since: deadline,
+                        limitDays: lifetime, category: category(), owner: owner()))
             }
         }
         if lifetime != nil, stage == .launched {
             let graceEnds = stageSince.adding(days: launchGraceDays)
             if now > graceEnds {
-                reasons.append(StaleReason(
-                    code: .launched, days: Self.wholeDays(from: stageSince, to: now), since: stageSince,
-                    limitDays: launchGraceDays, category: category(), owner: owner()))
+                reasons.append(
+                    StaleReason(
+                        code: .launched, days: Self.wholeDays(from: stageSince, to: now), since: stageSince,
+                        limitDays: launchGraceDays, category: category(), owner: owner()))
             }
         }
-        if let limits, let reason = limits.overExtended(
-            expires: expires, createdAt: createdAt, extensions: extensions, now: now, category: category(), owner: owner()) {
+        if let limits,
+            let reason = limits.overExtended(
+                expires: expires, createdAt: createdAt, extensions: extensions, now: now, category: category(), owner: owner())
+        {
             reasons.append(reason)
         }
         return reasons

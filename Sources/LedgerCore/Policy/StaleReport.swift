@@ -148,11 +148,12 @@ public struct StaleReport: Sendable {
             var entries = [Entry](fillingCapacity: verdicts.count)
             for stale in [true, false] {
                 for verdict in verdicts where verdict.reasons.isEmpty != stale {
-                    entries.append(Entry(
-                        toggle: toggles[verdict.position], reasons: verdict.reasons,
-                        ageDays: StalePolicy.wholeDays(from: toggles[verdict.position].createdAt, to: now),
-                        stageDays: StalePolicy.wholeDays(from: toggles[verdict.position].stageSince, to: now),
-                        lifetimeDays: verdict.lifetime, categoryIsKnown: verdict.isKnown, declaredAt: declaredAt(verdict.position)))
+                    entries.append(
+                        Entry(
+                            toggle: toggles[verdict.position], reasons: verdict.reasons,
+                            ageDays: StalePolicy.wholeDays(from: toggles[verdict.position].createdAt, to: now),
+                            stageDays: StalePolicy.wholeDays(from: toggles[verdict.position].stageSince, to: now),
+                            lifetimeDays: verdict.lifetime, categoryIsKnown: verdict.isKnown, declaredAt: declaredAt(verdict.position)))
                 }
             }
             return entries

@@ -223,13 +223,14 @@ struct LifespanRecorder {
         let index = lives.count
         lives.append(life)
         let accountedFrom = period.map { max(instant, $0.start) } ?? instant
-        debts.append(Debt(
-            position: position, stage: state.stage, lifetime: rule.lifetime, limits: rule.limits,
-            deadline: StalePolicy.earlier(
-                deadline(of: state, lifetime: rule.lifetime),
-                rule.limits.flatMap { $0.overExtendedSince(expires: state.definition.expires, createdAt: state.createdAt, tooManyAt: nil) }),
-            accountedUntil: accountedFrom,
-            isTemporary: rule.lifetime != nil || state.definition.expires != nil, livePosition: Int32(liveLives.count)))
+        debts.append(
+            Debt(
+                position: position, stage: state.stage, lifetime: rule.lifetime, limits: rule.limits,
+                deadline: StalePolicy.earlier(
+                    deadline(of: state, lifetime: rule.lifetime),
+                    rule.limits.flatMap { $0.overExtendedSince(expires: state.definition.expires, createdAt: state.createdAt, tooManyAt: nil) }),
+                accountedUntil: accountedFrom,
+                isTemporary: rule.lifetime != nil || state.definition.expires != nil, livePosition: Int32(liveLives.count)))
         liveLives.append(Int32(index))
         lifeByName[state.name] = Int32(index + 1)
         if slot >= 0 {
@@ -352,9 +353,10 @@ struct LifespanRecorder {
             if debts[index].isTemporary { temporary += 1 }
             if let deadline = debts[index].deadline, deadline < instant || (including && deadline == instant) { stale += 1 }
         }
-        periods.append(.init(
-            start: current.start, end: instant, liveTemporary: temporary, stale: stale,
-            overdueToggleDays: overdueSeconds / 86_400))
+        periods.append(
+            .init(
+                start: current.start, end: instant, liveTemporary: temporary, stale: stale,
+                overdueToggleDays: overdueSeconds / 86_400))
         overdueSeconds = 0
         period = (instant, instant.adding(days: periodDays))
     }

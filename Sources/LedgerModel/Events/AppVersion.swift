@@ -37,7 +37,9 @@ public struct AppVersion: Sendable, Hashable, Comparable, CustomStringConvertibl
             guard byte >= 0x30 && byte <= 0x39 else {
                 return "must be \(expected), found \(JSONWriter.quoted(text))"
             }
-            if digits == 0 { first = byte } else if first == UInt8(ascii: "0") {
+            if digits == 0 {
+                first = byte
+            } else if first == UInt8(ascii: "0") {
                 return "must be \(expected), found \(JSONWriter.quoted(text)): a part has a leading zero"
             }
             digits += 1

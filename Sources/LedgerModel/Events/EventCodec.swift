@@ -355,11 +355,14 @@ package enum EventCodec {
             add("reason", reason.map(JSONValue.string))
             add("resolves", resolves.isEmpty ? nil : .array(resolves.map(JSONValue.string)))
         case .templateConditions(let conditions):
-            add("conditions", .array(conditions.map { condition in
-                var object = JSONObject([.init("name", .string(condition.name)), .init("expression", .string(condition.expression))])
-                object["tagColor"] = condition.tagColor.map(JSONValue.string)
-                return .object(object)
-            }))
+            add(
+                "conditions",
+                .array(
+                    conditions.map { condition in
+                        var object = JSONObject([.init("name", .string(condition.name)), .init("expression", .string(condition.expression))])
+                        object["tagColor"] = condition.tagColor.map(JSONValue.string)
+                        return .object(object)
+                    }))
         case .attributesChanged(let changes):
             add("category", changes.category.map(JSONValue.string))
             add("owner", changes.owner.map(JSONValue.string))

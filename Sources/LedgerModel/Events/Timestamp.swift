@@ -141,12 +141,12 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
     package static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Timestamp? {
         var bytes = ByteCursor(text)
         guard let date = CalendarDate.parsePrefix(&bytes),
-              let separator = bytes.popFirst(), separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t"),
-              let hour = bytes.number(digits: 2), hour < 24,
-              bytes.popFirst() == UInt8(ascii: ":"),
-              let minute = bytes.number(digits: 2), minute < 60,
-              bytes.popFirst() == UInt8(ascii: ":"),
-              let second = bytes.number(digits: 2), second < 60
+            let separator = bytes.popFirst(), separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t"),
+            let hour = bytes.number(digits: 2), hour < 24,
+            bytes.popFirst() == UInt8(ascii: ":"),
+            let minute = bytes.number(digits: 2), minute < 60,
+            bytes.popFirst() == UInt8(ascii: ":"),
+            let second = bytes.number(digits: 2), second < 60
         else { return nil }
         var fraction: Int64 = 0
         if bytes.first == UInt8(ascii: ".") {
@@ -168,8 +168,8 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
             break
         case UInt8(ascii: "+"), UInt8(ascii: "-"):
             guard let offsetHour = bytes.number(digits: 2), offsetHour < 24,
-                  bytes.popFirst() == UInt8(ascii: ":"),
-                  let offsetMinute = bytes.number(digits: 2), offsetMinute < 60
+                bytes.popFirst() == UInt8(ascii: ":"),
+                let offsetMinute = bytes.number(digits: 2), offsetMinute < 60
             else { return nil }
             offsetSeconds = (offsetHour * 3600 + offsetMinute * 60) * (zone == UInt8(ascii: "+") ? 1 : -1)
         default:
@@ -236,7 +236,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
 
     public init?(year: Int64, month: Int64, day: Int64) {
         guard (1...9999).contains(year), (1...12).contains(month), day >= 1,
-              day <= CalendarDate.daysIn(month: month, year: year)
+            day <= CalendarDate.daysIn(month: month, year: year)
         else { return nil }
         // Howard Hinnant's days_from_civil.
         let y = month <= 2 ? year - 1 : year
@@ -263,10 +263,10 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
 
     static func parsePrefix(_ bytes: inout ByteCursor) -> CalendarDate? {
         guard let year = bytes.number(digits: 4),
-              bytes.popFirst() == UInt8(ascii: "-"),
-              let month = bytes.number(digits: 2),
-              bytes.popFirst() == UInt8(ascii: "-"),
-              let day = bytes.number(digits: 2)
+            bytes.popFirst() == UInt8(ascii: "-"),
+            let month = bytes.number(digits: 2),
+            bytes.popFirst() == UInt8(ascii: "-"),
+            let day = bytes.number(digits: 2)
         else { return nil }
         return CalendarDate(year: year, month: month, day: day)
     }

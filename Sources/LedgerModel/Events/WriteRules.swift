@@ -22,10 +22,12 @@ package enum WriteRules {
         if let problem = fieldProblem(event) { return problem }
         let depth = lineDepth(of: event, limit: JSONParser.maximumDepth)
         if depth > JSONParser.maximumDepth {
-            return "its log line would nest more than \(JSONParser.maximumDepth) levels of arrays and objects (the event's own object and its fields count); the log reads at most \(JSONParser.maximumDepth)"
+            return
+                "its log line would nest more than \(JSONParser.maximumDepth) levels of arrays and objects (the event's own object and its fields count); the log reads at most \(JSONParser.maximumDepth)"
         }
         if lineValueBound(of: event, limit: JSONParser.maximumValues) > JSONParser.maximumValues {
-            return "its log line would hold more than \(JSONParser.maximumValues) JSON values (objects, arrays, strings, numbers, literals); the log reads at most \(JSONParser.maximumValues) on one line"
+            return
+                "its log line would hold more than \(JSONParser.maximumValues) JSON values (objects, arrays, strings, numbers, literals); the log reads at most \(JSONParser.maximumValues) on one line"
         }
         if let now, event.at > now.adding(seconds: clockSkewAllowance) {
             return "it is dated after now (\(now)) by more than the \(clockSkewAllowance / 60)-minute clock-skew allowance; an event records what has happened, so give a past --at"

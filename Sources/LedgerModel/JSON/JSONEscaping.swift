@@ -25,7 +25,10 @@ package enum JSONEscaping {
             // U+2066–U+2069: E2 81 A6 … E2 81 A9.
             let (second, third) = (bytes[index + 1], bytes[index + 2])
             if (second == 0x80 && ((0xA8...0xAE).contains(third) || third == 0x8E || third == 0x8F))
-                || (second == 0x81 && (0xA6...0xA9).contains(third)) { return 3 }
+                || (second == 0x81 && (0xA6...0xA9).contains(third))
+            {
+                return 3
+            }
         }
         // U+061C: D8 9C.
         if byte == 0xD8 { return index + 1 < bytes.count && bytes[index + 1] == 0x9C ? 2 : 0 }
@@ -41,16 +44,17 @@ package enum JSONEscaping {
         switch length {
         case 1:
             let byte = bytes[index]
-            let short: UInt8? = switch byte {
-            case UInt8(ascii: "\""): UInt8(ascii: "\"")
-            case UInt8(ascii: "\\"): UInt8(ascii: "\\")
-            case 0x0A: UInt8(ascii: "n")
-            case 0x0D: UInt8(ascii: "r")
-            case 0x09: UInt8(ascii: "t")
-            case 0x08: UInt8(ascii: "b")
-            case 0x0C: UInt8(ascii: "f")
-            default: nil
-            }
+            let short: UInt8? =
+                switch byte {
+                case UInt8(ascii: "\""): UInt8(ascii: "\"")
+                case UInt8(ascii: "\\"): UInt8(ascii: "\\")
+                case 0x0A: UInt8(ascii: "n")
+                case 0x0D: UInt8(ascii: "r")
+                case 0x09: UInt8(ascii: "t")
+                case 0x08: UInt8(ascii: "b")
+                case 0x0C: UInt8(ascii: "f")
+                default: nil
+                }
             if let short {
                 write(UInt8(ascii: "\\"))
                 write(short)

@@ -192,8 +192,9 @@ extension OutputBuffer {
         let ones: UInt64 = 0x0101_0101_0101_0101
         return hasZeroByte(word & 0xE0E0_E0E0_E0E0_E0E0)  // a byte below 0x20
             || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C)) || hasZeroByte(word ^ (ones &* 0x7F))
-            || (word & 0x8080_8080_8080_8080 != 0 && (hasZeroByte(word ^ (ones &* 0xC2)) || hasZeroByte(word ^ (ones &* 0xE2))
-                || hasZeroByte(word ^ (ones &* 0xD8)) || hasZeroByte(word ^ (ones &* 0xEF))))
+            || (word & 0x8080_8080_8080_8080 != 0
+                && (hasZeroByte(word ^ (ones &* 0xC2)) || hasZeroByte(word ^ (ones &* 0xE2))
+                    || hasZeroByte(word ^ (ones &* 0xD8)) || hasZeroByte(word ^ (ones &* 0xEF))))
     }
 
     /// The ASCII bytes ``JSONEscaping`` escapes, and the lead bytes of the others.

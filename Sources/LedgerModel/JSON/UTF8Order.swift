@@ -1,4 +1,3 @@
-
 /// Byte order of two strings' UTF-8, the order every sorted output and the replay order
 /// use (so every platform and locale agrees). Same result as
 /// `lhs.utf8.lexicographicallyPrecedes(rhs.utf8)`, eight bytes at a time.

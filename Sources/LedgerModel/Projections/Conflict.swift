@@ -131,8 +131,10 @@ package struct ConflictTracker: Sendable {
     private mutating func settle(_ conflict: [String], by event: Event) {
         guard !conflict.isEmpty else { return }
         let named = Set(conflict)
-        for index in conflicts.indices where conflicts[index].toggle == event.toggle && conflicts[index].resolvedBy == nil
-            && conflicts[index].eventIDs.allSatisfy(named.contains) {
+        for index in conflicts.indices
+        where conflicts[index].toggle == event.toggle && conflicts[index].resolvedBy == nil
+            && conflicts[index].eventIDs.allSatisfy(named.contains)
+        {
             conflicts[index].resolvedBy = event.id
         }
     }

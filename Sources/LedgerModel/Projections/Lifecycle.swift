@@ -49,8 +49,12 @@ package enum Lifecycle {
         // Old app versions still read the parameter under this name: a new toggle of that
         // name would change (or, exported without it, delete) what they are served.
         if let state, state.awaitsRetirement, let version = state.removedInAppVersion {
-            return .failure(violation(event, .invalidField(
-                "\(event.toggle) was removed from the code in \(version) and its remote parameter is still served to older app versions; retire it first (`toggles retire \(event.toggle)`) or choose another name")))
+            return .failure(
+                violation(
+                    event,
+                    .invalidField(
+                        "\(event.toggle) was removed from the code in \(version) and its remote parameter is still served to older app versions; retire it first (`toggles retire \(event.toggle)`) or choose another name"
+                    )))
         }
         guard definition.valueType.accepts(definition.defaultValue) else {
             return .failure(violation(event, .wrongValueType(field: "default", expected: definition.valueType, found: definition.defaultValue)))
@@ -128,7 +132,8 @@ package enum Lifecycle {
         case .retired:
             guard state.kind == .remote else { return violation(event, .notRemote(kind: state.kind)) }
             guard state.removedInAppVersion != nil else {
-                return violation(event, .invalidField("\(event.toggle) is still in the code; a remote parameter is retired after `toggles remove \(event.toggle) --app-version VERSION`"))
+                return violation(
+                    event, .invalidField("\(event.toggle) is still in the code; a remote parameter is retired after `toggles remove \(event.toggle) --app-version VERSION`"))
             }
             guard state.remote != nil else {
                 return violation(event, .invalidField("\(event.toggle) is not served remotely; there is nothing to retire"))
@@ -184,9 +189,10 @@ package enum Lifecycle {
         // Over the contiguous bytes: the String.UTF8View iterator was a call per byte.
         var text = category
         let valid = text.withUTF8 { bytes in
-            !bytes.isEmpty && bytes.count <= 64 && bytes.allSatisfy {
-                ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: "-")
-            }
+            !bytes.isEmpty && bytes.count <= 64
+                && bytes.allSatisfy {
+                    ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: "-")
+                }
         }
         return valid ? nil : "category \(JSONWriter.quoted(category)) must be lowercase letters, digits and '-', such as release or kill-switch"
     }
@@ -278,7 +284,8 @@ public struct LifecycleViolation: Error, Sendable, Hashable, CustomStringConvert
         case .creationVoided:
             return "\(subject): the creation of \(toggle) was voided; void this event too (`toggles void \(eventID) --reason …`)"
         case .concurrentMinimum(let seen, let inForce):
-            return "\(subject): its writer saw the minimum supported version \(seen?.text ?? "unset"), but another branch set it to \(inForce?.text ?? "none") meanwhile; the higher version stands"
+            return
+                "\(subject): its writer saw the minimum supported version \(seen?.text ?? "unset"), but another branch set it to \(inForce?.text ?? "none") meanwhile; the higher version stands"
         }
     }
 }

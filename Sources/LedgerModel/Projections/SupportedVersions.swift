@@ -83,7 +83,8 @@ extension ToggleState {
     /// every other toggle.
     public func retirementDue(_ supported: SupportedVersions) -> Timestamp? {
         guard awaitsRetirement, let version = removedInAppVersion, let removedAt,
-              let since = supported.noneOlder(than: version) else { return nil }
+            let since = supported.noneOlder(than: version)
+        else { return nil }
         return max(since, removedAt)
     }
 }

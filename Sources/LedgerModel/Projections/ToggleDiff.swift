@@ -58,10 +58,11 @@ package struct ToggleDiff: Sendable {
         if supported.before.minimum != supported.after.minimum {
             let before = supported.before.minimum?.text
             let after = supported.after.minimum?.text
-            changes.append(Change(
-                toggle: "", kind: .minimumVersionChanged, before: before.map(JSONValue.string) ?? .null,
-                after: after.map(JSONValue.string) ?? .null, beforeText: before ?? "any", afterText: after ?? "any",
-                at: supported.after.since, detail: supported.after.changes.last?.reason))
+            changes.append(
+                Change(
+                    toggle: "", kind: .minimumVersionChanged, before: before.map(JSONValue.string) ?? .null,
+                    after: after.map(JSONValue.string) ?? .null, beforeText: before ?? "any", afterText: after ?? "any",
+                    at: supported.after.since, detail: supported.after.changes.last?.reason))
         }
         changes += names.flatMap { Self.changes(of: $0, from: old[$0], to: new[$0]) }
     }
@@ -115,7 +116,8 @@ package struct ToggleDiff: Sendable {
         }
         var result: [Change] = []
         if old.defaultValue != new.defaultValue {
-            result.append(change(.defaultChanged, old.defaultValue, new.defaultValue, ValueText.describe(old.defaultValue), ValueText.describe(new.defaultValue), at: new.updatedAt))
+            result.append(
+                change(.defaultChanged, old.defaultValue, new.defaultValue, ValueText.describe(old.defaultValue), ValueText.describe(new.defaultValue), at: new.updatedAt))
         }
         switch (old.remote, new.remote) {
         case (nil, let remote?):
@@ -131,22 +133,28 @@ package struct ToggleDiff: Sendable {
             result.append(change(.stageChanged, .string(old.stage.rawValue), .string(new.stage.rawValue), old.stage.rawValue, new.stage.rawValue, at: new.stageSince))
         }
         if old.definition.owner != new.definition.owner {
-            result.append(change(.ownerChanged, optional(old.definition.owner), optional(new.definition.owner), old.definition.owner ?? "—", new.definition.owner ?? "—", at: new.updatedAt))
+            result.append(
+                change(.ownerChanged, optional(old.definition.owner), optional(new.definition.owner), old.definition.owner ?? "—", new.definition.owner ?? "—", at: new.updatedAt))
         }
         if old.definition.expires != new.definition.expires {
             let count = new.extensions.count - old.extensions.count
             let days = new.extensions.days - old.extensions.days
             let detail = count > 0 ? (count == 1 ? "extended once, +\(days) days" : "extended \(count) times, +\(days) days") : nil
-            result.append(change(
-                .expiryChanged, optional(old.definition.expires?.description), optional(new.definition.expires?.description),
-                old.definition.expires?.description ?? "—", new.definition.expires?.description ?? "—",
-                at: new.extensions.lastAt ?? new.updatedAt, detail: detail))
+            result.append(
+                change(
+                    .expiryChanged, optional(old.definition.expires?.description), optional(new.definition.expires?.description),
+                    old.definition.expires?.description ?? "—", new.definition.expires?.description ?? "—",
+                    at: new.extensions.lastAt ?? new.updatedAt, detail: detail))
         }
         if old.definition.category != new.definition.category {
-            result.append(change(.categoryChanged, .string(old.definition.category), .string(new.definition.category), old.definition.category, new.definition.category, at: new.updatedAt))
+            result.append(
+                change(.categoryChanged, .string(old.definition.category), .string(new.definition.category), old.definition.category, new.definition.category, at: new.updatedAt))
         }
         if old.definition.description != new.definition.description {
-            result.append(change(.descriptionChanged, optional(old.definition.description), optional(new.definition.description), old.definition.description ?? "—", new.definition.description ?? "—", at: new.updatedAt))
+            result.append(
+                change(
+                    .descriptionChanged, optional(old.definition.description), optional(new.definition.description), old.definition.description ?? "—",
+                    new.definition.description ?? "—", at: new.updatedAt))
         }
         return result
     }
@@ -166,21 +174,21 @@ package struct ToggleDiff: Sendable {
         return .object(object)
     }
 
-
     /// `{"value": …, "conditions": [{"name", "expression", "value"}]}`, as events write it
     /// (a missing value: the in-app default).
     private static func json(_ remote: RemoteValue) -> JSONValue {
         var object = JSONObject([.init("value", remote.value ?? .null)])
         if let managed = remote.managed { object["managed"] = .object(managed) }
-        object["conditions"] = .array(remote.conditions.map { condition in
-            var entry = JSONObject([
-                .init("name", .string(condition.name)),
-                .init("expression", .string(condition.expression)),
-                .init("value", condition.value ?? .null),
-            ])
-            if let managed = condition.managed { entry["managed"] = .object(managed) }
-            return .object(entry)
-        })
+        object["conditions"] = .array(
+            remote.conditions.map { condition in
+                var entry = JSONObject([
+                    .init("name", .string(condition.name)),
+                    .init("expression", .string(condition.expression)),
+                    .init("value", condition.value ?? .null),
+                ])
+                if let managed = condition.managed { entry["managed"] = .object(managed) }
+                return .object(entry)
+            })
         return .object(object)
     }
 }

@@ -7,20 +7,25 @@ extension ToggleState {
         func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
         var remote: JSONValue = .null
         if let value = toggle.remote {
-            remote = .object(JSONObject([
-                .init("value", value.value ?? .null),
-                .init("useInAppDefault", .bool(value.value == nil)),
-                .init("conditions", .array(value.conditions.map { condition in
-                    .object(JSONObject([
-                        .init("name", .string(condition.name)),
-                        .init("expression", .string(condition.expression)),
-                        .init("value", condition.value ?? .null),
-                        .init("useInAppDefault", .bool(condition.value == nil)),
-                    ]))
-                })),
-                .init("templateVersion", optional(value.templateVersion)),
-                .init("publishedAt", optional(toggle.remotePublishedAt?.description)),
-            ]))
+            remote = .object(
+                JSONObject([
+                    .init("value", value.value ?? .null),
+                    .init("useInAppDefault", .bool(value.value == nil)),
+                    .init(
+                        "conditions",
+                        .array(
+                            value.conditions.map { condition in
+                                .object(
+                                    JSONObject([
+                                        .init("name", .string(condition.name)),
+                                        .init("expression", .string(condition.expression)),
+                                        .init("value", condition.value ?? .null),
+                                        .init("useInAppDefault", .bool(condition.value == nil)),
+                                    ]))
+                            })),
+                    .init("templateVersion", optional(value.templateVersion)),
+                    .init("publishedAt", optional(toggle.remotePublishedAt?.description)),
+                ]))
         }
         return JSONObject([
             .init("name", .string(toggle.name)),

@@ -29,7 +29,12 @@ public struct ToggleState: Sendable, Hashable {
     public var baselineValue: JSONValue = .null
 
     @inlinable
-    package init(name: String, definition: ToggleDefinition, remote: RemoteValue? = nil, remotePublishedAt: Timestamp? = nil, createdAt: Timestamp, createdBy: String, updatedAt: Timestamp, removedAt: Timestamp? = nil, removedBy: String? = nil, removalReason: String? = nil, removedInAppVersion: AppVersion? = nil, expiryExtensionReason: String? = nil, extensions: ExtensionTally = ExtensionTally(), eventCount: Int, stage: ToggleStage = .inDevelopment, stageSince: Timestamp = Timestamp(nanoseconds: 0), baselineValue: JSONValue = .null) {
+    package init(
+        name: String, definition: ToggleDefinition, remote: RemoteValue? = nil, remotePublishedAt: Timestamp? = nil, createdAt: Timestamp, createdBy: String, updatedAt: Timestamp,
+        removedAt: Timestamp? = nil, removedBy: String? = nil, removalReason: String? = nil, removedInAppVersion: AppVersion? = nil, expiryExtensionReason: String? = nil,
+        extensions: ExtensionTally = ExtensionTally(), eventCount: Int, stage: ToggleStage = .inDevelopment, stageSince: Timestamp = Timestamp(nanoseconds: 0),
+        baselineValue: JSONValue = .null
+    ) {
         self.name = name
         self.definition = definition
         self.remote = remote
@@ -111,8 +116,11 @@ extension ToggleState {
     /// stage changes, so "launched for 45 days" survives a republish of the same value.
     @usableFromInline
     mutating func updateStage(at instant: Timestamp) {
-        let next: ToggleStage = removedAt != nil ? .removed : ToggleStage.of(
-            valueType: valueType, defaultValue: defaultValue, remote: remote, baseline: baselineValue)
+        let next: ToggleStage =
+            removedAt != nil
+            ? .removed
+            : ToggleStage.of(
+                valueType: valueType, defaultValue: defaultValue, remote: remote, baseline: baselineValue)
         if next != stage || eventCount <= 1 {
             stage = next
             stageSince = instant

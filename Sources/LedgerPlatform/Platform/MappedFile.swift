@@ -21,8 +21,8 @@ package final class MappedFile: @unchecked Sendable {
         guard let descriptor = try? SystemCalls.open(path, OpenFlags.readOnly | O_NONBLOCK | O_NOFOLLOW) else { return nil }
         defer { SystemCalls.close(descriptor) }
         guard let identity = SystemCalls.regularFileIdentity(descriptor), identity.size > 0,
-              identity.size <= min(maximumBytes, Int64(Int.max)),
-              let address = mmap(nil, Int(identity.size), PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED
+            identity.size <= min(maximumBytes, Int64(Int.max)),
+            let address = mmap(nil, Int(identity.size), PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED
         else { return nil }
         bytes = UnsafeRawBufferPointer(start: address, count: Int(identity.size))
         modified = identity.modified

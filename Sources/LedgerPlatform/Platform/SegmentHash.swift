@@ -149,7 +149,6 @@ package enum SegmentHash {
     }
 }
 
-
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #elseif canImport(Musl)

@@ -80,17 +80,18 @@ package enum WholeFile {
             throw .unreadable(file: displayName, errno: code)
         }
         var info = stat()
-        let refusal: FileReadError? = if fstat(descriptor, &info) != 0 {
-            .unreadable(file: displayName, errno: errno)
-        } else if info.st_mode & S_IFMT == S_IFDIR {
-            .directory(file: displayName)
-        } else if info.st_mode & S_IFMT != S_IFREG {
-            .notARegularFile(file: displayName)
-        } else if Int64(info.st_size) > Int64(maximumBytes) {
-            .tooLarge(file: displayName, maximumBytes: maximumBytes)
-        } else {
-            nil
-        }
+        let refusal: FileReadError? =
+            if fstat(descriptor, &info) != 0 {
+                .unreadable(file: displayName, errno: errno)
+            } else if info.st_mode & S_IFMT == S_IFDIR {
+                .directory(file: displayName)
+            } else if info.st_mode & S_IFMT != S_IFREG {
+                .notARegularFile(file: displayName)
+            } else if Int64(info.st_size) > Int64(maximumBytes) {
+                .tooLarge(file: displayName, maximumBytes: maximumBytes)
+            } else {
+                nil
+            }
         if let refusal {
             close(descriptor)
             throw refusal

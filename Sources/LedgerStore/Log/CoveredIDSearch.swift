@@ -92,7 +92,7 @@ enum CoveredIDSearch {
         private static func writtenID(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
             let start = writerPrefix.count
             guard line.count > start, writerPrefix.withUnsafeBufferPointer({ RawMemory.equal($0.baseAddress!, line.baseAddress!, count: start) }),
-                  let quote = RawMemory.first(0x22, in: line.baseAddress! + start, count: line.count - start)
+                let quote = RawMemory.first(0x22, in: line.baseAddress! + start, count: line.count - start)
             else { return nil }
             let id = UnsafeBufferPointer(start: line.baseAddress! + start, count: UnsafeRawPointer(line.baseAddress!).distance(to: quote) - start)
             guard RawMemory.first(0x5C, in: id.baseAddress!, count: id.count) == nil else { return nil }
@@ -108,4 +108,3 @@ enum CoveredIDSearch {
         }
     }
 }
-

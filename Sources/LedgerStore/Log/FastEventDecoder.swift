@@ -99,8 +99,9 @@ package struct FastEventDecoder {
             }
             values += 1
             if !simple {
-                guard let (value, end, valueCount) = try? JSONParser.parseValue(
-                    in: line, at: valueStart, depth: 1, maximumValues: JSONParser.maximumValues - values + 1)
+                guard
+                    let (value, end, valueCount) = try? JSONParser.parseValue(
+                        in: line, at: valueStart, depth: 1, maximumValues: JSONParser.maximumValues - values + 1)
                 else { return false }
                 parsed[key.rawValue] = value
                 parsedMask |= bit
@@ -149,8 +150,7 @@ package struct FastEventDecoder {
                 guard keyEnd < count, line[keyEnd] == UInt8(ascii: "\"") else { return nil }
                 let keyBytes = UnsafeBufferPointer(rebasing: line[(index + 1)..<keyEnd])
                 let bit: UInt8
-                if equals(keyBytes, "name") { bit = 1 } else if equals(keyBytes, "expression") { bit = 2 }
-                else if equals(keyBytes, "value") { bit = 4 } else { return nil }
+                if equals(keyBytes, "name") { bit = 1 } else if equals(keyBytes, "expression") { bit = 2 } else if equals(keyBytes, "value") { bit = 4 } else { return nil }
                 guard seen & bit == 0 else { return nil }
                 seen |= bit
                 index = skipWhitespace(line, keyEnd + 1)
@@ -222,7 +222,8 @@ package struct FastEventDecoder {
                 let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
                 let quote = word ^ (ones &* 0x22)
                 let backslash = word ^ (ones &* 0x5C)
-                let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+                let special =
+                    ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
                     | (word &- ones &* 0x20) | word
                 // The lowest flagged byte is exact (borrows only ever flag bytes above it).
                 if special & highs != 0 { return index + (special & highs).trailingZeroBitCount / 8 }
@@ -315,9 +316,9 @@ package struct FastEventDecoder {
         switch type {
         case .created:
             guard let kind = simpleBytes(line, .kind).flatMap(ToggleKind.init(bytes:)),
-                  let valueType = simpleBytes(line, .valueType).flatMap(ValueType.init(bytes:)),
-                  let defaultValue = value(line, .defaultValue), valueType.accepts(defaultValue),
-                  let category = internedString(line, .category), !category.isEmpty
+                let valueType = simpleBytes(line, .valueType).flatMap(ValueType.init(bytes:)),
+                let defaultValue = value(line, .defaultValue), valueType.accepts(defaultValue),
+                let category = internedString(line, .category), !category.isEmpty
             else { return nil }
             var owner: String?
             var description: String?
@@ -328,9 +329,10 @@ package struct FastEventDecoder {
                 guard let bytes = simpleBytes(line, .expires), let date = CalendarDate.parse(bytes) else { return nil }
                 expires = date
             }
-            change = .created(ToggleDefinition(
-                kind: kind, valueType: valueType, defaultValue: defaultValue, category: category,
-                owner: owner, description: description, expires: expires))
+            change = .created(
+                ToggleDefinition(
+                    kind: kind, valueType: valueType, defaultValue: defaultValue, category: category,
+                    owner: owner, description: description, expires: expires))
         case .defaultChanged:
             guard let value = value(line, .defaultValue) else { return nil }
             change = .defaultChanged(value)
@@ -355,7 +357,7 @@ package struct FastEventDecoder {
             change = .unpublished(templateVersion: version)
         case .expiryExtended:
             guard let bytes = simpleBytes(line, .expires), let expires = CalendarDate.parse(bytes),
-                  let reason = string(line, .reason), !reason.isEmpty
+                let reason = string(line, .reason), !reason.isEmpty
             else { return nil }
             change = .expiryExtended(expires: expires, reason: reason)
         case .removed:
@@ -484,4 +486,3 @@ package struct FastEventDecoder {
         return value
     }
 }
-

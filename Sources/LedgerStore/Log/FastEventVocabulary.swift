@@ -95,15 +95,22 @@ package func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString
 
 extension ToggleKind {
     package init?(bytes: UnsafeBufferPointer<UInt8>) {
-        if equals(bytes, "remote") { self = .remote } else if equals(bytes, "local") { self = .local }
-        else if equals(bytes, "build") { self = .build } else { return nil }
+        if equals(bytes, "remote") { self = .remote } else if equals(bytes, "local") { self = .local } else if equals(bytes, "build") { self = .build } else { return nil }
     }
 }
 
 extension ValueType {
     package init?(bytes: UnsafeBufferPointer<UInt8>) {
-        if equals(bytes, "bool") { self = .bool } else if equals(bytes, "string") { self = .string }
-        else if equals(bytes, "number") { self = .number } else if equals(bytes, "json") { self = .json } else { return nil }
+        if equals(bytes, "bool") {
+            self = .bool
+        } else if equals(bytes, "string") {
+            self = .string
+        } else if equals(bytes, "number") {
+            self = .number
+        } else if equals(bytes, "json") {
+            self = .json
+        } else {
+            return nil
+        }
     }
 }
-

@@ -163,7 +163,8 @@ package struct LogReader: Sendable {
         let pendingKeys = pending.map { (at: cursors[$0].currentAt, idPrefix: cursors[$0].currentIDPrefix) }
         while true {
             while nextPending < pending.count,
-                  heap.isEmpty || !heap.topPrecedes(pendingKeys[nextPending], pending[nextPending], cursors) {
+                heap.isEmpty || !heap.topPrecedes(pendingKeys[nextPending], pending[nextPending], cursors)
+            {
                 heap.push(pending[nextPending], cursors)
                 nextPending += 1
             }
@@ -300,4 +301,3 @@ private struct CursorHeap {
         return LogReader.precedes(cursors[lhs.cursor], cursors[rhs.cursor])
     }
 }
-

@@ -175,7 +175,6 @@ enum MergePipeline {
     }
 }
 
-
 /// Events and warnings in replay order, handed from the merge to the fold a batch at a time.
 ///
 /// The merge leaves two fields of most events for the folding side to fill: the id and the

@@ -58,53 +58,55 @@ package enum SegmentDiscovery {
         let pathPrefix = directory + "/"
         let relativePrefix = relative.isEmpty ? "" : relative + "/"
         let displayPrefix = join(displayName, relativePrefix)
-        try logIO { try SystemCalls.withDirectoryEntries(directory, skipHidden: true) { descriptor, entries in
-            for (name, listedType) in entries {
-                let isSegmentName = name.hasSuffix(".jsonl")
-                if listedType == .regular && !isSegmentName { continue }  // not a segment: never opened
-                let path = concatenate(pathPrefix, name)
-                let relativePath = relativePrefix.isEmpty ? name : concatenate(relativePrefix, name)
-                // The common cases, told by the directory entry itself: a regular segment
-                // (one fstatat for its identity) or a plain subdirectory.
-                if listedType == .regular {
-                    if let identity = SystemCalls.identity(in: descriptor, name) {
-                        found.append((Segment(path: path, relativePath: relativePath, displayPath: concatenate(displayPrefix, name)), identity))
-                        continue
-                    }
-                    // Replaced since it was listed: examine it as below.
-                } else if listedType == .directory && !isSegmentName {
-                    try walk(directory: path, relative: relativePath, root: root, displayName: displayName, into: &found)
-                    continue
-                }
-                let display = join(displayName, relativePath)
-                var type = SystemCalls.fileType(path)
-                if type == .symlink {
-                    guard let target = SystemCalls.realPath(path) else { continue }  // dangling: nothing to read
-                    guard target == root || target.hasPrefix(root + "/") else {
-                        // Git keeps only the link, not what it leads to: a segment, or a folder
-                        // of them, outside the log would be read here and missing from the history.
-                        if isSegmentName || SystemCalls.fileType(target) == .directory {
-                            throw LogError.symlinkOutsideLog(path: display, target: target)
+        try logIO {
+            try SystemCalls.withDirectoryEntries(directory, skipHidden: true) { descriptor, entries in
+                for (name, listedType) in entries {
+                    let isSegmentName = name.hasSuffix(".jsonl")
+                    if listedType == .regular && !isSegmentName { continue }  // not a segment: never opened
+                    let path = concatenate(pathPrefix, name)
+                    let relativePath = relativePrefix.isEmpty ? name : concatenate(relativePrefix, name)
+                    // The common cases, told by the directory entry itself: a regular segment
+                    // (one fstatat for its identity) or a plain subdirectory.
+                    if listedType == .regular {
+                        if let identity = SystemCalls.identity(in: descriptor, name) {
+                            found.append((Segment(path: path, relativePath: relativePath, displayPath: concatenate(displayPrefix, name)), identity))
+                            continue
                         }
+                        // Replaced since it was listed: examine it as below.
+                    } else if listedType == .directory && !isSegmentName {
+                        try walk(directory: path, relative: relativePath, root: root, displayName: displayName, into: &found)
                         continue
                     }
-                    type = SystemCalls.fileType(target)
-                    // A folder inside the log is read where it really is; walking the link too
-                    // would read its segments twice (or loop, for a link to an ancestor).
-                    if type == .directory { continue }
-                }
-                switch type {
-                case .directory where isSegmentName:
-                    throw LogError.segmentNotAFile(path: display)
-                case .directory:
-                    try walk(directory: path, relative: relativePath, root: root, displayName: displayName, into: &found)
-                case .regular where isSegmentName:
-                    found.append((Segment(path: path, relativePath: relativePath, displayPath: display), SystemCalls.identity(path)))
-                default:
-                    if isSegmentName { throw LogError.segmentNotAFile(path: display) }
+                    let display = join(displayName, relativePath)
+                    var type = SystemCalls.fileType(path)
+                    if type == .symlink {
+                        guard let target = SystemCalls.realPath(path) else { continue }  // dangling: nothing to read
+                        guard target == root || target.hasPrefix(root + "/") else {
+                            // Git keeps only the link, not what it leads to: a segment, or a folder
+                            // of them, outside the log would be read here and missing from the history.
+                            if isSegmentName || SystemCalls.fileType(target) == .directory {
+                                throw LogError.symlinkOutsideLog(path: display, target: target)
+                            }
+                            continue
+                        }
+                        type = SystemCalls.fileType(target)
+                        // A folder inside the log is read where it really is; walking the link too
+                        // would read its segments twice (or loop, for a link to an ancestor).
+                        if type == .directory { continue }
+                    }
+                    switch type {
+                    case .directory where isSegmentName:
+                        throw LogError.segmentNotAFile(path: display)
+                    case .directory:
+                        try walk(directory: path, relative: relativePath, root: root, displayName: displayName, into: &found)
+                    case .regular where isSegmentName:
+                        found.append((Segment(path: path, relativePath: relativePath, displayPath: display), SystemCalls.identity(path)))
+                    default:
+                        if isSegmentName { throw LogError.segmentNotAFile(path: display) }
+                    }
                 }
             }
-        } }
+        }
     }
 
     private static func bytesPrecede(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {

@@ -236,7 +236,8 @@ package final class SegmentCursor {
             if let deferred = decoder.deferredIdentity {
                 currentIdentity = (
                     (deferred.id.lowerBound + lineStart)..<(deferred.id.upperBound + lineStart),
-                    (deferred.toggle.lowerBound + lineStart)..<(deferred.toggle.upperBound + lineStart))
+                    (deferred.toggle.lowerBound + lineStart)..<(deferred.toggle.upperBound + lineStart)
+                )
             }
         } else {
             switch EventLineDecoder.decodeGeneral(line, location: location) {
@@ -274,4 +275,3 @@ enum EventLineDecoder {
         }
     }
 }
-

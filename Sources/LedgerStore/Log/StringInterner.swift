@@ -110,4 +110,3 @@ struct StringInterner {
         ByteHash.words(bytes).hash
     }
 }
-

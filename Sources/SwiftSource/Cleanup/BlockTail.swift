@@ -41,7 +41,8 @@ struct BlockTail {
                 let startsLine = tokens[index - 1].line < token.line || tokens[index - 1].isPunctuation(";")
                 if startsLine, token.text == "case" || token.text == "default" { break }
                 if ["func", "struct", "class", "enum", "actor", "protocol", "typealias", "extension"].contains(token.text) {
-                    throw Refusal(reason: "the code after it, which could no longer run, declares \(token.text) \(index + 1 < tokens.count ? tokens[index + 1].text : ""); remove it by hand")
+                    throw Refusal(
+                        reason: "the code after it, which could no longer run, declares \(token.text) \(index + 1 < tokens.count ? tokens[index + 1].text : ""); remove it by hand")
                 }
             }
             if token.isPunctuation("@"), source.isIdentifier(index + 1, "unknown") { break }

@@ -61,8 +61,9 @@ struct BooleanFolding {
                 return .code(negated(text, level), pure: pure, precedence: Self.prefixLevel, changed: true)
             default:
                 if !isChanged(left) && !isChanged(right) { return original(first, last, Self.compareLevel) }
-                return .code(render(left, above: Self.compareLevel) + " " + source.tokens[op].text + " " + render(right, above: Self.compareLevel),
-                             pure: isPure(left) && isPure(right), precedence: Self.compareLevel, changed: true)
+                return .code(
+                    render(left, above: Self.compareLevel) + " " + source.tokens[op].text + " " + render(right, above: Self.compareLevel),
+                    pure: isPure(left) && isPure(right), precedence: Self.compareLevel, changed: true)
             }
         }
         if comparisons.count > 1 { return try opaque(first, last) }
@@ -144,8 +145,9 @@ struct BooleanFolding {
             // What is left of the junction differs from the source even when the operand does not.
             return .code(text, pure: pure, precedence: precedence, changed: true)
         }
-        return .code(kept.map { render($0, above: level) }.joined(separator: isAnd ? " && " : " || "),
-                     pure: kept.allSatisfy(isPure), precedence: level, changed: true)
+        return .code(
+            kept.map { render($0, above: level) }.joined(separator: isAnd ? " && " : " || "),
+            pure: kept.allSatisfy(isPure), precedence: level, changed: true)
     }
 
     /// A ternary's kept branch must have the type the whole had: not a bare `nil`, and not a
@@ -210,7 +212,9 @@ struct BooleanFolding {
             }
             let token = source.tokens[index]
             if token.kind == .identifier && ["try", "await"].contains(token.text) { return false }
-            if token.kind == .operator && (token.text.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(token.text) || token.text == "++" || token.text == "--") { return false }
+            if token.kind == .operator && (token.text.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(token.text) || token.text == "++" || token.text == "--") {
+                return false
+            }
             if token.isPunctuation("("), index > first, Self.callsBefore(source.tokens[index - 1]) { return false }
             if token.isPunctuation("{") { return false }
             index += 1
@@ -263,7 +267,10 @@ struct BooleanFolding {
 
     private func ternaryColon(after question: Int, _ last: Int) -> Int? {
         var depth = 0
-        for index in topLevelAll(question + 1, last, where: { source.tokens[$0].isPunctuation(":") || (source.tokens[$0].kind == .operator && source.tokens[$0].text == "?" && source.tokens[$0].spaceBefore) }) {
+        for index in topLevelAll(
+            question + 1, last,
+            where: { source.tokens[$0].isPunctuation(":") || (source.tokens[$0].kind == .operator && source.tokens[$0].text == "?" && source.tokens[$0].spaceBefore) })
+        {
             if source.tokens[index].kind == .operator { depth += 1; continue }
             if depth == 0 { return index }
             depth -= 1

@@ -103,7 +103,8 @@ struct CaseRemoval {
             throw Refusal(reason: "the dictionary entry's value calls something, which would no longer run")
         }
         if entries.count == 1 {
-            return ReadRewriter.Outcome(edits: [CleanupEdit((source.start(open) + 1)..<source.start(source.partner[open]), ":")], rule: "the only entry of a defaults dictionary removed")
+            return ReadRewriter.Outcome(
+                edits: [CleanupEdit((source.start(open) + 1)..<source.start(source.partner[open]), ":")], rule: "the only entry of a defaults dictionary removed")
         }
         return try dropping(position, of: entries, rule: "entry keyed by the toggle removed from a dictionary")
     }
@@ -114,7 +115,9 @@ struct CaseRemoval {
         var begin = first
         var index = first
         while index <= last {
-            if tokens[index].kind == .punctuation, tokens[index].text == "(" || tokens[index].text == "[", source.partner[index] > index { index = source.partner[index] + 1; continue }
+            if tokens[index].kind == .punctuation, tokens[index].text == "(" || tokens[index].text == "[", source.partner[index] > index {
+                index = source.partner[index] + 1; continue
+            }
             if tokens[index].isPunctuation(",") { found.append((begin, index - 1)); begin = index + 1 }
             index += 1
         }

@@ -60,11 +60,14 @@ extension CleanupSiteFinder {
         let declared = conventions.properties.filter { $0.name == propertyName && !$0.isKeyConstant }
         let named = declared.filter { owner in chain.contains { conventions.names($0, owner: owner.owner) || facts.declaredTypes[$0] == owner.owner } }
         guard let property = named.first ?? (Set(declared.map(\.isBool)).count == 1 ? declared.first : nil) else {
-            return refuse(declared.isEmpty ? "\(symbol): the declaration of \(propertyName) is not in the files cleaned, so whether it is a Bool is not known"
-                : "\(symbol): \(declared.map(\.owner).joined(separator: " and ")) declare \(propertyName), one a Bool and one not, and nothing in the chain names either")
+            return refuse(
+                declared.isEmpty
+                    ? "\(symbol): the declaration of \(propertyName) is not in the files cleaned, so whether it is a Bool is not known"
+                    : "\(symbol): \(declared.map(\.owner).joined(separator: " and ")) declare \(propertyName), one a Bool and one not, and nothing in the chain names either")
         }
         if conventions.sharedNames.contains(propertyName),
-           !chain.contains(where: { conventions.names($0, owner: property.owner) || facts.declaredTypes[$0] == property.owner }) {
+            !chain.contains(where: { conventions.names($0, owner: property.owner) || facts.declaredTypes[$0] == property.owner })
+        {
             return refuse("\(symbol): something else is named \(propertyName) too, and nothing in the chain names \(property.owner)")
         }
         if tokens[start].text.hasPrefix("$") {
@@ -79,12 +82,15 @@ extension CleanupSiteFinder {
         }
         if property.isBool {
             if source.isPunctuation(name + 1, ".") || source.isPunctuation(name + 1, "(") {
-                return refuse("\(symbol) is used other than as a Bool read (\(tokens[name + 1].text)\(name + 2 < tokens.count ? tokens[name + 2].text : "")), which the cleanup cannot follow")
+                return refuse(
+                    "\(symbol) is used other than as a Bool read (\(tokens[name + 1].text)\(name + 2 < tokens.count ? tokens[name + 2].text : "")), which the cleanup cannot follow"
+                )
             }
             return CleanupSite(token: name, symbol: symbol, kind: .read(start...name))
         }
         if source.isPunctuation(name + 1, "."), name + 2 < tokens.count, tokens[name + 2].kind == .identifier,
-           Self.boolProperties.contains(tokens[name + 2].text), !source.isPunctuation(name + 3, "("), !isAssigned(source, name + 3) {
+            Self.boolProperties.contains(tokens[name + 2].text), !source.isPunctuation(name + 3, "("), !isAssigned(source, name + 3)
+        {
             return CleanupSite(token: name, symbol: symbol + "." + tokens[name + 2].text, kind: .read(start...(name + 2)))
         }
         return refuse("\(symbol) is not a Bool (\(property.owner).\(propertyName) is declared as another type) and is used as a value, which the cleanup cannot follow")

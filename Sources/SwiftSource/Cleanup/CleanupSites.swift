@@ -57,7 +57,10 @@ struct CleanupSiteFinder {
             guard case .references(let found) = outcome else { return }
             for reference in found where reference.toggle == target.toggle {
                 if !reference.ambiguousWith.isEmpty {
-                    sites.append(CleanupSite(token: index, symbol: reference.symbol, kind: .unsupported("\(reference.symbol) may also be \(reference.ambiguousWith.joined(separator: ", ")) (several toggle enums have the case)")))
+                    sites.append(
+                        CleanupSite(
+                            token: index, symbol: reference.symbol,
+                            kind: .unsupported("\(reference.symbol) may also be \(reference.ambiguousWith.joined(separator: ", ")) (several toggle enums have the case)")))
                     continue
                 }
                 // A bare read inside the flags type (the declaration's removal refuses those in its
@@ -115,7 +118,8 @@ struct CleanupSiteFinder {
         var open = first - 1
         if source.isPunctuation(open, ":"), open >= 2, tokens[open - 1].kind == .identifier { open -= 2 }
         if source.isPunctuation(open, "("), source.partner[open] == last + 1, open >= 1, tokens[open - 1].kind == .identifier,
-           scanner.settings.isQueryMethod(tokens[open - 1].text) {
+            scanner.settings.isQueryMethod(tokens[open - 1].text)
+        {
             switch chainStart(source, method: open - 1) {
             case .success(let start): return CleanupSite(token: first, symbol: symbol, kind: .read(start...(last + 1)))
             case .failure(let refusal): return CleanupSite(token: first, symbol: symbol, kind: .unsupported(refusal.reason))
@@ -123,7 +127,8 @@ struct CleanupSiteFinder {
         }
         // `FeatureFlag.sync.enabled`.
         if qualified, source.isPunctuation(last + 1, "."), last + 2 < tokens.count, tokens[last + 2].kind == .identifier,
-           Self.boolProperties.contains(tokens[last + 2].text), !source.isPunctuation(last + 3, "("), !isAssigned(source, last + 3) {
+            Self.boolProperties.contains(tokens[last + 2].text), !source.isPunctuation(last + 3, "("), !isAssigned(source, last + 3)
+        {
             var start = first
             while start >= 2, source.isPunctuation(start - 1, "."), tokens[start - 2].kind == .identifier { start -= 2 }
             return CleanupSite(token: first, symbol: symbol + "." + tokens[last + 2].text, kind: .read(start...(last + 2)))
@@ -138,9 +143,11 @@ struct CleanupSiteFinder {
         }
         if source.isPunctuation(open, "("), open >= 1, tokens[open - 1].kind == .identifier {
             if let site = overrideStatement(source, first: first, last: last, open: open, symbol: symbol) { return site }
-            return CleanupSite(token: first, symbol: symbol, kind: .unsupported("\(symbol) is passed to \(tokens[open - 1].text)(…), which is not a query method the cleanup knows the value of"))
+            return CleanupSite(
+                token: first, symbol: symbol, kind: .unsupported("\(symbol) is passed to \(tokens[open - 1].text)(…), which is not a query method the cleanup knows the value of"))
         }
-        return CleanupSite(token: first, symbol: symbol, kind: .unsupported("\(symbol) is used as a value (stored, listed, compared or passed on), which the cleanup cannot follow"))
+        return CleanupSite(
+            token: first, symbol: symbol, kind: .unsupported("\(symbol) is used as a value (stored, listed, compared or passed on), which the cleanup cannot follow"))
     }
 
     /// The key at tokens first...last (a string, or a key constant `Keys.inbox`) read as a
@@ -152,13 +159,15 @@ struct CleanupSiteFinder {
         var readEnd: Int?
         var method = -1
         if source.isPunctuation(first - 1, ":"), source.isIdentifier(first - 2, "forKey"), source.isPunctuation(first - 3, "("),
-           source.partner[first - 3] == last + 1, first >= 4, tokens[first - 4].kind == .identifier {
+            source.partner[first - 3] == last + 1, first >= 4, tokens[first - 4].kind == .identifier
+        {
             method = first - 4
             let close = last + 1
             if tokens[method].text == "bool" { readEnd = close }
             if tokens[method].text == "configValue", source.isPunctuation(close + 1, "."), source.isIdentifier(close + 2, "boolValue") { readEnd = close + 2 }
         } else if source.isPunctuation(first - 1, "["), source.partner[first - 1] == last + 1, first >= 2, tokens[first - 2].kind == .identifier,
-                  source.isPunctuation(last + 2, "."), source.isIdentifier(last + 3, "boolValue") {
+            source.isPunctuation(last + 2, "."), source.isIdentifier(last + 3, "boolValue")
+        {
             method = first - 2
             readEnd = last + 3
         } else {
@@ -166,7 +175,8 @@ struct CleanupSiteFinder {
             var open = first - 1
             if source.isPunctuation(open, ":"), open >= 2, tokens[open - 1].kind == .identifier { open -= 2 }
             if source.isPunctuation(open, "("), source.partner[open] == last + 1, open >= 1, tokens[open - 1].kind == .identifier,
-               scanner.settings.isQueryMethod(tokens[open - 1].text) {
+                scanner.settings.isQueryMethod(tokens[open - 1].text)
+            {
                 method = open - 1
                 readEnd = last + 1
             } else if source.isPunctuation(last + 1, ":"), source.isPunctuation(first - 1, "[") || source.isPunctuation(first - 1, ",") {
@@ -242,7 +252,8 @@ struct CleanupSiteFinder {
             guard index + 1 < tokens.count else { continue }
             let owned = target.cases.filter { $0.enumName == tokens[index + 1].text }
             guard !owned.isEmpty, let open = (index..<min(tokens.count, index + 64)).first(where: { source.isPunctuation($0, "{") }),
-                  source.partner[open] > open else { continue }
+                source.partner[open] > open
+            else { continue }
             let close = source.partner[open]
             var depth = 0
             var position = open + 1
@@ -267,11 +278,15 @@ struct CleanupSiteFinder {
                     continue
                 }
                 if token.isPunctuation("."), position + 1 < close, tokens[position + 1].kind == .identifier, !tokens[position + 1].spaceBefore,
-                   owned.contains(where: { $0.caseName == tokens[position + 1].text }), !isQualified(source, position) {
+                    owned.contains(where: { $0.caseName == tokens[position + 1].text }), !isQualified(source, position)
+                {
                     let symbol = "." + tokens[position + 1].text
-                    sites.append(isLabelPattern(source, position, position + 1)
-                        ? CleanupSite(token: position, symbol: symbol, kind: .caseLabel(position...(position + 1)))
-                        : CleanupSite(token: position, symbol: symbol, kind: .unsupported("\(symbol) is used inside \(tokens[index + 1].text) other than as a switch label, which the cleanup cannot follow")))
+                    sites.append(
+                        isLabelPattern(source, position, position + 1)
+                            ? CleanupSite(token: position, symbol: symbol, kind: .caseLabel(position...(position + 1)))
+                            : CleanupSite(
+                                token: position, symbol: symbol,
+                                kind: .unsupported("\(symbol) is used inside \(tokens[index + 1].text) other than as a switch label, which the cleanup cannot follow")))
                 }
                 if token.kind == .string, owned.contains(where: { $0.rawValue == token.text && !token.text.isEmpty }), isLabelPattern(source, position, position) {
                     sites.append(CleanupSite(token: position, symbol: "\"\(token.text)\"", kind: .caseLabel(position...position)))

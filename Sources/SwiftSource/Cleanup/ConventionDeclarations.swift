@@ -38,16 +38,20 @@ struct ConventionDeclarations: Sendable {
             guard let source = try? CleanupSource(file.bytes) else { sources.append(nil); continue }
             sources.append(source)
             let tokens = source.tokens
-            for index in tokens.indices.dropFirst().dropLast() where tokens[index].isPunctuation(":") && tokens[index - 1].kind == .identifier
-                && tokens[index + 1].kind == .identifier && SwiftReferenceScanner.startsUppercase(tokens[index + 1].text) {
+            for index in tokens.indices.dropFirst().dropLast()
+            where tokens[index].isPunctuation(":") && tokens[index - 1].kind == .identifier
+                && tokens[index + 1].kind == .identifier && SwiftReferenceScanner.startsUppercase(tokens[index + 1].text)
+            {
                 found.declaredTypes[tokens[index - 1].text, default: []].insert(tokens[index + 1].text)
             }
             finder.scanner.walk(SwiftReferenceScanner.LexedFile(path: file.path, tokens: tokens), facts: finder.facts) { index, outcome in
                 guard case .references(let references) = outcome else { return }
                 for reference in references where reference.toggle == finder.target.toggle && reference.kind == .declaration {
                     guard reference.form == "property" || reference.form == "key constant", tokens[index].kind == .identifier else { continue }
-                    found.properties.append(Property(owner: reference.enumName ?? "", name: tokens[index].text,
-                                                     isBool: isBool(tokens, name: index), isKeyConstant: reference.form == "key constant"))
+                    found.properties.append(
+                        Property(
+                            owner: reference.enumName ?? "", name: tokens[index].text,
+                            isBool: isBool(tokens, name: index), isKeyConstant: reference.form == "key constant"))
                     declared.append((position, index))
                 }
             }
@@ -57,9 +61,11 @@ struct ConventionDeclarations: Sendable {
         for (position, source) in sources.enumerated() {
             guard let source else { continue }
             let tokens = source.tokens
-            for index in tokens.indices.dropFirst() where tokens[index].kind == .identifier && names.contains(tokens[index].text)
+            for index in tokens.indices.dropFirst()
+            where tokens[index].kind == .identifier && names.contains(tokens[index].text)
                 && (source.isIdentifier(index - 1, "let") || source.isIdentifier(index - 1, "var"))
-                && !declared.contains(where: { $0.file == position && $0.token == index }) {
+                && !declared.contains(where: { $0.file == position && $0.token == index })
+            {
                 found.sharedNames.insert(tokens[index].text)
             }
         }
@@ -72,8 +78,9 @@ struct ConventionDeclarations: Sendable {
         if tokens[name + 1].isPunctuation(":") {
             guard tokens[name + 2].kind == .identifier, tokens[name + 2].text == "Bool" else { return false }
             // `Bool?` and `Bool!` are not plain Bools.
-            return !(name + 3 < tokens.count && tokens[name + 3].kind == .operator && !tokens[name + 3].spaceBefore
-                     && (tokens[name + 3].text.hasPrefix("?") || tokens[name + 3].text.hasPrefix("!")))
+            return
+                !(name + 3 < tokens.count && tokens[name + 3].kind == .operator && !tokens[name + 3].spaceBefore
+                && (tokens[name + 3].text.hasPrefix("?") || tokens[name + 3].text.hasPrefix("!")))
         }
         return tokens[name + 1].kind == .operator && tokens[name + 1].text == "="
             && tokens[name + 2].kind == .identifier && (tokens[name + 2].text == "true" || tokens[name + 2].text == "false")

@@ -74,13 +74,16 @@ package struct FileCleanup: Sendable {
             switch outcome(site, source, sites: remaining, keep: keep) {
             case .success(let outcome):
                 guard let next = source.applying(outcome.edits), next != current else {
-                    result.sites.append(CleanupSiteReport(line: token.line, column: token.column, symbol: site.symbol, refusal: "the rewrite of this site changed nothing (edits overlap)"))
+                    result.sites.append(
+                        CleanupSiteReport(line: token.line, column: token.column, symbol: site.symbol, refusal: "the rewrite of this site changed nothing (edits overlap)"))
                     return result
                 }
                 current = next
             case .failure(let refusal):
-                result.sites.append(CleanupSiteReport(line: token.line, column: token.column, symbol: site.symbol,
-                                                      refusal: refusal.reason + " (found after the sites before it were rewritten)"))
+                result.sites.append(
+                    CleanupSiteReport(
+                        line: token.line, column: token.column, symbol: site.symbol,
+                        refusal: refusal.reason + " (found after the sites before it were rewritten)"))
                 return result
             }
         }

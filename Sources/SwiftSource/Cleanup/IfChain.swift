@@ -98,7 +98,8 @@ struct IfChain {
     /// from the end of the `}` before that `else` to the end of the else's `}`.
     func emptiedElse(removing keyword: Int, close: Int) -> Range<Int>? {
         guard source.isPunctuation(keyword - 1, "{"), source.isPunctuation(close + 1, "}"), source.partner[keyword - 1] == close + 1,
-              source.isIdentifier(keyword - 2, "else"), source.isPunctuation(keyword - 3, "}") else { return nil }
+            source.isIdentifier(keyword - 2, "else"), source.isPunctuation(keyword - 3, "}")
+        else { return nil }
         return source.end(keyword - 3)!..<source.end(close + 1)!
     }
 }

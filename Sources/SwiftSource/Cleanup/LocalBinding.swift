@@ -17,7 +17,8 @@ struct LocalBinding {
         guard index >= 1, tokens[index].kind == .identifier, source.isIdentifier(index - 1, "let") else { return nil }
         let name = tokens[index].text, letToken = index - 1
         guard source.text(tokens: index, index) == name, startsStatement(letToken), endsStatement(read.upperBound),
-              let open = enclosingOpen(letToken), isCodeBlock(open) else { return nil }
+            let open = enclosingOpen(letToken), isCodeBlock(open)
+        else { return nil }
         let close = source.partner[open]
         guard close > open else { return nil }
         var uses: [Int] = []
@@ -46,7 +47,9 @@ struct LocalBinding {
         // A closure's or a `for`'s parameters (`{ a, on in`, `for (a, on) in`): names, commas
         // and `)` up to `in`.
         var after = index + 1
-        while after < tokens.count, tokens[after].line == tokens[index].line, tokens[after].kind == .identifier && tokens[after].text != "in" || tokens[after].isPunctuation(",") || tokens[after].isPunctuation(")") { after += 1 }
+        while after < tokens.count, tokens[after].line == tokens[index].line,
+            tokens[after].kind == .identifier && tokens[after].text != "in" || tokens[after].isPunctuation(",") || tokens[after].isPunctuation(")")
+        { after += 1 }
         if source.isIdentifier(after, "in") { return false }
         if next.kind == .operator, next.text.hasSuffix("="), !["==", "!=", "<=", ">=", "===", "!=="].contains(next.text) { return false }
         return true
@@ -93,8 +96,10 @@ struct LocalBinding {
             if token.kind == .identifier { header.insert(token.text) }
             position -= 1
         }
-        let code: Set<String> = ["func", "init", "deinit", "subscript", "var", "get", "set", "willSet", "didSet", "if", "else", "guard", "do", "catch",
-                                 "for", "while", "repeat", "defer", "switch", "let", "return"]
+        let code: Set<String> = [
+            "func", "init", "deinit", "subscript", "var", "get", "set", "willSet", "didSet", "if", "else", "guard", "do", "catch",
+            "for", "while", "repeat", "defer", "switch", "let", "return",
+        ]
         let types: Set<String> = ["struct", "class", "enum", "extension", "protocol", "actor"]
         if !header.isDisjoint(with: code) { return true }
         if !header.isDisjoint(with: types) { return false }

@@ -9,8 +9,10 @@ struct PropertyRemoval {
     private var tokens: [SwiftToken] { source.tokens }
     typealias Refusal = BooleanFolding.Refusal
 
-    private static let modifiers: Set<String> = ["static", "class", "public", "private", "fileprivate", "internal", "open", "final",
-                                                 "lazy", "nonisolated", "override", "package", "dynamic", "weak", "unowned"]
+    private static let modifiers: Set<String> = [
+        "static", "class", "public", "private", "fileprivate", "internal", "open", "final",
+        "lazy", "nonisolated", "override", "package", "dynamic", "weak", "unowned",
+    ]
     /// Calls a getter may make and still only read: the conventional queries and Bool key reads.
     private static let readingCalls: Set<String> = ["bool", "configValue", "boolValue", "object", "value"]
 
@@ -55,7 +57,8 @@ struct PropertyRemoval {
             let token = tokens[index]
             if token.isPunctuation(";") || token.isPunctuation("}") { break }
             if token.line > tokens[last].line {
-                let continues = tokens[last].kind == .operator || tokens[last].isPunctuation(":")
+                let continues =
+                    tokens[last].kind == .operator || tokens[last].isPunctuation(":")
                     || (token.kind == .operator && token.text != "!") || token.isPunctuation(".")
                 if !continues { break }
             }
@@ -83,8 +86,12 @@ struct PropertyRemoval {
         guard name + 1 <= last else { return }
         for index in (name + 1)...last where source.isPunctuation(index, "(") && BooleanFolding.callsBefore(tokens[index - 1]) {
             let callee = tokens[index - 1]
-            if callee.kind == .identifier, settings.isQueryMethod(callee.text) || Self.readingCalls.contains(callee.text)
-                || SwiftReferenceScanner.startsUppercase(callee.text) { continue }
+            if callee.kind == .identifier,
+                settings.isQueryMethod(callee.text) || Self.readingCalls.contains(callee.text)
+                    || SwiftReferenceScanner.startsUppercase(callee.text)
+            {
+                continue
+            }
             throw Refusal(reason: "\(propertyName)'s declaration calls \(callee.text)(…), which would no longer run")
         }
         for index in (name + 1)...last where tokens[index].kind == .identifier && ["try", "await"].contains(tokens[index].text) {
@@ -97,7 +104,10 @@ struct PropertyRemoval {
         while index <= last {
             if matches(index) { return index }
             if tokens[index].kind == .punctuation, tokens[index].text == "(" || tokens[index].text == "[" || tokens[index].text == "{",
-               source.partner[index] > index { index = source.partner[index] + 1; continue }
+                source.partner[index] > index
+            {
+                index = source.partner[index] + 1; continue
+            }
             index += 1
         }
         return nil
@@ -116,8 +126,10 @@ struct PropertyRemoval {
         }
         guard open >= 0, source.partner[open] > open else { return }
         let spellings: Set<String> = [propertyName, "$" + propertyName, "_" + propertyName]
-        for index in (open + 1)..<source.partner[open] where !(first...last).contains(index) && tokens[index].kind == .identifier
-            && spellings.contains(tokens[index].text) && !source.isPunctuation(index - 1, ".") {
+        for index in (open + 1)..<source.partner[open]
+        where !(first...last).contains(index) && tokens[index].kind == .identifier
+            && spellings.contains(tokens[index].text) && !source.isPunctuation(index - 1, ".")
+        {
             throw Refusal(reason: "\(propertyName) is used without a qualifier inside its type (line \(tokens[index].line)), which the cleanup does not rewrite")
         }
     }

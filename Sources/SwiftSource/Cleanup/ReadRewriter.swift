@@ -28,7 +28,8 @@ struct ReadRewriter {
         let text = folding.render(folded, above: 0)
         // `x = cond ? y : x` became `x = x`: Swift rejects assigning a variable to itself, and it does nothing.
         if source.isOperator(first - 1, "="), let statement = statementStart(before: first - 1),
-           let target = source.text(tokens: statement, first - 2), target == text {
+            let target = source.text(tokens: statement, first - 2), target == text
+        {
             return Outcome(edits: [source.removal(source.start(statement)..<range.upperBound, withCommentsAbove: false)], rule: "assignment of a variable to itself removed")
         }
         let rule = if case .constant = folded { "read replaced by \(text)" } else { "read folded into the expression" }
@@ -110,8 +111,10 @@ struct ReadRewriter {
         return (first, last)
     }
 
-    static let stopWords: Set<String> = ["if", "guard", "while", "return", "else", "case", "where", "in", "let", "var", "throw", "repeat",
-                                         "switch", "try", "await", "defer", "do", "for", "default", "yield", "then"]
+    static let stopWords: Set<String> = [
+        "if", "guard", "while", "return", "else", "case", "where", "in", "let", "var", "throw", "repeat",
+        "switch", "try", "await", "defer", "do", "for", "default", "yield", "then",
+    ]
 
     private func isAssignment(_ text: String) -> Bool {
         text.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(text)
@@ -200,7 +203,10 @@ struct ReadRewriter {
                 kept.append((element, source.text(tokens: element.0, element.1) ?? ""))
                 continue
             }
-            let folded = hasRead ? try folding.fold(element.0, element.1) : .code(source.text(tokens: element.0, element.1) ?? "", pure: folding.isPure(element.0, element.1), precedence: 1, changed: false)
+            let folded =
+                hasRead
+                ? try folding.fold(element.0, element.1)
+                : .code(source.text(tokens: element.0, element.1) ?? "", pure: folding.isPure(element.0, element.1), precedence: 1, changed: false)
             switch folded {
             case .constant(true):
                 changed = true
@@ -255,8 +261,9 @@ struct ReadRewriter {
             guard let body = try chain.unnested(open: open, close: close, statement: keyword, chainEnd: chainEnd, keepsLater: false) else {
                 return Outcome(edits: [source.removal(range)], rule: emptyRule)
             }
-            return Outcome(edits: [try tail.replacingRest(from: keyword, endingAt: chainEnd, with: body)],
-                           rule: rule + "; the code after it, which could no longer run, removed")
+            return Outcome(
+                edits: [try tail.replacingRest(from: keyword, endingAt: chainEnd, with: body)],
+                rule: rule + "; the code after it, which could no longer run, removed")
         }
         let body = try chain.unnested(open: open, close: close, statement: keyword, chainEnd: chainEnd)
         guard let body else { return Outcome(edits: [source.removal(range)], rule: emptyRule) }
@@ -273,10 +280,13 @@ struct ReadRewriter {
         if holds {
             if nested {
                 // `} else if toggle { A } …` → `} else { A }`.
-                return Outcome(edits: [CleanupEdit(source.start(keyword)..<source.end(chainEnd)!, source.text(source.start(open)..<source.end(close)!))], rule: "else-if condition always holds: it became the else")
+                return Outcome(
+                    edits: [CleanupEdit(source.start(keyword)..<source.end(chainEnd)!, source.text(source.start(open)..<source.end(close)!))],
+                    rule: "else-if condition always holds: it became the else")
             }
-            return try keeping(open, close, of: keyword, chainEnd: chainEnd,
-                               rule: "if condition always holds: its body kept, un-nested", emptyRule: "if condition always holds: empty body removed")
+            return try keeping(
+                open, close, of: keyword, chainEnd: chainEnd,
+                rule: "if condition always holds: its body kept, un-nested", emptyRule: "if condition always holds: empty body removed")
         }
         if afterElse {
             let next = close + 2
@@ -288,8 +298,9 @@ struct ReadRewriter {
                 return Outcome(edits: [CleanupEdit(source.start(keyword)..<source.start(next), "")], rule: "if condition never holds: the else-if chain goes on")
             }
             guard source.isPunctuation(next, "{"), source.partner[next] > next else { throw Refusal(reason: "an else the cleanup cannot place") }
-            return try keeping(next, source.partner[next], of: keyword, chainEnd: chainEnd,
-                               rule: "if condition never holds: the else body kept, un-nested", emptyRule: "if condition never holds: removed with its empty else")
+            return try keeping(
+                next, source.partner[next], of: keyword, chainEnd: chainEnd,
+                rule: "if condition never holds: the else body kept, un-nested", emptyRule: "if condition never holds: removed with its empty else")
         }
         if nested {
             // `} else if toggle { A }` → `}`; an `else { }` left empty goes with it.

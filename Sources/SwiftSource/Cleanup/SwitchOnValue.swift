@@ -20,7 +20,9 @@ struct SwitchOnValue {
         // would mean something else.
         for index in (chosen.colon + 1)..<chosen.end where source.isIdentifier(index, "fallthrough") || source.isIdentifier(index, "break") {
             let onlyBreak = source.isIdentifier(index, "break") && index == chosen.colon + 1 && index + 1 == chosen.end
-            if !onlyBreak { throw Refusal(reason: "the matching case of a switch on the toggle's value holds \(tokens[index].text), which would mean something else once un-nested") }
+            if !onlyBreak {
+                throw Refusal(reason: "the matching case of a switch on the toggle's value holds \(tokens[index].text), which would mean something else once un-nested")
+            }
         }
         let statement = source.start(keyword)..<source.end(close)!
         let onlyBreak = chosen.colon + 2 == chosen.end && source.isIdentifier(chosen.colon + 1, "break")
@@ -40,9 +42,12 @@ struct SwitchOnValue {
         let chain = IfChain(source: source)
         let tail = BlockTail(source: source)
         if tail.exits(open: bodyTokens.lowerBound, close: bodyTokens.upperBound), try tail.boundary(after: close) > close + 1 {
-            guard let body = try chain.unnested(bytes: inner, tokens: bodyTokens, statement: keyword, laterFrom: nil) else { throw Refusal(reason: "a switch case the cleanup cannot place") }
-            return ReadRewriter.Outcome(edits: [try tail.replacingRest(from: keyword, endingAt: close, with: body)],
-                                        rule: "switch on the toggle's value: the matching case kept, un-nested; the code after it, which could no longer run, removed")
+            guard let body = try chain.unnested(bytes: inner, tokens: bodyTokens, statement: keyword, laterFrom: nil) else {
+                throw Refusal(reason: "a switch case the cleanup cannot place")
+            }
+            return ReadRewriter.Outcome(
+                edits: [try tail.replacingRest(from: keyword, endingAt: close, with: body)],
+                rule: "switch on the toggle's value: the matching case kept, un-nested; the code after it, which could no longer run, removed")
         }
         guard let body = try chain.unnested(bytes: inner, tokens: bodyTokens, statement: keyword, laterFrom: close + 1) else {
             return ReadRewriter.Outcome(edits: [source.removal(statement)], rule: "switch on the toggle's value: the matching case does nothing, switch removed")
@@ -72,10 +77,13 @@ struct SwitchOnValue {
             let previous = tokens[index - 1]
             let startsStatement = index == open + 1 || previous.line < token.line || previous.isPunctuation(";")
             if token.kind == .identifier, token.text == "case" || token.text == "default", startsStatement,
-               !(previous.isPunctuation(",") || ["if", "guard", "while", "for"].contains(where: { source.isIdentifier(index - 1, $0) })) {
+                !(previous.isPunctuation(",") || ["if", "guard", "while", "for"].contains(where: { source.isIdentifier(index - 1, $0) }))
+            {
                 starts.append(index)
             }
-            if token.isPunctuation("@") || token.isPunctuation("#") { throw Refusal(reason: "a switch on the toggle's value with \(token.text)\(index + 1 < close ? tokens[index + 1].text : "") inside") }
+            if token.isPunctuation("@") || token.isPunctuation("#") {
+                throw Refusal(reason: "a switch on the toggle's value with \(token.text)\(index + 1 < close ? tokens[index + 1].text : "") inside")
+            }
             index += 1
         }
         guard starts.first == open + 1 else { throw Refusal(reason: "a switch on the toggle's value the cleanup cannot read") }
@@ -87,7 +95,9 @@ struct SwitchOnValue {
             if source.isIdentifier(start, "case") {
                 while colon < end, !tokens[colon].isPunctuation(":") {
                     let text = tokens[colon].text
-                    if tokens[colon].kind == .identifier, text == "true" || text == "false" { patterns.append(text) } else if !tokens[colon].isPunctuation(",") {
+                    if tokens[colon].kind == .identifier, text == "true" || text == "false" {
+                        patterns.append(text)
+                    } else if !tokens[colon].isPunctuation(",") {
                         throw Refusal(reason: "a switch on the toggle's value with a label other than the literals true and false (\(text))")
                     }
                     colon += 1

@@ -69,9 +69,13 @@ enum UnifiedDiff {
         var ops: [(Character, Int, Int)] = []
         var i = 0, j = 0
         while i < a.count || j < b.count {
-            if i < a.count, j < b.count, a[i] == b[j] { ops.append((" ", i, j)); i += 1; j += 1 }
-            else if i < a.count, j == b.count || table[i + 1][j] >= table[i][j + 1] { ops.append(("-", i, j)); i += 1 }
-            else { ops.append(("+", i, j)); j += 1 }
+            if i < a.count, j < b.count, a[i] == b[j] {
+                ops.append((" ", i, j)); i += 1; j += 1
+            } else if i < a.count, j == b.count || table[i + 1][j] >= table[i][j + 1] {
+                ops.append(("-", i, j)); i += 1
+            } else {
+                ops.append(("+", i, j)); j += 1
+            }
         }
         return ops
     }

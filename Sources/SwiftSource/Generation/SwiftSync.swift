@@ -66,7 +66,9 @@ public enum SwiftSync {
     ) -> Plan {
         var plan = Plan()
         guard !declarations.isEmpty else {
-            plan.refusals.append("no toggle enum cases found (RemoteToggle, InternalToggle, BuildTargetToggle, RemoteConfigKeys, an enum conforming to ToggleType, a String enum named …Flag(s)/…Feature(s)/…Toggle(s)/…Switch, or one the setting swift.toggleEnums names) and no toggle type found by shape (a FeatureFlags struct or namespace with Bool properties, an enum named for toggles, capabilities or build configurations that a Bool query takes, a toggle @propertyWrapper) nor named by its shape (a key getter, a Remote Config key namespace, a Bool under a Feature Flags MARK); nothing to sync")
+            plan.refusals.append(
+                "no toggle enum cases found (RemoteToggle, InternalToggle, BuildTargetToggle, RemoteConfigKeys, an enum conforming to ToggleType, a String enum named …Flag(s)/…Feature(s)/…Toggle(s)/…Switch, or one the setting swift.toggleEnums names) and no toggle type found by shape (a FeatureFlags struct or namespace with Bool properties, an enum named for toggles, capabilities or build configurations that a Bool query takes, a toggle @propertyWrapper) nor named by its shape (a key getter, a Remote Config key namespace, a Bool under a Feature Flags MARK); nothing to sync"
+            )
             return plan
         }
         var declared = Set<String>()
@@ -102,7 +104,8 @@ public enum SwiftSync {
             }
             if declaration.enumName == "RemoteConfigKeys" {
                 guard let value = defaults[name] else {
-                    plan.refusals.append("\(place): RemoteConfigKeys.\(TerminalText.abbreviated(declaration.caseName)) is new and needs a typed default; pass --defaults with a \(name) entry")
+                    plan.refusals.append(
+                        "\(place): RemoteConfigKeys.\(TerminalText.abbreviated(declaration.caseName)) is new and needs a typed default; pass --defaults with a \(name) entry")
                     continue
                 }
                 let valueType: ValueType
@@ -111,11 +114,15 @@ public enum SwiftSync {
                 case .number: valueType = .number
                 case .array, .object: valueType = .json
                 case .bool, .null:
-                    plan.refusals.append("\(place): RemoteConfigKeys.\(TerminalText.abbreviated(declaration.caseName)) has a \(value.typeName) default; booleans belong in RemoteToggle")
+                    plan.refusals.append(
+                        "\(place): RemoteConfigKeys.\(TerminalText.abbreviated(declaration.caseName)) has a \(value.typeName) default; booleans belong in RemoteToggle")
                     continue
                 }
-                plan.creations.append(Creation(name: name, definition: ToggleDefinition(
-                    kind: kind, valueType: valueType, defaultValue: value, category: "remote-config", owner: owner), declaration: declaration))
+                plan.creations.append(
+                    Creation(
+                        name: name,
+                        definition: ToggleDefinition(
+                            kind: kind, valueType: valueType, defaultValue: value, category: "remote-config", owner: owner), declaration: declaration))
                 continue
             }
             let value: Bool
@@ -133,12 +140,17 @@ public enum SwiftSync {
                     plan.refusals.append("\(place): \(shown(declaration)) declares the default \"\(text)\", not a boolean")
                     continue
                 case .unreadable:
-                    plan.refusals.append("\(place): cannot read \(shown(declaration))'s default from `var defaultValue` (only `switch self { case .x: true … }` is read); pass --defaults with a \(name) entry")
+                    plan.refusals.append(
+                        "\(place): cannot read \(shown(declaration))'s default from `var defaultValue` (only `switch self { case .x: true … }` is read); pass --defaults with a \(name) entry"
+                    )
                     continue
                 }
             }
-            plan.creations.append(Creation(name: name, definition: ToggleDefinition(
-                kind: kind, valueType: .bool, defaultValue: .bool(value), category: category, owner: owner), declaration: declaration))
+            plan.creations.append(
+                Creation(
+                    name: name,
+                    definition: ToggleDefinition(
+                        kind: kind, valueType: .bool, defaultValue: .bool(value), category: category, owner: owner), declaration: declaration))
         }
         if let refusal = kindRefusal(kindless) {
             plan.refusals.append(refusal)
@@ -170,7 +182,9 @@ public enum SwiftSync {
                 types.append((declaration.enumName, declaration.file, 1))
             }
         }
-        let places = types.count == 1 ? "\(TerminalText.abbreviated(first.enumName)) (\(first.file))"
+        let places =
+            types.count == 1
+            ? "\(TerminalText.abbreviated(first.enumName)) (\(first.file))"
             : types.map { "\(TerminalText.abbreviated($0.name)) (\($0.count) in \($0.file))" }.joined(separator: ", ")
         let count = kindless.count == 1 ? "1 toggle found in \(places) has" : "\(kindless.count) toggles found in \(places) have"
         return "\(count) no kind; pass --kind local|remote|build (or create \(kindless.count == 1 ? "it" : "them") one by one with `toggles create NAME --kind …`)"
@@ -184,9 +198,10 @@ public enum SwiftSync {
         let name = declaration.key
         let what = declaration.rawValue != nil ? "reads the key \"\(TerminalText.abbreviated(name))\"" : "is named \(TerminalText.abbreviated(name))"
         var advice = "rename it (letters, digits and _, at most \(ToggleName.maximumLength) bytes)"
-        let valid = String(decoding: name.utf8.map { byte in
-            (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || (byte >= 0x30 && byte <= 0x39) ? byte : UInt8(ascii: "_")
-        }, as: UTF8.self)
+        let valid = String(
+            decoding: name.utf8.map { byte in
+                (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || (byte >= 0x30 && byte <= 0x39) ? byte : UInt8(ascii: "_")
+            }, as: UTF8.self)
         if ToggleName.newToggleProblem(with: valid) == nil {
             advice = "rename \(declaration.rawValue != nil ? "the key" : "it") to \(valid)"
             if NameSpelling.variants(of: valid).contains(name) {

@@ -50,8 +50,9 @@ package struct SwiftToken: @unchecked Sendable, Hashable {
     }
 
     init(kind: Kind, text: String, name: Int32 = -1, line: Int, column: Int, spaceBefore: Bool, interpolated: Bool = false) {
-        self.init(kind: kind, textAddress: SwiftTokenTexts.shared.address(of: text), name: name, line: line, column: column,
-                  spaceBefore: spaceBefore, interpolated: interpolated)
+        self.init(
+            kind: kind, textAddress: SwiftTokenTexts.shared.address(of: text), name: name, line: line, column: column,
+            spaceBefore: spaceBefore, interpolated: interpolated)
     }
 
     init(kind: Kind, textAddress: UnsafePointer<String>, name: Int32, line: Int, column: Int, spaceBefore: Bool, interpolated: Bool) {
@@ -155,8 +156,10 @@ struct SwiftLexer {
     /// A file read from disk, in memory the caller owns (a ``ReadBuffer``'s): refused with
     /// ``SwiftTokenLimitExceeded`` past ``maximumTokens(forBytes:)``, having kept no more.
     /// `malformed`: where the file has code swiftc would read otherwise (``SwiftMalformedCode``).
-    static func tokenizeFile(_ bytes: UnsafeBufferPointer<UInt8>, names: inout SwiftNameTable,
-                                     malformed: inout SwiftMalformedCode?) throws(SwiftTokenLimitExceeded) -> [SwiftToken] {
+    static func tokenizeFile(
+        _ bytes: UnsafeBufferPointer<UInt8>, names: inout SwiftNameTable,
+        malformed: inout SwiftMalformedCode?
+    ) throws(SwiftTokenLimitExceeded) -> [SwiftToken] {
         let limit = maximumTokens(forBytes: bytes.count)
         let lexed = lex(bytes, names: &names, limit: limit)
         if lexed.exceeded { throw SwiftTokenLimitExceeded(byteCount: bytes.count, limit: limit) }
@@ -172,7 +175,8 @@ struct SwiftLexer {
     }
 
     private static func lex(_ bytes: UnsafeBufferPointer<UInt8>, names: inout SwiftNameTable, limit: Int)
-        -> (tokens: [SwiftToken], exceeded: Bool, malformed: SwiftMalformedCode?) {
+        -> (tokens: [SwiftToken], exceeded: Bool, malformed: SwiftMalformedCode?)
+    {
         var lexer = SwiftLexer(bytes, limit: limit)
         // Moved in and out, not copied, so the table's arrays stay uniquely referenced.
         swap(&lexer.names, &names)
@@ -257,7 +261,7 @@ struct SwiftLexer {
                 emit(.punctuation, asciiTexts[Int(byte)], start: index)
                 index += 1
             case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),
-                 UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "@"):
+                UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "@"):
                 emit(.punctuation, asciiTexts[Int(byte)], start: index)
                 index += 1
             case UInt8(ascii: "."):
@@ -344,8 +348,9 @@ struct SwiftLexer {
     /// Records the malformed code at byte `position` unless an earlier one was: the first is named.
     private mutating func noteMalformed(_ position: Int) {
         guard malformed == nil else { return }
-        malformed = SwiftMalformedCode(line: line, column: position - lineStart + 1,
-                                       reason: bytes[position] == 0 ? SwiftMalformedCode.nul : SwiftMalformedCode.invalidUTF8)
+        malformed = SwiftMalformedCode(
+            line: line, column: position - lineStart + 1,
+            reason: bytes[position] == 0 ? SwiftMalformedCode.nul : SwiftMalformedCode.invalidUTF8)
     }
 
     private func peek(_ offset: Int) -> UInt8? {
@@ -357,10 +362,13 @@ struct SwiftLexer {
         lineStart = position + 1
     }
 
-    private mutating func emit(_ kind: SwiftToken.Kind, _ text: UnsafePointer<String>, name: Int32 = -1, start: Int, line tokenLine: Int? = nil, column: Int? = nil, interpolated: Bool = false) {
-        tokens.append(SwiftToken(
-            kind: kind, textAddress: text, name: name, line: tokenLine ?? line, column: column ?? (start - lineStart + 1),
-            spaceBefore: spaceBefore, interpolated: interpolated))
+    private mutating func emit(
+        _ kind: SwiftToken.Kind, _ text: UnsafePointer<String>, name: Int32 = -1, start: Int, line tokenLine: Int? = nil, column: Int? = nil, interpolated: Bool = false
+    ) {
+        tokens.append(
+            SwiftToken(
+                kind: kind, textAddress: text, name: name, line: tokenLine ?? line, column: column ?? (start - lineStart + 1),
+                spaceBefore: spaceBefore, interpolated: interpolated))
         spaceBefore = false
     }
 
@@ -386,8 +394,8 @@ struct SwiftLexer {
     static func isOperatorByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "!"), UInt8(ascii: "*"),
-             UInt8(ascii: "%"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "|"),
-             UInt8(ascii: "^"), UInt8(ascii: "~"), UInt8(ascii: "?"), UInt8(ascii: "/"), UInt8(ascii: "."):
+            UInt8(ascii: "%"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "|"),
+            UInt8(ascii: "^"), UInt8(ascii: "~"), UInt8(ascii: "?"), UInt8(ascii: "/"), UInt8(ascii: "."):
             true
         default: false
         }
@@ -454,7 +462,8 @@ struct SwiftLexer {
                 continue
             }
             if byte == UInt8(ascii: "\"") {
-                let closes = multiline
+                let closes =
+                    multiline
                     ? peek(1) == UInt8(ascii: "\"") && peek(2) == UInt8(ascii: "\"") && hasPounds(pounds, at: index + 3)
                     : hasPounds(pounds, at: index + 1)
                 if closes {

@@ -27,7 +27,8 @@ extension ToggleTypeDiscovery {
     /// when its short body passes one key-like string literal to a store read.
     static func readKeyGetter(_ tokens: [SwiftToken], binding: Int, owner: String, path: String, into discovery: inout ToggleTypeDiscovery) {
         guard tokens[binding].text == "var", binding + 4 < tokens.count, tokens[binding + 2].isPunctuation(":"),
-              tokens[binding + 3].kind == .identifier, tokens[binding + 3].text == "Bool" else { return }
+            tokens[binding + 3].kind == .identifier, tokens[binding + 3].text == "Bool"
+        else { return }
         var open = binding + 4
         if tokens[open].kind == .operator && tokens[open].text == "?" { open += 1 }
         guard open < tokens.count, tokens[open].isPunctuation("{") else { return }
@@ -96,8 +97,9 @@ extension ToggleTypeDiscovery {
     /// `static let x = "key"` at `binding` in a Remote Config key namespace `owner`.
     static func readRemoteKey(_ tokens: [SwiftToken], binding: Int, owner: String, path: String, into discovery: inout ToggleTypeDiscovery) {
         guard tokens[binding].text == "let", binding > 0, tokens[binding - 1].text == "static", binding + 3 < tokens.count,
-              tokens[binding + 2].kind == .operator, tokens[binding + 2].text == "=", tokens[binding + 3].kind == .string,
-              !tokens[binding + 3].interpolated, isKeyLike(tokens[binding + 3].text) else { return }
+            tokens[binding + 2].kind == .operator, tokens[binding + 2].text == "=", tokens[binding + 3].kind == .string,
+            !tokens[binding + 3].interpolated, isKeyLike(tokens[binding + 3].text)
+        else { return }
         let name = tokens[binding + 1]
         let declaration = ToggleDeclaration(enumName: owner, caseName: name.text, rawValue: tokens[binding + 3].text, file: path, line: name.line, column: name.column)
         discovery.named.append(declaration)
@@ -108,7 +110,8 @@ extension ToggleTypeDiscovery {
     /// of a string-literal key type (`struct FeatureFlagKey: ExpressibleByStringLiteral`) is a key.
     static func readKeyInstance(_ tokens: [SwiftToken], binding: Int, owner: String, path: String, into discovery: inout ToggleTypeDiscovery) {
         guard tokens[binding].text == "let", tokens[binding + 2].isPunctuation(":"), SwiftReferenceScanner.isStatic(tokens, binding: binding),
-              let value = SwiftReferenceScanner.keyLiteral(tokens, binding: binding, owner: owner), isKeyLike(tokens[value].text) else { return }
+            let value = SwiftReferenceScanner.keyLiteral(tokens, binding: binding, owner: owner), isKeyLike(tokens[value].text)
+        else { return }
         let name = tokens[binding + 1]
         let declaration = ToggleDeclaration(enumName: owner, caseName: name.text, rawValue: tokens[value].text, file: path, line: name.line, column: name.column)
         discovery.named.append(declaration)
@@ -116,11 +119,14 @@ extension ToggleTypeDiscovery {
     }
 
     /// A `Bool` property at `binding` declared in a feature-flag section (`sections`) of `owner`'s body.
-    static func readSectionProperty(_ tokens: [SwiftToken], binding: Int, owner: String, path: String, sections: [ClosedRange<Int>],
-                                    into discovery: inout ToggleTypeDiscovery) {
+    static func readSectionProperty(
+        _ tokens: [SwiftToken], binding: Int, owner: String, path: String, sections: [ClosedRange<Int>],
+        into discovery: inout ToggleTypeDiscovery
+    ) {
         let name = tokens[binding + 1]
         guard sections.contains(where: { $0.contains(name.line) }), !stateNames.contains(name.text),
-              let value = boolShape(tokens, name: binding + 1) else { return }
+            let value = boolShape(tokens, name: binding + 1)
+        else { return }
         let declaration = ToggleDeclaration(enumName: owner, caseName: name.text, file: path, line: name.line, column: name.column, declaredDefault: value)
         discovery.named.append(declaration)
         discovery.namedWhy[Position(declaration)] = "a Bool property of \(owner) declared under a MARK comment naming feature flags"
@@ -194,7 +200,8 @@ extension SwiftSourceScan {
     /// Pass 1, and without a log the names discovery found standing in for the log's (a first
     /// `scan` or `sync swift` finds a key getter's uses as a log would).
     func discoveringFacts(_ files: [(display: String, absolute: String)])
-        -> (scanner: SwiftReferenceScanner, facts: SwiftReferenceScanner.EnumFacts, unreadable: Set<Int>, problems: [String]) {
+        -> (scanner: SwiftReferenceScanner, facts: SwiftReferenceScanner.EnumFacts, unreadable: Set<Int>, problems: [String])
+    {
         let merged = mergedDeclarationFacts(files)
         let (scanner, facts) = scanner.resolvingDiscoveredNames(merged.0)
         return (scanner, facts, merged.unreadable, merged.problems)

@@ -77,15 +77,17 @@ struct GitIgnore: Sendable {
             var relative = components[...]
             if !rule.baseBytes.isEmpty {
                 guard components.count > rule.baseBytes.count,
-                      zip(rule.baseBytes, components).allSatisfy({ $0.elementsEqual($1) }) else { continue }
+                    zip(rule.baseBytes, components).allSatisfy({ $0.elementsEqual($1) })
+                else { continue }
                 relative = components.dropFirst(rule.baseBytes.count)
             }
-            let matched = if let name = rule.lastNameOnly {
-                // `**/name` (an unanchored pattern): the last component alone decides.
-                relative.last.map { Self.matchName(name[...], $0) } ?? false
-            } else {
-                Self.match(rule.segmentBytes[...], relative)
-            }
+            let matched =
+                if let name = rule.lastNameOnly {
+                    // `**/name` (an unanchored pattern): the last component alone decides.
+                    relative.last.map { Self.matchName(name[...], $0) } ?? false
+                } else {
+                    Self.match(rule.segmentBytes[...], relative)
+                }
             if matched { ignored = !rule.negated }
         }
         return ignored

@@ -43,7 +43,8 @@ extension SwiftReferenceScanner {
             j -= 1
         }
         guard j >= 2, tokens[j].text == "[", tokens[j - 1].text == ":" || tokens[j - 1].text == "=",
-              Self.namesToggles(tokens[j - 2].text) else { return nil }
+            Self.namesToggles(tokens[j - 2].text)
+        else { return nil }
         return tokens[j - 2].text
     }
 
@@ -58,7 +59,8 @@ extension SwiftReferenceScanner {
     /// after its `{` was not looked for.
     private func switchOnToggle(_ tokens: [SwiftToken], caseLabel dot: Int, labels: inout SwitchLabelMemo) -> String? {
         guard let caseKeyword = labelKeyword(tokens, dot: dot, labels: &labels),
-              let brace = switchBrace(tokens, caseKeyword: caseKeyword, labels: &labels) else { return nil }
+            let brace = switchBrace(tokens, caseKeyword: caseKeyword, labels: &labels)
+        else { return nil }
         // The subject is a variable or property named for flags: `switch featureFlag {`,
         // `switch self.flag {`, `switch (flag) {`; not `switch FeatureFlagRows(rawValue: row) {`,
         // whose cases are another type's.
@@ -102,14 +104,16 @@ extension SwiftReferenceScanner {
             }
             j = k - 2
         }
-        let keyword: Int? = answer ?? {
-            guard j >= 1, tokens[j].kind == .identifier, tokens[j].text == "case" else { return nil }
-            // A label's `case`, not a pattern's: `if case .a = x`, `guard case`, `for case`,
-            // `while case` and `if y, case .a = x` match another value than the switch's.
-            let before = tokens[j - 1]
-            if before.isPunctuation(",") || (before.kind == .identifier && ["if", "guard", "for", "while"].contains(before.text)) { return nil }
-            return j
-        }()
+        let keyword: Int? =
+            answer
+            ?? {
+                guard j >= 1, tokens[j].kind == .identifier, tokens[j].text == "case" else { return nil }
+                // A label's `case`, not a pattern's: `if case .a = x`, `guard case`, `for case`,
+                // `while case` and `if y, case .a = x` match another value than the switch's.
+                let before = tokens[j - 1]
+                if before.isPunctuation(",") || (before.kind == .identifier && ["if", "guard", "for", "while"].contains(before.text)) { return nil }
+                return j
+            }()
         labels.lastDot = dot
         labels.lastDotKeyword = keyword
         return keyword

@@ -45,14 +45,17 @@ extension SwiftReferenceScanner {
         if let wrapper = Self.wrapper(tokens, binding: binding) {
             // `@NSManaged var runDetail: RunDetailEntity?`: an attribute on another type's stored value.
             if !body.ownsToggles, tokens[binding + 2].isPunctuation(":"), case let type = tokens[Self.typeName(tokens, after: binding + 2)],
-               type.kind == .identifier, type.text != "Bool", !Self.namesToggleType(type.text) {
-                return .rejected("@\(wrapper) \(tokens[binding].text) \(name) is named like the toggle \(key), but it is a \(type.text) of \(owner), which is not named for toggles")
+                type.kind == .identifier, type.text != "Bool", !Self.namesToggleType(type.text)
+            {
+                return .rejected(
+                    "@\(wrapper) \(tokens[binding].text) \(name) is named like the toggle \(key), but it is a \(type.text) of \(owner), which is not named for toggles")
             }
             return declared(key, symbol: "@\(wrapper) \(tokens[binding].text) \(name)", form: "property", token: nameToken, file: file, owner: owner)
         }
         let isBool = Self.declaresBool(tokens, binding: binding)
         guard body.ownsToggles || isBool else {
-            return .rejected("\(prefix)\(name) is named like the toggle \(key), but \(owner) is not named for toggles and the property is neither a Bool nor wrapped (@Feature var)")
+            return .rejected(
+                "\(prefix)\(name) is named like the toggle \(key), but \(owner) is not named for toggles and the property is neither a Bool nor wrapped (@Feature var)")
         }
         if !body.ownsToggles, let why = declaredInAnotherType(name: name, key: key, owner: owner, facts: facts) { return .rejected("\(prefix)\(name): \(why)") }
         if !isBool, let why = keyDeclaredElsewhere(name: name, type: owner, facts: facts) { return .rejected("\(prefix)\(name) is not a Bool: \(why)") }
@@ -60,8 +63,9 @@ extension SwiftReferenceScanner {
     }
 
     private func declared(_ key: String, symbol: String, form: String, token: SwiftToken, file: String, owner: String) -> RuleOutcome {
-        var reference = CodeReference(toggle: key, kind: .declaration, file: file, line: token.line, column: token.column, symbol: symbol,
-                                      enumName: owner.isEmpty ? nil : owner)
+        var reference = CodeReference(
+            toggle: key, kind: .declaration, file: file, line: token.line, column: token.column, symbol: symbol,
+            enumName: owner.isEmpty ? nil : owner)
         reference.form = form
         return .references([reference])
     }
@@ -70,7 +74,9 @@ extension SwiftReferenceScanner {
     /// `@RemoteFlag(key: "x") var`.
     static func wrapper(_ tokens: [SwiftToken], binding: Int) -> String? {
         var j = binding - 1
-        while j >= 0, tokens[j].kind == .identifier, tokens[j].text != "@", ["static", "public", "private", "fileprivate", "internal", "open", "final", "lazy", "nonisolated", "package"].contains(tokens[j].text) { j -= 1 }
+        while j >= 0, tokens[j].kind == .identifier, tokens[j].text != "@",
+            ["static", "public", "private", "fileprivate", "internal", "open", "final", "lazy", "nonisolated", "package"].contains(tokens[j].text)
+        { j -= 1 }
         if j >= 0, tokens[j].isPunctuation(")") {
             var depth = 0
             while j >= 0 {
@@ -112,24 +118,29 @@ extension SwiftReferenceScanner {
         // `Constants.kidsProfile`, `AutofillSubfeature.passwordGeneration`: a static member of a type
         // that declares no such toggle, when it is not named for toggles or a toggle enum declares the toggle.
         if form == "member", chain.count == 1, chain[0].text != "Self", Self.startsUppercase(chain[0].text),
-           !Self.namesToggleType(chain[0].text) || (facts.caseKeys[name] != nil && !facts.toggleEnums.contains(chain[0].text)),
-           facts.staticToggleOwners[name]?.contains(chain[0].text) != true {
+            !Self.namesToggleType(chain[0].text) || (facts.caseKeys[name] != nil && !facts.toggleEnums.contains(chain[0].text)),
+            facts.staticToggleOwners[name]?.contains(chain[0].text) != true
+        {
             return .rejected("\(symbol): a static member of \(chain[0].text), which declares no toggle \(name)")
         }
         // `self.x` in the body of a type named for toggles is its own property, whatever others declare;
         // `self` is the innermost type (`GoalHistoryFeature.State`'s own `history`, not the reducer's).
-        let ownProperty = ownBody && chain.count == 1 && chain[0].text == "self"
+        let ownProperty =
+            ownBody && chain.count == 1 && chain[0].text == "self"
             && enclosingType.map { facts.toggleEnums.contains($0) || Self.namesToggleHolder($0) || Self.namesConfigObject($0) } != false
         // `L10n.App.Feature.program`: the last type of the path declares its own `program`, the key is another type's.
         if form == "member", let receiver = chain.last, Self.startsUppercase(receiver.text), receiver.text != "Self",
-           facts.staticToggleOwners[name]?.contains(receiver.text) == true || facts.otherCases[name]?.contains(receiver.text) == true,
-           !facts.boolStatics.contains(where: { $0.declaration.enumName == receiver.text && $0.declaration.caseName == name }),
-           let why = keyDeclaredElsewhere(name: name, type: receiver.text, facts: facts) {
+            facts.staticToggleOwners[name]?.contains(receiver.text) == true || facts.otherCases[name]?.contains(receiver.text) == true,
+            !facts.boolStatics.contains(where: { $0.declaration.enumName == receiver.text && $0.declaration.caseName == name }),
+            let why = keyDeclaredElsewhere(name: name, type: receiver.text, facts: facts)
+        {
             return .rejected("\(symbol): \(why)")
         }
         if form == "member", !ownProperty, let others = facts.otherCases[name], !others.isEmpty,
-           !chain.contains(where: { Self.namesToggleType($0.text) }) {
-            return .rejected("\(symbol): \(others.sorted().joined(separator: ", ")) also declare\(others.count == 1 ? "s" : "") \(name), and nothing in the chain is named for toggles")
+            !chain.contains(where: { Self.namesToggleType($0.text) })
+        {
+            return .rejected(
+                "\(symbol): \(others.sorted().joined(separator: ", ")) also declare\(others.count == 1 ? "s" : "") \(name), and nothing in the chain is named for toggles")
         }
         if !ownProperty, let why = memberOfAnotherType(tokens, name: name, key: key, chain: chain, enclosingType: enclosingType, facts: facts) {
             return .rejected("\(symbol): \(why)")
@@ -181,21 +192,26 @@ extension SwiftReferenceScanner {
         let form: String
         if tokens[i + 1].isPunctuation(":") && (previous.isPunctuation("[") || previous.isPunctuation(",")) {
             form = "dictionary key"
-        } else if previous.isPunctuation("("), (tokens[i - 2].kind == .identifier && tokens[i - 2].text != "AppStorage" && Self.namesKey(tokens[i - 2].text))
-                    || (i >= 5 && tokens[i - 2].kind == .operator && tokens[i - 2].text == ">" && tokens[i - 4].kind == .operator && tokens[i - 4].text == "<"
-                        && Self.namesKey(tokens[i - 5].text)) {
+        } else if previous.isPunctuation("("),
+            (tokens[i - 2].kind == .identifier && tokens[i - 2].text != "AppStorage" && Self.namesKey(tokens[i - 2].text))
+                || (i >= 5 && tokens[i - 2].kind == .operator && tokens[i - 2].text == ">" && tokens[i - 4].kind == .operator && tokens[i - 4].text == "<"
+                    && Self.namesKey(tokens[i - 5].text))
+        {
             form = "string argument"
         } else if previous.isPunctuation(":"), i >= 3, tokens[i - 2].kind == .identifier, tokens[i - 2].text != "forKey", tokens[i - 2].text != "key",
-                  Self.namesKey(tokens[i - 2].text), tokens[i - 3].isPunctuation("(") || tokens[i - 3].isPunctuation(",") {
+            Self.namesKey(tokens[i - 2].text), tokens[i - 3].isPunctuation("(") || tokens[i - 3].isPunctuation(",")
+        {
             form = "string argument"
         } else {
             return .notApplicable
         }
         let text = tokens[i].text
         guard let key = facts.keyNames.contains(text) ? text : spellings[text] ?? facts.aliasKeys[text] else { return .notApplicable }
-        var reference = CodeReference(toggle: key, kind: .stringKey, file: file, line: tokens[i].line, column: tokens[i].column,
-                                      symbol: form == "dictionary key" ? "[\"\(text)\": …]"
-                                        : previous.text == "(" ? "\(tokens[i - 2].kind == .identifier ? tokens[i - 2].text : "")(\"\(text)\")" : "\(tokens[i - 2].text): \"\(text)\"")
+        var reference = CodeReference(
+            toggle: key, kind: .stringKey, file: file, line: tokens[i].line, column: tokens[i].column,
+            symbol: form == "dictionary key"
+                ? "[\"\(text)\": …]"
+                : previous.text == "(" ? "\(tokens[i - 2].kind == .identifier ? tokens[i - 2].text : "")(\"\(text)\")" : "\(tokens[i - 2].text): \"\(text)\"")
         reference.form = form
         return .references([reference])
     }
@@ -220,8 +236,13 @@ extension SwiftReferenceScanner {
         guard !tokens[i].interpolated, let key = spellings[tokens[i].text] else { return .notApplicable }
         // The accessor rules' own strings (`forKey: "x"`, `AppStorage("x")`, `x["k"]`) are theirs, and
         // a case's raw value (`case x = "x"`) is its declaration's.
-        if i >= 2, tokens[i - 1].isPunctuation("[") || (tokens[i - 1].kind == .operator && tokens[i - 1].text == "=") || (tokens[i - 1].isPunctuation(":") && (tokens[i - 2].text == "forKey" || tokens[i - 2].text == "key"))
-            || (tokens[i - 1].isPunctuation("(") && tokens[i - 2].text == "AppStorage") { return .notApplicable }
+        if i >= 2,
+            tokens[i - 1].isPunctuation("[") || (tokens[i - 1].kind == .operator && tokens[i - 1].text == "=")
+                || (tokens[i - 1].isPunctuation(":") && (tokens[i - 2].text == "forKey" || tokens[i - 2].text == "key"))
+                || (tokens[i - 1].isPunctuation("(") && tokens[i - 2].text == "AppStorage")
+        {
+            return .notApplicable
+        }
         var reference = CodeReference(toggle: key, kind: .stringKey, file: file, line: tokens[i].line, column: tokens[i].column, symbol: "\"\(tokens[i].text)\"")
         // No form: it belongs to the declaring type's body, which the cleanup rewrites with the case.
         reference.ownBody = true
@@ -249,7 +270,8 @@ extension SwiftReferenceScanner {
             return (tokens[i - 4].text, true)
         }
         guard previous.isPunctuation(":") || (previous.kind == .operator && previous.text == "="),
-              tokens[i - 2].kind == .identifier, let type = facts.declaredTypes[tokens[i - 2].text] else { return nil }
+            tokens[i - 2].kind == .identifier, let type = facts.declaredTypes[tokens[i - 2].text]
+        else { return nil }
         return (type, facts.toggleEnums.contains(type))
     }
 }

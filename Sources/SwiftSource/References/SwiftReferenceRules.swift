@@ -95,7 +95,8 @@ extension SwiftReferenceScanner {
                             if case .notApplicable = outcome {} else { visit(i + 1, outcome) }
                             if case .references = outcome, Self.opensAccessor(tokens, binding: i) { pendingBody.accessorOf = i + 1 }
                         } else if discoveredMembers, let body = braces.last, body.typeToken >= 0, Self.opensAccessor(tokens, binding: i),
-                                  facts.toggleCases[tokens[body.typeToken].text]?[tokens[i + 1].text] != nil {
+                            facts.toggleCases[tokens[body.typeToken].text]?[tokens[i + 1].text] != nil
+                        {
                             // Without a log: a property discovery found (`var x: Bool { … }` in a flags type).
                             pendingBody.accessorOf = i + 1
                         }
@@ -109,7 +110,8 @@ extension SwiftReferenceScanner {
                 }
                 if i + 2 < tokens.count, tokens[i + 1].isPunctuation("."), memo.mayQualify(tokens[i], scanner: self, facts: facts) {
                     let outcome = qualifiedMember(tokens, at: i, file: file.path, facts: facts)
-                    if case .notApplicable = outcome {} else {
+                    if case .notApplicable = outcome {
+                    } else {
                         visit(i, outcome)
                         qualifiedDot = i + 1
                     }
@@ -117,33 +119,39 @@ extension SwiftReferenceScanner {
                 var ownUseDecided = false
                 // `x = raw.value(…)`, `Raw(key: "k", enabled: x)`: a flags type's own methods (SwiftReferenceScanner+OwnPropertyUseRule.swift).
                 if insideOwningBodies > 0, memo.mayBeMember(tokens[i], scanner: self, facts: facts) || (discoveredMembers && facts.discovery.propertyKeys[tokens[i].text] != nil),
-                   let body = braces.last(where: { $0.typeToken >= 0 }), body.ownsToggles {
+                    let body = braces.last(where: { $0.typeToken >= 0 }), body.ownsToggles
+                {
                     let outcome = ownPropertyUse(tokens, at: i, owner: tokens[body.typeToken].text, file: file.path, facts: facts)
                     if case .notApplicable = outcome {} else { visit(i, outcome); ownUseDecided = true }
                 }
                 // `"\(quickReply)"`, `return quickReply && x`: a toggle property read by its bare name in its own type
                 // (unless the assignment/argument rule above took it: one token, one reference).
                 if !ownUseDecided, insideOwningBodies > 0, i > 0, !tokens[i - 1].isPunctuation("."),
-                   memo.mayBeMember(tokens[i], scanner: self, facts: facts) || (discoveredMembers && facts.discovery.propertyKeys[tokens[i].text] != nil) {
+                    memo.mayBeMember(tokens[i], scanner: self, facts: facts) || (discoveredMembers && facts.discovery.propertyKeys[tokens[i].text] != nil)
+                {
                     let outcome = ownMember(tokens, at: i, braces: braces, file: file.path, facts: facts)
                     if case .notApplicable = outcome {} else { visit(i, outcome) }
                 }
                 // `FeatureFlags(netShield: true)`, `init(netShield: Bool)`: a flags struct's labels.
                 if i > 0, i + 1 < tokens.count, tokens[i + 1].isPunctuation(":"), tokens[i - 1].isPunctuation("(") || tokens[i - 1].isPunctuation(","),
-                   memo.mayBeMember(tokens[i], scanner: self, facts: facts) || (discoveredMembers && facts.discovery.propertyKeys[tokens[i].text] != nil) {
+                    memo.mayBeMember(tokens[i], scanner: self, facts: facts) || (discoveredMembers && facts.discovery.propertyKeys[tokens[i].text] != nil)
+                {
                     // An `init` is the innermost type's: `State`'s nested in a `GoalHistoryFeature` is not the feature's.
                     let ownInit = insideOwningBodies > 0 && braces.last { $0.typeToken >= 0 }?.ownsToggles != false
                     let outcome = toggleArgumentLabel(tokens, label: i, file: file.path, facts: facts, ownBody: ownInit)
                     if case .notApplicable = outcome {} else { visit(i, outcome) }
                 }
                 // `Features.shared.x`, `featureFlags?.x`: properties of toggle types found by shape.
-                if discoveredMembers, i + 2 < tokens.count, tokens[i + 1].isPunctuation(".") || (tokens[i + 1].kind == .operator && !tokens[i + 1].spaceBefore && tokens[i + 2].isPunctuation(".")) {
+                if discoveredMembers, i + 2 < tokens.count,
+                    tokens[i + 1].isPunctuation(".") || (tokens[i + 1].kind == .operator && !tokens[i + 1].spaceBefore && tokens[i + 2].isPunctuation("."))
+                {
                     let outcome = discoveredMember(tokens, at: i, file: file.path, facts: facts, ownBody: insideOwningBodies > 0)
                     if case .references = outcome { discoveredDot = i + 1 }
                     if case .notApplicable = outcome {} else { visit(i, outcome) }
                 }
                 if i + 2 < tokens.count, tokens[i + 2].kind == .string, tokens[i + 1].kind == .punctuation,
-                   (tokens[i + 1].text == ":" && (tokens[i].text == "forKey" || tokens[i].text == "key")) || (tokens[i + 1].text == "(" && tokens[i].text == "AppStorage") {
+                    (tokens[i + 1].text == ":" && (tokens[i].text == "forKey" || tokens[i].text == "key")) || (tokens[i + 1].text == "(" && tokens[i].text == "AppStorage")
+                {
                     visit(i + 2, stringKey(tokens, at: i + 2, file: file.path, facts: facts, store: keyStore(tokens, label: i)))
                 }
             case .punctuation:
@@ -165,7 +173,8 @@ extension SwiftReferenceScanner {
                         guard qualifiedDot != i, memo.mayBeMember(tokens[i + 1], scanner: self, facts: facts) else {
                             // Without a log: `UserDefaults.standard.x` in the accessor of the discovered toggle property `x`.
                             if insideAccessors > 0, qualifiedDot != i, discoveredDot != i, let accessor = braces.last(where: { $0.accessorOf >= 0 }),
-                               let outcome = readInOwnAccessor(tokens, dot: i, accessor: accessor.accessorOf, file: file.path, facts: facts) {
+                                let outcome = readInOwnAccessor(tokens, dot: i, accessor: accessor.accessorOf, file: file.path, facts: facts)
+                            {
                                 visit(i, outcome)
                             }
                             break
@@ -185,8 +194,9 @@ extension SwiftReferenceScanner {
                 case UInt8(ascii: "["):
                     // `receiver["name"]`: a subscript (attached to what precedes it), not an array literal.
                     if i > 0, !tokens[i].spaceBefore, i + 2 < tokens.count,
-                       tokens[i - 1].kind == .identifier || (tokens[i - 1].kind == .punctuation && (tokens[i - 1].text == ")" || tokens[i - 1].text == "]")),
-                       tokens[i + 1].kind == .string, tokens[i + 2].kind == .punctuation, tokens[i + 2].text == "]" {
+                        tokens[i - 1].kind == .identifier || (tokens[i - 1].kind == .punctuation && (tokens[i - 1].text == ")" || tokens[i - 1].text == "]")),
+                        tokens[i + 1].kind == .string, tokens[i + 2].kind == .punctuation, tokens[i + 2].text == "]"
+                    {
                         visit(i + 1, stringKey(tokens, at: i + 1, file: file.path, facts: facts, store: receiverStore(tokens, before: i) ?? .remote))
                     }
                 default: break
@@ -227,8 +237,9 @@ extension SwiftReferenceScanner {
         guard let body = braces.last(where: \.isToggleEnum), let declaration = facts.toggleCases[tokens[body.typeToken].text]?[name] else {
             return .rejected("inside a toggle enum's body or extension, where implicit members are the enum's own cases, and .\(name) is not one of them")
         }
-        var reference = CodeReference(toggle: declaration.key, kind: .implicitMember, file: file, line: tokens[i].line, column: tokens[i].column,
-                                      symbol: ".\(name)", enumName: declaration.enumName)
+        var reference = CodeReference(
+            toggle: declaration.key, kind: .implicitMember, file: file, line: tokens[i].line, column: tokens[i].column,
+            symbol: ".\(name)", enumName: declaration.enumName)
         reference.ownBody = true
         return .references([reference])
     }
@@ -253,7 +264,8 @@ extension SwiftReferenceScanner {
                 return .rejected("\(enumName).\(member): \(member) is not a case of the toggle enum \(enumName)")
             }
         } else if facts.toggleEnums.contains(enumName)
-                    || (facts.enums[enumName] == nil && Self.startsUppercase(enumName) && SwiftScanSettings.hasConventionalName(enumName)) {
+            || (facts.enums[enumName] == nil && Self.startsUppercase(enumName) && SwiftScanSettings.hasConventionalName(enumName))
+        {
             // The enum is declared outside the scanned files: the log's names decide, unless a
             // scanned toggle enum declares the toggle (`AutofillSubfeature.passwordGeneration` is then another type's).
             if !facts.toggleEnums.contains(enumName), let declaring = facts.caseKeys[member], !declaring.isEmpty {
@@ -271,8 +283,11 @@ extension SwiftReferenceScanner {
             return .notApplicable
         }
         guard let key else { return .notApplicable }
-        return .references([CodeReference(toggle: key, kind: .member, file: file, line: tokens[i].line, column: tokens[i].column,
-                                          symbol: "\(enumName).\(member)", enumName: enumName)])
+        return .references([
+            CodeReference(
+                toggle: key, kind: .member, file: file, line: tokens[i].line, column: tokens[i].column,
+                symbol: "\(enumName).\(member)", enumName: enumName)
+        ])
     }
 
     static func startsUppercase(_ name: String) -> Bool {
@@ -305,7 +320,10 @@ extension SwiftReferenceScanner {
         // `\.enableConfigRefresh`: a key path to a key getter's (or key alias's) property. The lexer
         // drops the backslash: the dot stands one byte after the punctuation before it (`(\.x`).
         if keys.isEmpty, i > 0, tokens[i].spaceBefore, tokens[i - 1].kind == .punctuation, tokens[i - 1].line == tokens[i].line,
-           tokens[i - 1].column + 2 == tokens[i].column, let key = facts.keyGetters[name] { keys = [key] }
+            tokens[i - 1].column + 2 == tokens[i].column, let key = facts.keyGetters[name]
+        {
+            keys = [key]
+        }
         guard !keys.isEmpty else {
             return .rejected(".\(name) is neither a case of a toggle enum nor a toggle the log knows")
         }
@@ -319,13 +337,16 @@ extension SwiftReferenceScanner {
             return .rejected(".\(name): \(why)")
         }
         if expected?.isToggle != true, let others = facts.otherCases[name], !others.isEmpty, queryCall(tokens, dot: i, labels: &labels) == nil {
-            return .rejected(".\(name) is also a case of \(others.sorted().joined(separator: ", ")) (not a toggle enum); it counts only as the argument of a query method such as isFeatureOn(.\(name)) or as a case of a switch over a flag")
+            return .rejected(
+                ".\(name) is also a case of \(others.sorted().joined(separator: ", ")) (not a toggle enum); it counts only as the argument of a query method such as isFeatureOn(.\(name)) or as a case of a switch over a flag"
+            )
         }
-        return .references(keys.map { key in
-            var reference = CodeReference(toggle: key, kind: .implicitMember, file: file, line: tokens[i].line, column: tokens[i].column, symbol: ".\(name)")
-            reference.ambiguousWith = keys.filter { $0 != key }
-            return reference
-        })
+        return .references(
+            keys.map { key in
+                var reference = CodeReference(toggle: key, kind: .implicitMember, file: file, line: tokens[i].line, column: tokens[i].column, symbol: ".\(name)")
+                reference.ambiguousWith = keys.filter { $0 != key }
+                return reference
+            })
     }
 
     /// `toggle:`, `featureFlags`, `withFeatureFlagEnabled`, `enabledToggles`.

@@ -23,8 +23,9 @@ extension SwiftReferenceScanner {
         guard byType || byOwnInitialiser else {
             return .rejected("\(name): is a label of \(callee)(…), which is neither a type named for toggles nor, inside one, its init")
         }
-        var reference = CodeReference(toggle: key, kind: .member, file: file, line: tokens[label].line, column: tokens[label].column,
-                                      symbol: "\(callee)(\(name): …)")
+        var reference = CodeReference(
+            toggle: key, kind: .member, file: file, line: tokens[label].line, column: tokens[label].column,
+            symbol: "\(callee)(\(name): …)")
         reference.form = "initializer label"
         reference.ownBody = ownBody
         return .references([reference])

@@ -20,13 +20,15 @@ extension SwiftReferenceScanner {
         guard ownProperty || Self.namesToggles(receiver) || chainStartsAtToggleType(tokens, receiver: i, facts: facts) else {
             return .rejected("\(receiver).\(member.text): \(member.text) is a toggle property, but \(receiver) names no flags and its chain does not start at a toggle type")
         }
-        return .references(keys.map { key in
-            var reference = CodeReference(toggle: key, kind: .member, file: file, line: tokens[i].line, column: tokens[i].column,
-                                          symbol: "\(receiver).\(member.text)", enumName: facts.discovery.propertyOwners[member.text])
-            reference.ambiguousWith = keys.filter { $0 != key }
-            reference.ownBody = ownProperty
-            return reference
-        })
+        return .references(
+            keys.map { key in
+                var reference = CodeReference(
+                    toggle: key, kind: .member, file: file, line: tokens[i].line, column: tokens[i].column,
+                    symbol: "\(receiver).\(member.text)", enumName: facts.discovery.propertyOwners[member.text])
+                reference.ambiguousWith = keys.filter { $0 != key }
+                reference.ownBody = ownProperty
+                return reference
+            })
     }
 
     /// `Features.shared.x`, `FeatureFlags.current.x`: back over `name.` pairs (a few at most)

@@ -30,7 +30,8 @@ extension SwiftReferenceScanner {
     /// `switch self|rawValue { case .a, "b": [return] value … default: [return] value }`.
     static func parseDefaultSwitch(_ body: [SwiftToken]) -> EnumDefaults? {
         guard body.count >= 4, body[0].text == "switch", body[1].text == "self" || body[1].text == "rawValue",
-              body[2].text == "{", body.last?.text == "}" else { return nil }
+            body[2].text == "{", body.last?.text == "}"
+        else { return nil }
         var result = EnumDefaults()
         var i = 3
         func literal() -> DeclaredDefault? {

@@ -50,7 +50,9 @@ extension SwiftReferenceScanner {
         j = s + 1
         while j + 3 < tokens.count, j - s < 12, tokens[j].isPunctuation(","), tokens[j + 1].kind == .identifier, tokens[j + 2].isPunctuation(":") {
             let value = tokens[j + 3]
-            if value.kind == .identifier, value.text != "true", value.text != "false", value.text != "nil", value.text != "self", j + 4 < tokens.count, tokens[j + 4].isPunctuation(",") || tokens[j + 4].isPunctuation(")") {
+            if value.kind == .identifier, value.text != "true", value.text != "false", value.text != "nil", value.text != "self", j + 4 < tokens.count,
+                tokens[j + 4].isPunctuation(",") || tokens[j + 4].isPunctuation(")")
+            {
                 facts.keyAliasCandidates.append((value.text, owner, literal))
                 return
             }
@@ -79,8 +81,9 @@ extension SwiftReferenceScanner {
                 if facts.keyGetters[candidate.name] == nil { facts.keyGetters[candidate.name] = key }
                 facts.keyGetterOwners[candidate.name, default: []].insert(candidate.owner)
             } else if spellings.isEmpty, facts.discovery.propertyOwners[candidate.name] == candidate.owner,
-                      let key = facts.discovery.propertyKeys[candidate.name]?.first, ToggleTypeDiscovery.isKeyLike(candidate.literal),
-                      facts.aliasKeys[candidate.literal] == nil {
+                let key = facts.discovery.propertyKeys[candidate.name]?.first, ToggleTypeDiscovery.isKeyLike(candidate.literal),
+                facts.aliasKeys[candidate.literal] == nil
+            {
                 facts.aliasKeys[candidate.literal] = key
             }
         }

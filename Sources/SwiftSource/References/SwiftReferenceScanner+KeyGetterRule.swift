@@ -12,7 +12,8 @@ extension SwiftReferenceScanner {
     /// string literal the log knows in some spelling to a call: a key getter of that toggle.
     func recordKeyGetter(_ tokens: [SwiftToken], binding: Int, owner: String, into facts: inout EnumFacts) {
         guard tokens[binding].text == "var", binding + 4 < tokens.count,
-              tokens[binding + 2].isPunctuation(":"), tokens[binding + 3].text == "Bool" else { return }
+            tokens[binding + 2].isPunctuation(":"), tokens[binding + 3].text == "Bool"
+        else { return }
         var open = binding + 4
         if tokens[open].kind == .operator && tokens[open].text == "?" { open += 1 }
         guard open < tokens.count, tokens[open].isPunctuation("{") else { return }
@@ -40,7 +41,8 @@ extension SwiftReferenceScanner {
             // A key is a call's argument (`bool(forKey: "K")`, `flag("K")`), not a case label's pattern
             // (`switch rawValue { case "k": true }` is a toggle enum's own lookup).
             if token.kind == .string, !token.interpolated, tokens[j - 1].isPunctuation("(") || (tokens[j - 1].isPunctuation(":") && tokens[j - 2].kind == .identifier),
-               let key = spellings[token.text] {
+                let key = spellings[token.text]
+            {
                 let name = tokens[binding + 1].text
                 if facts.keyGetters[name] == nil { facts.keyGetters[name] = key }
                 facts.keyGetterOwners[name, default: []].insert(owner)

@@ -6,8 +6,10 @@ extension SwiftReferenceScanner {
     /// Keywords whose next name is a type whose `{` opens its body (`class` only before a type name).
     static let typeKeywords: Set<String> = ["struct", "class", "enum", "extension", "actor", "protocol"]
     /// Modifiers that may stand between `static` and `let`/`var`.
-    private static let modifiers: Set<String> = ["static", "class", "public", "private", "fileprivate", "internal", "open", "final",
-                                                 "lazy", "nonisolated", "override", "package", "weak", "unowned", "dynamic"]
+    private static let modifiers: Set<String> = [
+        "static", "class", "public", "private", "fileprivate", "internal", "open", "final",
+        "lazy", "nonisolated", "override", "package", "weak", "unowned", "dynamic",
+    ]
 
     /// Whether a type's name says it holds toggles: `FeatureFlags`, `LabFeatures`, `Toggles`,
     /// `ExperimentSwitches`, `RemoteConfig` (case-insensitive).
@@ -66,10 +68,12 @@ extension SwiftReferenceScanner {
         let nameIndex = binding + 1
         let name = tokens[nameIndex].text
         if nameIndex + 2 < tokens.count, tokens[nameIndex + 1].isPunctuation(":"), tokens[nameIndex + 2].kind == .identifier,
-           facts.declaredTypes[name] == nil {
+            facts.declaredTypes[name] == nil
+        {
             facts.declaredTypes[name] = tokens[nameIndex + 2].text
         } else if nameIndex + 2 < tokens.count, tokens[nameIndex + 1].kind == .operator, tokens[nameIndex + 1].text == "=",
-                  tokens[nameIndex + 2].isPunctuation("("), facts.declaredTypes[name] == nil {
+            tokens[nameIndex + 2].isPunctuation("("), facts.declaredTypes[name] == nil
+        {
             facts.declaredTypes[name] = Self.tupleType
         }
         if Self.namesToggleHolder(owner) || Self.namesConfigObject(owner), spellings[name] != nil {
@@ -89,8 +93,11 @@ extension SwiftReferenceScanner {
             return
         }
         if Self.declaresBool(tokens, binding: binding) {
-            facts.boolStatics.append((ToggleDeclaration(enumName: owner, caseName: name, file: file, line: tokens[nameIndex].line, column: tokens[nameIndex].column),
-                                      "static \(tokens[binding].text) \(name)"))
+            facts.boolStatics.append(
+                (
+                    ToggleDeclaration(enumName: owner, caseName: name, file: file, line: tokens[nameIndex].line, column: tokens[nameIndex].column),
+                    "static \(tokens[binding].text) \(name)"
+                ))
         }
         // A static Bool so named declares the toggle (`static var addMissingEpisodes: Bool { … }`,
         // `static let disableFirebase = LaunchOption<Bool>(…)`): not another type's member.
@@ -118,7 +125,8 @@ extension SwiftReferenceScanner {
             value += 2
         }
         guard value < tokens.count, tokens[value - 1].kind == .operator, tokens[value - 1].text == "=",
-              tokens[value].kind == .string, !tokens[value].interpolated else { return nil }
+            tokens[value].kind == .string, !tokens[value].interpolated
+        else { return nil }
         return value
     }
 
@@ -174,7 +182,8 @@ extension SwiftReferenceScanner {
         for name in demoted {
             let count = facts.toggleCases[name]?.count ?? 0
             facts.enums[name]?.isToggle = false
-            facts.enums[name]?.rule = "named like a toggle enum, but none of its \(count) case\(count == 1 ? "" : "s") or raw values is a toggle the log knows (an enum of something else, such as entitlements)"
+            facts.enums[name]?.rule =
+                "named like a toggle enum, but none of its \(count) case\(count == 1 ? "" : "s") or raw values is a toggle the log knows (an enum of something else, such as entitlements)"
             facts.toggleEnums.remove(name)
             for caseName in (facts.toggleCases[name] ?? [:]).keys { facts.otherCases[caseName, default: []].insert(name) }
             facts.toggleCases[name] = nil

@@ -15,8 +15,11 @@ extension SwiftReferenceScanner {
         // A name in a later interpolation (`"\(a) \(x)"`, `"\(a)\(x)"`) has more than a blank between
         // it and the name before: not a declaration.
         if i > 0, tokens[i - 1].kind == .identifier,
-           tokens[i - 1].line != token.line || token.column - tokens[i - 1].column - tokens[i - 1].text.utf8.count <= 1,
-           tokens[i - 1].text == "case" || !Self.prefixKeywords.contains(tokens[i - 1].text) { return .notApplicable }
+            tokens[i - 1].line != token.line || token.column - tokens[i - 1].column - tokens[i - 1].text.utf8.count <= 1,
+            tokens[i - 1].text == "case" || !Self.prefixKeywords.contains(tokens[i - 1].text)
+        {
+            return .notApplicable
+        }
         // `(x: …`, `, x: …`: an argument label, the label rule's.
         if i > 0, i + 1 < tokens.count, tokens[i + 1].isPunctuation(":"), tokens[i - 1].isPunctuation("(") || tokens[i - 1].isPunctuation(",") { return .notApplicable }
         // `self.x = x`, `Flags(x: x)`: the value is a parameter or local of that name; the line is the member's.
@@ -65,7 +68,8 @@ extension SwiftReferenceScanner {
     func readInOwnAccessor(_ tokens: [SwiftToken], dot i: Int, accessor: Int, file: String, facts: EnumFacts) -> RuleOutcome? {
         let member = tokens[i + 1]
         guard member.name == tokens[accessor].name,
-              let key = spellings[member.text] ?? knownSpelling(of: member.text) ?? facts.discovery.propertyKeys[member.text]?.first else { return nil }
+            let key = spellings[member.text] ?? knownSpelling(of: member.text) ?? facts.discovery.propertyKeys[member.text]?.first
+        else { return nil }
         let symbol = (receiverChain(tokens, before: i).map(\.text) + [member.text]).joined(separator: ".")
         var reference = CodeReference(toggle: key, kind: .member, file: file, line: member.line, column: member.column, symbol: symbol)
         reference.form = "read in its own accessor"

@@ -28,9 +28,11 @@ extension SwiftReferenceScanner {
         guard let receiver = chain.last else { return nil }
         let homes = toggleHomes(of: name, facts: facts)
         if homes.isEmpty, facts.caseDeclaredToggles.contains(key), facts.discovery.propertyKeys[name] == nil,
-           !facts.toggleEnums.contains(receiver.text), !chain.contains(where: { Self.namesToggleHolder($0.text) }) {
+            !facts.toggleEnums.contains(receiver.text), !chain.contains(where: { Self.namesToggleHolder($0.text) })
+        {
             let cases = facts.caseKeys.filter { $0.value.contains(key) }.keys.sorted().joined(separator: ", ")
-            return "the toggle \(key) is a case of a toggle enum (\(cases)), read as Enum.case or .case, and no type declares \(name) as a toggle property: \(receiver.text).\(name) is another type's member"
+            return
+                "the toggle \(key) is a case of a toggle enum (\(cases)), read as Enum.case or .case, and no type declares \(name) as a toggle property: \(receiver.text).\(name) is another type's member"
         }
         guard !homes.isEmpty else { return nil }
         let type: String?
@@ -59,7 +61,8 @@ extension SwiftReferenceScanner {
             let next = tokens[typeName(tokens, after: k + 1)]
             let binding = before.kind == .identifier && (before.text == "let" || before.text == "var")
             if mark.isPunctuation(":"), next.kind == .identifier, startsUppercase(next.text),
-               binding || before.isPunctuation("(") || before.isPunctuation(",") || before.kind == .identifier {
+                binding || before.isPunctuation("(") || before.isPunctuation(",") || before.kind == .identifier
+            {
                 return next.text
             }
             if binding, mark.kind == .operator, mark.text == "=", next.isPunctuation("(") { return tupleType }
@@ -97,7 +100,8 @@ extension SwiftReferenceScanner {
         let homes = toggleHomes(of: name, facts: facts)
         if homes.isEmpty, facts.caseDeclaredToggles.contains(key), facts.discovery.propertyKeys[name] == nil {
             let cases = facts.caseKeys.filter { $0.value.contains(key) }.keys.sorted().joined(separator: ", ")
-            return "\(owner).\(name) is named like the toggle \(key), which is a case of a toggle enum (\(cases)) that no type declares as a property; \(owner) is not named for toggles"
+            return
+                "\(owner).\(name) is named like the toggle \(key), which is a case of a toggle enum (\(cases)) that no type declares as a property; \(owner) is not named for toggles"
         }
         guard !homes.isEmpty, !homes.contains(owner) else { return nil }
         return "\(owner).\(name) is named like the toggle, which \(homes.sorted().joined(separator: ", ")) declare\(homes.count == 1 ? "s" : ""); \(owner) is not named for toggles"
@@ -130,7 +134,8 @@ extension SwiftReferenceScanner {
         var j = i - 2
         while j >= 2 && i - j < 16 {
             if tokens[j].kind == .identifier, tokens[j].text.hasSuffix("KeyPath"), tokens[j + 1].kind == .operator, tokens[j + 1].text == "<",
-               j + 2 < i, tokens[j + 2].kind == .identifier {
+                j + 2 < i, tokens[j + 2].kind == .identifier
+            {
                 return tokens[j + 2].text
             }
             if tokens[j].isPunctuation(":") || tokens[j].isPunctuation("{") || tokens[j].isPunctuation("}") { return nil }
@@ -143,7 +148,8 @@ extension SwiftReferenceScanner {
     /// implicit member's call, recorded with the type whose body holds it.
     static func recordArgumentMember(_ tokens: [SwiftToken], open i: Int, owner: String?, into facts: inout EnumFacts) {
         guard let owner, tokens[i - 1].kind == .identifier, tokens[i + 1].isPunctuation("."), tokens[i + 2].kind == .identifier,
-              tokens[i + 3].isPunctuation(")") else { return }
+            tokens[i + 3].isPunctuation(")")
+        else { return }
         let before = tokens[i - 3]
         // `.feature(` starts an expression: not `x.feature(` nor `f().feature(`.
         guard before.kind != .identifier || prefixKeywords.contains(before.text), !before.isPunctuation(")"), !before.isPunctuation("]") else { return }

@@ -161,11 +161,12 @@ package struct SwiftReferenceScanner: Sendable {
 
     /// Scans sources given in memory (path, text); for tests and tools.
     package func scan(sources: [(path: String, text: String)]) -> ScanResult {
-        scan(files: sources.map { source in
-            var file = LexedFile(path: source.path, tokens: SwiftLexer.tokenize(source.text))
-            file.sections = Array(source.text.utf8).withUnsafeBufferPointer { ToggleTypeDiscovery.toggleSections($0) }
-            return file
-        }, fileCount: sources.count)
+        scan(
+            files: sources.map { source in
+                var file = LexedFile(path: source.path, tokens: SwiftLexer.tokenize(source.text))
+                file.sections = Array(source.text.utf8).withUnsafeBufferPointer { ToggleTypeDiscovery.toggleSections($0) }
+                return file
+            }, fileCount: sources.count)
     }
 
     package func scan(files: [LexedFile], fileCount: Int, problems: [String] = []) -> ScanResult {
@@ -196,8 +197,9 @@ package struct SwiftReferenceScanner: Sendable {
 
     static func declarationReferences(_ facts: EnumFacts) -> [CodeReference] {
         facts.declarations.map { declaration in
-            CodeReference(toggle: declaration.key, kind: .declaration, file: declaration.file, line: declaration.line,
-                          column: declaration.column, symbol: facts.discovery.symbol(for: declaration) ?? "case \(declaration.caseName)", enumName: declaration.enumName)
+            CodeReference(
+                toggle: declaration.key, kind: .declaration, file: declaration.file, line: declaration.line,
+                column: declaration.column, symbol: facts.discovery.symbol(for: declaration) ?? "case \(declaration.caseName)", enumName: declaration.enumName)
         }
     }
 
@@ -245,9 +247,10 @@ package struct SwiftReferenceScanner: Sendable {
         let spelledByLog = { (candidate: ToggleDeclaration) in
             (candidate.rawValue.flatMap { spellings[$0] } ?? spellings[candidate.caseName]) != nil
         }
-        let holding = Set(facts.candidateCases.filter { candidate in
-            Self.namesToggleHolder(candidate.enumName) && facts.enums[candidate.enumName]?.codingKey != true && spelledByLog(candidate)
-        }.map(\.enumName))
+        let holding = Set(
+            facts.candidateCases.filter { candidate in
+                Self.namesToggleHolder(candidate.enumName) && facts.enums[candidate.enumName]?.codingKey != true && spelledByLog(candidate)
+            }.map(\.enumName))
         // A toggle a toggle enum or a type named for toggles already declares (`case debugMenu` of
         // `FeatureFlag`, `let vpnAccelerator: Bool` of `FeatureFlags`) is not made a case of another
         // enum by its name alone (`enum TunnelConfigurationReason { case debugMenu }`).
@@ -259,7 +262,8 @@ package struct SwiftReferenceScanner: Sendable {
                 || toggleMembers[candidate.caseName] != nil
         }
         for candidate in facts.candidateCases {
-            let logged = (candidate.rawValue.map { spellings[$0] != nil } ?? false)
+            let logged =
+                (candidate.rawValue.map { spellings[$0] != nil } ?? false)
                 || (Self.namesToggleType(candidate.enumName) && facts.enums[candidate.enumName]?.codingKey != true
                     && !facts.payloadEnums.contains(candidate.enumName) && spelledByLog(candidate)
                     && (holding.contains(candidate.enumName) || !declaredByToggleEnum(candidate)))
@@ -271,7 +275,8 @@ package struct SwiftReferenceScanner: Sendable {
             facts.otherCases[candidate.caseName]?.remove(candidate.enumName)
             if facts.otherCases[candidate.caseName]?.isEmpty == true { facts.otherCases[candidate.caseName] = nil }
             if facts.enums[candidate.enumName]?.isToggle != true {
-                facts.enums[candidate.enumName]?.rule = holding.contains(candidate.enumName)
+                facts.enums[candidate.enumName]?.rule =
+                    holding.contains(candidate.enumName)
                     ? "an enum named for toggles, one of whose cases or raw values the log knows" : "a String enum whose raw values are toggles the log knows (\(rawValue))"
             }
             facts.enums[candidate.enumName]?.isToggle = true
@@ -402,16 +407,23 @@ package struct SwiftReferenceScanner: Sendable {
         }
         // `FeatureFlag: Int` (WordPress, WooCommerce) is as common as `FeatureFlag: String`.
         if (rawString || inherited.contains("Int")) && !codingKey && SwiftScanSettings.hasConventionalName(name) {
-            return EnumRecord(isToggle: true, rule: "a String or Int enum whose name ends in \(SwiftScanSettings.conventionalEnumSuffixes.last { name.hasSuffix($0) }!)", rawString: rawString, codingKey: false, byName: true)
+            return EnumRecord(
+                isToggle: true, rule: "a String or Int enum whose name ends in \(SwiftScanSettings.conventionalEnumSuffixes.last { name.hasSuffix($0) }!)", rawString: rawString,
+                codingKey: false, byName: true)
         }
-        let why = codingKey ? "a CodingKey enum"
-            : !rawString ? "neither a String enum, nor an Int enum with a conventional name, nor named in swift.toggleEnums nor conforming to ToggleType"
-            : "a String enum whose name does not end in Flag, Flags, FlagKey, Feature, Features, Toggle, Toggles or Switch, and none of whose raw values the log knows"
+        let why =
+            codingKey
+            ? "a CodingKey enum"
+            : !rawString
+                ? "neither a String enum, nor an Int enum with a conventional name, nor named in swift.toggleEnums nor conforming to ToggleType"
+                : "a String enum whose name does not end in Flag, Flags, FlagKey, Feature, Features, Toggle, Toggles or Switch, and none of whose raw values the log knows"
         return EnumRecord(isToggle: false, rule: why, rawString: rawString, codingKey: codingKey)
     }
 
     /// Reads `case a, b = "x", c(Int)` (possibly over several lines); returns the index after it.
-    private static func readCases(_ tokens: [SwiftToken], after caseIndex: Int, owner: (name: String, isToggle: Bool, isCandidate: Bool), file: String, into facts: inout EnumFacts) -> Int {
+    private static func readCases(_ tokens: [SwiftToken], after caseIndex: Int, owner: (name: String, isToggle: Bool, isCandidate: Bool), file: String, into facts: inout EnumFacts)
+        -> Int
+    {
         var i = caseIndex + 1
         while i < tokens.count, tokens[i].kind == .identifier {
             let nameToken = tokens[i]

@@ -77,7 +77,8 @@ extension SwiftReferenceScanner {
         private static func flags(of name: String, _ scanner: SwiftReferenceScanner, _ facts: EnumFacts) -> UInt8 {
             var result = known
             if facts.toggleCases[name] != nil || facts.toggleEnums.contains(name) || facts.enums[name] != nil
-                || (startsUppercase(name) && SwiftScanSettings.hasConventionalName(name)) {
+                || (startsUppercase(name) && SwiftScanSettings.hasConventionalName(name))
+            {
                 result |= qualifier
             }
             if SwiftReferenceScanner.prefixKeywords.contains(name) { result |= prefixKeyword }

@@ -32,7 +32,8 @@ extension SwiftSourceScan {
             let h8 = raw.loadUnaligned(fromByteOffset: start + 8, as: SIMD16<UInt8>.self)
             let eWords = (h0 .== e) .& (((h1 .== n) .& (h3 .== m)) .| ((h1 .== x) .& (h8 .== n)))
             let sWords = (h0 .== s) .& (h1 .== t) .& ((h4 .== i) .| (h5 .== t))
-            let others = ((h0 .== c) .& (h1 .== l) .& (h4 .== s)) .| ((h0 .== p) .& (h1 .== r) .& (h7 .== l))
+            let others =
+                ((h0 .== c) .& (h1 .== l) .& (h4 .== s)) .| ((h0 .== p) .& (h1 .== r) .& (h7 .== l))
                 .| ((h0 .== a) .& (h1 .== c) .& (h4 .== r)) .| (h0 .== at) .| ((h0 .== capitalM) .& (h1 .== capitalA) .& (h4 .== colon))
                 .| ((h0 .== minus) .& (h1 .== greater))
             // The lanes as two words of 0x00/0xFF bytes: `any(_:)` on a mask was a call per block.

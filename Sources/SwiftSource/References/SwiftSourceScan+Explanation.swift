@@ -42,22 +42,37 @@ extension SwiftSourceScan {
                 for reference in found {
                     let rule: String
                     switch reference.kind {
-                    case .member: rule = facts.discovery.propertyTypes.contains(reference.enumName ?? "")
-                        ? "a property of the toggle type \(reference.enumName ?? "") (found by shape)" : "a qualified case of the toggle enum \(reference.enumName ?? "")"
-                    case .implicitMember: rule = "a toggle case or a toggle the log knows" + (scanner.queryCall(tokens, dot: index).map { $0.hasPrefix("switch ") ? ", a case of \($0)" : ", the argument of \($0)" } ?? ", where no other enum has a case of that name")
-                    case .stringKey: rule = reference.symbol.hasPrefix("case .") ? "the key a switch over self in the enum's key property (`var keyName: String`) gives the case"
-                        : "string key at a \(reference.symbol.hasPrefix("[") ? "subscript" : "key") accessor"
+                    case .member:
+                        rule =
+                            facts.discovery.propertyTypes.contains(reference.enumName ?? "")
+                            ? "a property of the toggle type \(reference.enumName ?? "") (found by shape)" : "a qualified case of the toggle enum \(reference.enumName ?? "")"
+                    case .implicitMember:
+                        rule =
+                            "a toggle case or a toggle the log knows"
+                            + (scanner.queryCall(tokens, dot: index).map { $0.hasPrefix("switch ") ? ", a case of \($0)" : ", the argument of \($0)" }
+                                ?? ", where no other enum has a case of that name")
+                    case .stringKey:
+                        rule =
+                            reference.symbol.hasPrefix("case .")
+                            ? "the key a switch over self in the enum's key property (`var keyName: String`) gives the case"
+                            : "string key at a \(reference.symbol.hasPrefix("[") ? "subscript" : "key") accessor"
                     case .declaration: rule = "declaration"
                     }
                     let ambiguity = reference.ambiguousWith.isEmpty ? "" : "; ambiguous: it may also be \(reference.ambiguousWith.joined(separator: ", "))"
                     let own = reference.ownBody ? "; inside the body of the type that declares it, which removing the toggle touches too" : ""
-                    notes.append((reference.column, "`\(reference.symbol)` is \(reference.toggle) (\(reference.kind.rawValue): \(reference.form.map { Self.conventionRule($0, reference, names: scanner.namesFromDiscovery ? "discovery names" : "the log names") } ?? rule))\(ambiguity)\(own)"))
+                    notes.append(
+                        (
+                            reference.column,
+                            "`\(reference.symbol)` is \(reference.toggle) (\(reference.kind.rawValue): \(reference.form.map { Self.conventionRule($0, reference, names: scanner.namesFromDiscovery ? "discovery names" : "the log names") } ?? rule))\(ambiguity)\(own)"
+                        ))
                 }
             }
         }
         let lineTokens = tokens.filter { $0.line == line }
         if notes.isEmpty {
-            let why = lineTokens.isEmpty ? "no code on this line (comments and string contents are never code)"
+            let why =
+                lineTokens.isEmpty
+                ? "no code on this line (comments and string contents are never code)"
                 : "no toggle enum case, qualified member, implicit member or string key on this line names a toggle (\(scanner.namesFromDiscovery ? "without a log, discovery named" : "the log knows") \(scanner.knownToggles.count) toggle names; the scanned files declare \(facts.declarations.count) toggle cases)"
             return ["\(lexed.path):\(line): \(why)"]
         }

@@ -44,8 +44,10 @@ extension SwiftSourceScan {
     /// order once, and only a file whose references are out of order is sorted, so the 65,000
     /// references of a 5,000-file scan are never compared across files (the sort this replaces
     /// was a tenth of the scan's wall time).
-    static func inFileOrder(files: [(display: String, absolute: String)], declarations: [CodeReference],
-                            chunks: (Int) -> ArraySlice<CodeReference>) -> [CodeReference] {
+    static func inFileOrder(
+        files: [(display: String, absolute: String)], declarations: [CodeReference],
+        chunks: (Int) -> ArraySlice<CodeReference>
+    ) -> [CodeReference] {
         let order = files.indices.sorted { utf8Precedes(files[$0].display, files[$1].display) }
         var references: [CodeReference] = []
         references.reserveCapacity(declarations.count + files.indices.reduce(0) { $0 + chunks($1).count })
@@ -85,8 +87,10 @@ extension SwiftSourceScan {
     }
 
     /// The general way: every reference with its file's rank, one stable sort.
-    private static func sortedInFull(_ files: [(display: String, absolute: String)], _ declarations: [CodeReference],
-                                     _ chunks: (Int) -> ArraySlice<CodeReference>) -> [CodeReference] {
+    private static func sortedInFull(
+        _ files: [(display: String, absolute: String)], _ declarations: [CodeReference],
+        _ chunks: (Int) -> ArraySlice<CodeReference>
+    ) -> [CodeReference] {
         let ranks = displayRanks(files)
         let rankOfDisplay = Dictionary(files.indices.map { (files[$0].display, ranks[$0]) }) { first, _ in first }
         var references = declarations

@@ -48,12 +48,14 @@ public struct SwiftSourceScan: Sendable {
             }
             found[thread] = (references, failures)
         }
-        let references = Self.inFileOrder(files: files, declarations: SwiftReferenceScanner.declarationReferences(facts),
-                                          chunks: { index in
-                                              found[index % threads].references[ranges[index]]
-                                          })
-        return ScanResult(references: references, declarations: scanner.declaredToggles(facts), fileCount: files.count - unreadable.count,
-                          problems: problems + found.all.flatMap(\.problems))
+        let references = Self.inFileOrder(
+            files: files, declarations: SwiftReferenceScanner.declarationReferences(facts),
+            chunks: { index in
+                found[index % threads].references[ranges[index]]
+            })
+        return ScanResult(
+            references: references, declarations: scanner.declaredToggles(facts), fileCount: files.count - unreadable.count,
+            problems: problems + found.all.flatMap(\.problems))
     }
 
     private static var threadCount: Int { min(4, SystemCalls.processorCount) }
@@ -103,8 +105,10 @@ public struct SwiftSourceScan: Sendable {
         case unreadable(CodeScanError)
     }
 
-    static func lex(_ file: (display: String, absolute: String), declarationsOnly: Bool, names: inout SwiftNameTable,
-                            buffer: inout ReadBuffer, prefilter: ReferencePrefilter = .none) -> Result<SwiftReferenceScanner.LexedFile, CodeScanError> {
+    static func lex(
+        _ file: (display: String, absolute: String), declarationsOnly: Bool, names: inout SwiftNameTable,
+        buffer: inout ReadBuffer, prefilter: ReferencePrefilter = .none
+    ) -> Result<SwiftReferenceScanner.LexedFile, CodeScanError> {
         read(file.absolute, into: &buffer).flatMap { bytes in
             // No `enum` nor `static` anywhere in the bytes and no type named for toggles: no case, key
             // constant, static member or toggle type to declare, no need to lex for pass 1.
@@ -173,13 +177,14 @@ public struct SwiftSourceScan: Sendable {
     }
 
     private static func scanError(_ path: String, _ error: FileReadError) -> CodeScanError {
-        let reason = switch error {
-        case .missing: SystemCalls.errorMessage(ErrorCode.noSuchFile)
-        case .directory: SystemCalls.errorMessage(ErrorCode.isADirectory)
-        case .unreadable(_, let code): SystemCalls.errorMessage(code)
-        case .notARegularFile: "not a regular file (a FIFO, a device or a socket)"
-        case .tooLarge(_, let maximum): "larger than \(WholeFile.size(maximum))"
-        }
+        let reason =
+            switch error {
+            case .missing: SystemCalls.errorMessage(ErrorCode.noSuchFile)
+            case .directory: SystemCalls.errorMessage(ErrorCode.isADirectory)
+            case .unreadable(_, let code): SystemCalls.errorMessage(code)
+            case .notARegularFile: "not a regular file (a FIFO, a device or a socket)"
+            case .tooLarge(_, let maximum): "larger than \(WholeFile.size(maximum))"
+            }
         return .unreadable(path, reason)
     }
 }

@@ -6,7 +6,9 @@ import LedgerCore
 extension ToggleTypeDiscovery {
     private static let typeKeywords: Set<String> = ["struct", "class", "enum", "extension", "protocol", "actor"]
     /// Words after `class` that make it a modifier (`class var`), not a declaration.
-    private static let notTypeNames: Set<String> = ["func", "var", "let", "subscript", "override", "final", "private", "public", "internal", "fileprivate", "open", "static", "init"]
+    private static let notTypeNames: Set<String> = [
+        "func", "var", "let", "subscript", "override", "final", "private", "public", "internal", "fileprivate", "open", "static", "init",
+    ]
     /// Wrappers of the platform that never declare toggles; the rest are resolved against the
     /// flag-named `@propertyWrapper` types after pass 1.
     private static let platformAttributes: Set<String> = [
@@ -82,7 +84,8 @@ extension ToggleTypeDiscovery {
                 }
             case .identifier where typeKeywords.contains(token.text):
                 guard i + 1 < tokens.count, tokens[i + 1].kind == .identifier, !notTypeNames.contains(tokens[i + 1].text),
-                      i == 0 || !tokens[i - 1].isPunctuation(".") else { break }
+                    i == 0 || !tokens[i - 1].isPunctuation(".")
+                else { break }
                 // `extension App.FeatureFlags`: the last name of the path.
                 var j = i + 1
                 while j + 2 < tokens.count, tokens[j + 1].isPunctuation("."), tokens[j + 2].kind == .identifier { j += 2 }
@@ -118,8 +121,9 @@ extension ToggleTypeDiscovery {
                 let frame = frames.last ?? nil
                 if let attribute, attribute.end >= i - 4 {
                     // `@Feature var x`, `@Feature(key: "x") static var x`: wrapped, wherever it is declared.
-                    var declaration = ToggleDeclaration(enumName: frame?.name ?? attribute.name, caseName: tokens[i + 1].text, rawValue: attribute.key,
-                                                        file: path, line: tokens[i + 1].line, column: tokens[i + 1].column)
+                    var declaration = ToggleDeclaration(
+                        enumName: frame?.name ?? attribute.name, caseName: tokens[i + 1].text, rawValue: attribute.key,
+                        file: path, line: tokens[i + 1].line, column: tokens[i + 1].column)
                     declaration.declaredDefault = .notDeclared
                     discovery.wrapped.append((attribute.name, declaration))
                     discovery.symbols[Position(declaration)] = "@\(attribute.name) \(token.text) \(tokens[i + 1].text)"
@@ -148,8 +152,9 @@ extension ToggleTypeDiscovery {
                 // flag: its Bools are a flag's state, not flags. A set of flags has a plural
                 // name (`struct FeatureFlags { let quickReply: Bool }`), a set's (`FeatureFlagConfiguration`) or static members.
                 if stateNames.contains(tokens[i + 1].text) || (!isStatic && !hasPluralName(frame.name) && !namesToggleSet(frame.name)) { break }
-                let declaration = ToggleDeclaration(enumName: frame.name, caseName: tokens[i + 1].text, file: path,
-                                                    line: tokens[i + 1].line, column: tokens[i + 1].column, declaredDefault: value)
+                let declaration = ToggleDeclaration(
+                    enumName: frame.name, caseName: tokens[i + 1].text, file: path,
+                    line: tokens[i + 1].line, column: tokens[i + 1].column, declaredDefault: value)
                 discovery.shapes[frame.name]?.properties.append(declaration)
                 if discovery.symbols[Position(declaration)] == nil {
                     discovery.symbols[Position(declaration)] = "\(isStatic ? "static " : "")\(token.text) \(tokens[i + 1].text)"
@@ -181,7 +186,9 @@ extension ToggleTypeDiscovery {
         }
         guard j + 1 < tokens.count, tokens[j].kind == .operator, tokens[j].text == "=" else { return typed ? .notDeclared : nil }
         let value = tokens[j + 1]
-        let literal: DeclaredDefault? = value.kind == .identifier && value.text == "true" ? .bool(true)
+        let literal: DeclaredDefault? =
+            value.kind == .identifier && value.text == "true"
+            ? .bool(true)
             : value.kind == .identifier && value.text == "false" ? .bool(false) : nil
         // `= true` ends the declaration; `= true && other` is an expression whose value is unknown.
         if let literal, j + 2 >= tokens.count || tokens[j + 2].line != value.line || tokens[j + 2].isPunctuation(";") || tokens[j + 2].isPunctuation("}") {
@@ -207,7 +214,9 @@ extension ToggleTypeDiscovery {
                 depth -= 1
                 if depth == 0 { break }
             }
-            if depth == 1, token.isPunctuation(":") { afterColon = true } else if depth == 1, afterColon, token.kind == .identifier {
+            if depth == 1, token.isPunctuation(":") {
+                afterColon = true
+            } else if depth == 1, afterColon, token.kind == .identifier {
                 parameterTypes.append(token.text)
                 afterColon = false
             }
@@ -233,7 +242,8 @@ extension ToggleTypeDiscovery {
     /// unlabelled parameter, after `:`, `@escaping`, `=` or the `(` of an optional) are read.
     private static func readClosureQuery(_ tokens: [SwiftToken], arrow: Int, path: String, into discovery: inout ToggleTypeDiscovery) {
         guard arrow >= 4, arrow + 1 < tokens.count, tokens[arrow + 1].kind == .identifier, tokens[arrow + 1].text == "Bool",
-              tokens[arrow - 1].isPunctuation(")"), tokens[arrow - 2].kind == .identifier else { return }
+            tokens[arrow - 1].isPunctuation(")"), tokens[arrow - 2].kind == .identifier
+        else { return }
         // `(Feature)` or `(Module.Feature)`: the type is the last name of the path.
         let type = tokens[arrow - 2].text
         var open = arrow - 3
@@ -243,7 +253,8 @@ extension ToggleTypeDiscovery {
         if before > 0, tokens[before].isPunctuation("(") { before -= 1 }
         if before > 1, tokens[before].kind == .identifier, tokens[before].text == "escaping", tokens[before - 1].isPunctuation("@") { before -= 2 }
         guard before > 0, tokens[before].isPunctuation(":") || (tokens[before].kind == .operator && tokens[before].text == "="),
-              tokens[before - 1].kind == .identifier else { return }
+            tokens[before - 1].kind == .identifier
+        else { return }
         discovery.queries[type] = "`\(tokens[before - 1].text)\(tokens[before].isPunctuation(":") ? ":" : " =") (\(type)) -> Bool` at \(path):\(tokens[arrow].line)"
     }
 
@@ -266,8 +277,10 @@ extension ToggleTypeDiscovery {
                 if tokens[i + 1].kind == .string && !tokens[i + 1].interpolated { rawValue = tokens[i + 1].text }
                 i += 2
             }
-            discovery.shapes[type]?.cases.append(ToggleDeclaration(enumName: type, caseName: nameToken.text, rawValue: rawValue, file: path,
-                                                                   line: nameToken.line, column: nameToken.column))
+            discovery.shapes[type]?.cases.append(
+                ToggleDeclaration(
+                    enumName: type, caseName: nameToken.text, rawValue: rawValue, file: path,
+                    line: nameToken.line, column: nameToken.column))
             guard i < tokens.count, tokens[i].isPunctuation(",") else { break }
             i += 1
         }

@@ -27,7 +27,12 @@ extension ToggleTypeDiscovery {
         let declaration = tokens[index + 1]
         let position = Position(file: file, line: declaration.line, column: declaration.column)
         if let why = namedWhy[position], let found = named.first(where: { Position($0) == position }) {
-            return [(column: declaration.column, text: "\(token.text) \(found.caseName) names the toggle \(found.key) without a log: \(why); the scan then reads the code as if a log named it")]
+            return [
+                (
+                    column: declaration.column,
+                    text: "\(token.text) \(found.caseName) names the toggle \(found.key) without a log: \(why); the scan then reads the code as if a log named it"
+                )
+            ]
         }
         return facts.declarations.filter { $0.file == file && $0.line == declaration.line && $0.column == declaration.column }.map { found in
             let why = findings[found.enumName]?.why ?? "a toggle type"

@@ -173,7 +173,8 @@ package struct ToggleTypeDiscovery: Sendable {
         @discardableResult
         func declare(_ declaration: ToggleDeclaration, type: String, property: Bool) -> Bool {
             guard seen.insert(Position(declaration)).inserted,
-                  facts.toggleCases[type]?[declaration.caseName] == nil else { return false }
+                facts.toggleCases[type]?[declaration.caseName] == nil
+            else { return false }
             facts.declarations.append(declaration)
             facts.toggleCases[type, default: [:]][declaration.caseName] = declaration
             if let owners = facts.otherCases[declaration.caseName] {
@@ -194,7 +195,8 @@ package struct ToggleTypeDiscovery: Sendable {
         for (wrapper, declaration) in discovery.wrapped where discovery.wrappers[wrapper] != nil {
             let type = declaration.enumName
             guard !facts.toggleEnums.contains(type) || discovery.propertyTypes.contains(type),
-                  declare(declaration, type: type, property: true) else { continue }
+                declare(declaration, type: type, property: true)
+            else { continue }
             var entry = wrappedBy[type, default: (0, [])]
             entry.count += 1
             if !entry.wrappers.contains(wrapper) { entry.wrappers.append(wrapper) }
@@ -203,8 +205,9 @@ package struct ToggleTypeDiscovery: Sendable {
         }
         for (type, entry) in wrappedBy {
             let wrappers = entry.wrappers.map { "@\($0) (\(discovery.wrappers[$0]!))" }.joined(separator: ", ")
-            discovery.findings[type] = Finding(isToggleType: true, why: "a type declaring properties wrapped by the toggle property wrapper \(wrappers)",
-                                               count: entry.count, file: discovery.shapes[type]?.file ?? "")
+            discovery.findings[type] = Finding(
+                isToggleType: true, why: "a type declaring properties wrapped by the toggle property wrapper \(wrappers)",
+                count: entry.count, file: discovery.shapes[type]?.file ?? "")
         }
         for name in discovery.shapeOrder {
             guard let shape = discovery.shapes[name], !facts.toggleEnums.contains(name) || wrappedBy[name] != nil else { continue }
@@ -212,10 +215,13 @@ package struct ToggleTypeDiscovery: Sendable {
                 let forToggles = holdsToggleWord(name)
                 guard forToggles || namesQueriedValues(name), !shape.codingKey else { continue }
                 let named = forToggles ? "an enum named for toggles" : "an enum named for capabilities or build configurations"
-                let evidence = (forToggles ? shape.boolLookup.map { "cases are read by the Bool lookup `\($0)`" } : nil)
+                let evidence =
+                    (forToggles ? shape.boolLookup.map { "cases are read by the Bool lookup `\($0)`" } : nil)
                     ?? discovery.queries[name].map { "cases are the argument of the Bool query \($0)" }
                 guard let evidence else {
-                    let why = forToggles ? "\(named), but no Bool member reads its cases and no Bool query takes it (an entitlement, a screen or a key?)"
+                    let why =
+                        forToggles
+                        ? "\(named), but no Bool member reads its cases and no Bool query takes it (an entitlement, a screen or a key?)"
                         : "\(named), but no Bool query declared in the scanned files takes it (`func has(_ c: \(name)) -> Bool`)"
                     discovery.findings[name] = Finding(isToggleType: false, why: why, count: 0, file: shape.file)
                     if facts.enums[name]?.isToggle == false { facts.enums[name]?.rule += "; nor a toggle type by shape: \(why)" }
@@ -233,7 +239,8 @@ package struct ToggleTypeDiscovery: Sendable {
             let kind = shape.kind == "enum" ? "case-less enum" : shape.kind
             let declared = shape.properties.filter { declare($0, type: name, property: true) }.count
             guard declared > 0 || wrappedBy[name] != nil else {
-                let why = "a \(kind) named for toggles, but without Bool properties that name flags (`static let x: Bool`, `let x = true`, or `var x: Bool` in a type with a plural name)"
+                let why =
+                    "a \(kind) named for toggles, but without Bool properties that name flags (`static let x: Bool`, `let x = true`, or `var x: Bool` in a type with a plural name)"
                 discovery.findings[name] = Finding(isToggleType: false, why: why, count: 0, file: shape.file)
                 if facts.enums[name]?.isToggle == false { facts.enums[name]?.rule += "; nor a toggle type by shape: \(why)" }
                 continue

@@ -20,7 +20,9 @@ public enum DefaultsImport {
     }
 
     /// Plans the import of `entries` against `state` (the log replayed to `at`).
-    package static func plan(_ entries: [PropertyListEntry], file: String?, state: Projection, at: Timestamp, actor: String, provenance: Provenance?, newID: (String, Timestamp) -> String) throws(InteropError) -> Plan {
+    package static func plan(
+        _ entries: [PropertyListEntry], file: String?, state: Projection, at: Timestamp, actor: String, provenance: Provenance?, newID: (String, Timestamp) -> String
+    ) throws(InteropError) -> Plan {
         var plan = Plan(events: [], skipped: [], unchanged: 0)
         for entry in entries.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
             guard let toggle = state.toggles[entry.key] else {
@@ -83,7 +85,9 @@ public enum DefaultsImport {
         case (.string, .string(let text)): return .string(text)
         case (.string, .bool(let flag)):
             // The SDK would store the NSNumber's stringValue, "1" or "0", not "true"/"false".
-            throw fail("\(found) is a plist boolean, but the toggle is a string (a parameter without valueType is STRING); the Firebase SDK would read it as the string \"\(flag ? 1 : 0)\". Write <string>\(flag)</string>, or make the parameter BOOLEAN (valueType in Firebase, and the toggle's type)")
+            throw fail(
+                "\(found) is a plist boolean, but the toggle is a string (a parameter without valueType is STRING); the Firebase SDK would read it as the string \"\(flag ? 1 : 0)\". Write <string>\(flag)</string>, or make the parameter BOOLEAN (valueType in Firebase, and the toggle's type)"
+            )
         case (.string, _): throw fail("\(found) is not a string value; expected <string> (or <data> holding UTF-8 text)")
         case (.json, .string(let text)):
             do {

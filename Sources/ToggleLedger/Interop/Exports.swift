@@ -101,20 +101,25 @@ public enum Exports {
             if groupDescriptions[group] == nil { groupDescriptions[group] = recorded?["groupDescription"] }
         }
         var template = JSONObject([
-            .init("conditions", .array(conditions.map { condition in
-                var object = JSONObject([.init("name", .string(condition.name)), .init("expression", .string(condition.expression))])
-                object["tagColor"] = tagColors[condition.name]
-                return .object(object)
-            })),
+            .init(
+                "conditions",
+                .array(
+                    conditions.map { condition in
+                        var object = JSONObject([.init("name", .string(condition.name)), .init("expression", .string(condition.expression))])
+                        object["tagColor"] = tagColors[condition.name]
+                        return .object(object)
+                    })),
             .init("parameters", .object(parameters)),
         ])
         if !groupOrder.isEmpty {
-            template["parameterGroups"] = .object(JSONObject(groupOrder.map { group in
-                var entry = JSONObject()
-                entry["description"] = groupDescriptions[group]
-                entry["parameters"] = .object(JSONObject(groupMembers[group]!))
-                return JSONObject.Member(group, .object(entry))
-            }))
+            template["parameterGroups"] = .object(
+                JSONObject(
+                    groupOrder.map { group in
+                        var entry = JSONObject()
+                        entry["description"] = groupDescriptions[group]
+                        entry["parameters"] = .object(JSONObject(groupMembers[group]!))
+                        return JSONObject.Member(group, .object(entry))
+                    }))
         }
         return .object(template)
     }
@@ -133,7 +138,10 @@ public enum Exports {
             for condition in conditions {
                 if let known = firstUse[condition.name] {
                     guard known.expression == condition.expression else {
-                        throw InteropError(file: nil, "condition \(JSONWriter.quoted(condition.name)) is \(JSONWriter.quoted(known.expression)) for \(known.toggle) but \(JSONWriter.quoted(condition.expression)) for \(toggle.name); a template has one expression per condition name")
+                        throw InteropError(
+                            file: nil,
+                            "condition \(JSONWriter.quoted(condition.name)) is \(JSONWriter.quoted(known.expression)) for \(known.toggle) but \(JSONWriter.quoted(condition.expression)) for \(toggle.name); a template has one expression per condition name"
+                        )
                     }
                 } else {
                     firstUse[condition.name] = (firstUse.count, condition.expression, toggle.name)
@@ -161,7 +169,9 @@ public enum Exports {
         }
         guard order.count == firstUse.count else {
             let stuck = firstUse.keys.filter { incoming[$0]! > 0 }.sorted().map { JSONWriter.quoted($0) }
-            throw InteropError(file: nil, "the toggles list conditions \(stuck.joined(separator: ", ")) in conflicting priority orders; a template has one order, so publish them in one order first")
+            throw InteropError(
+                file: nil,
+                "the toggles list conditions \(stuck.joined(separator: ", ")) in conflicting priority orders; a template has one order, so publish them in one order first")
         }
         return order
     }

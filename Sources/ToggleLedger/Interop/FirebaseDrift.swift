@@ -73,9 +73,10 @@ package enum FirebaseDrift {
         var differences: [Difference] = []
         for skipped in plan.skipped {
             let removedAt = now.toggles[skipped.parameter]?.removedAt.map { " at \($0)" } ?? ""
-            differences.append(Difference(
-                parameter: skipped.parameter, kind: .removedInLog, log: "removed\(removedAt)", template: "still a parameter",
-                record: "delete \(skipped.parameter) in the Firebase console, or publish `toggles export firebase`"))
+            differences.append(
+                Difference(
+                    parameter: skipped.parameter, kind: .removedInLog, log: "removed\(removedAt)", template: "still a parameter",
+                    record: "delete \(skipped.parameter) in the Firebase console, or publish `toggles export firebase`"))
         }
         let created = Set(plan.created)
         let published = firstPublished(plan.events)
@@ -86,9 +87,10 @@ package enum FirebaseDrift {
                 let remote = published[name]
                 let publish = remote.flatMap { publishCommand(name, $0) }
                 let create = "toggles create \(name) --kind remote --type \(definition.valueType.rawValue) --default \(shellQuoted(ValueText.describe(definition.defaultValue)))"
-                differences.append(Difference(
-                    parameter: name, kind: .added, log: "not in the log", template: remote.map(ValueText.describe) ?? "—",
-                    record: publish.map { "\(create) && \($0)" } ?? importAll))
+                differences.append(
+                    Difference(
+                        parameter: name, kind: .added, log: "not in the log", template: remote.map(ValueText.describe) ?? "—",
+                        record: publish.map { "\(create) && \($0)" } ?? importAll))
             case .published(let remote) where !created.contains(name):
                 guard let state = now.toggles[name] else { continue }
                 let kind: Difference.Kind
@@ -123,9 +125,10 @@ package enum FirebaseDrift {
                 }
                 differences.append(difference)
             case .unpublished:
-                differences.append(Difference(
-                    parameter: name, kind: .removed, log: ValueText.describe(now.toggles[name]?.remote), template: "no such parameter",
-                    record: importAll))
+                differences.append(
+                    Difference(
+                        parameter: name, kind: .removed, log: ValueText.describe(now.toggles[name]?.remote), template: "no such parameter",
+                        record: importAll))
             default:
                 continue
             }
@@ -173,9 +176,11 @@ package enum FirebaseDrift {
 
     /// `text` as one shell word.
     static func shellQuoted(_ text: String) -> String {
-        let plain = !text.isEmpty && text.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || "_@%+=:,./-#".utf8.contains(byte)
-        }
+        let plain =
+            !text.isEmpty
+            && text.utf8.allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || "_@%+=:,./-#".utf8.contains(byte)
+            }
         return plain ? text : "'" + text.replacing("'", with: "'\\''") + "'"
     }
 }

@@ -62,7 +62,8 @@ public enum FirebaseImport {
     public static func plan(_ template: FirebaseTemplate, file: String?, history: [Event], options: Options) throws(InteropError) -> Plan {
         let version = template.version
         let at = version?.updateTime ?? options.fallbackAt
-        let actor = version?.updateUserEmail.flatMap { $0.isEmpty ? nil : $0 }
+        let actor =
+            version?.updateUserEmail.flatMap { $0.isEmpty ? nil : $0 }
             ?? version?.versionNumber.map { "firebase:v\($0)" } ?? options.fallbackActor
         var extra: [JSONObject.Member] = []
         if let version {
@@ -73,7 +74,10 @@ public enum FirebaseImport {
             if !facts.isEmpty { extra.append(.init("firebase", .object(facts))) }
         }
         let rank = ImportEventID.nextRank(at: at, in: history)
-        func event(_ toggle: String, _ change: Change, at instant: Timestamp = at, actor who: String = actor, rank eventRank: Int = rank, version eventVersion: String? = version?.versionNumber, extra fields: [JSONObject.Member]? = nil) -> Event {
+        func event(
+            _ toggle: String, _ change: Change, at instant: Timestamp = at, actor who: String = actor, rank eventRank: Int = rank,
+            version eventVersion: String? = version?.versionNumber, extra fields: [JSONObject.Member]? = nil
+        ) -> Event {
             var event = Event(id: "", at: instant, toggle: toggle, actor: who, change: change, source: options.provenance, extra: fields ?? extra)
             event.id = ImportEventID.make(for: event, rank: eventRank, version: eventVersion)
             return event
@@ -113,10 +117,16 @@ public enum FirebaseImport {
             let valueType: ValueType
             if let state {
                 guard state.kind == .remote else {
-                    throw InteropError(file: file, "parameter \(JSONWriter.quoted(name)): the log has \(name) as a \(state.kind.rawValue) toggle; only remote toggles are published. Rename one of them or remove the parameter")
+                    throw InteropError(
+                        file: file,
+                        "parameter \(JSONWriter.quoted(name)): the log has \(name) as a \(state.kind.rawValue) toggle; only remote toggles are published. Rename one of them or remove the parameter"
+                    )
                 }
                 if let declared = parameter.valueType, declared.valueType != state.valueType {
-                    throw InteropError(file: file, "parameter \(JSONWriter.quoted(name)): valueType \(declared.rawValue) in the template, but the log has \(name) as a \(state.valueType.rawValue) toggle (\(FirebaseValueType(state.valueType).rawValue))")
+                    throw InteropError(
+                        file: file,
+                        "parameter \(JSONWriter.quoted(name)): valueType \(declared.rawValue) in the template, but the log has \(name) as a \(state.valueType.rawValue) toggle (\(FirebaseValueType(state.valueType).rawValue))"
+                    )
                 }
                 valueType = state.valueType
             } else {
@@ -128,7 +138,8 @@ public enum FirebaseImport {
             // A description edited in the console is a change of the toggle's attributes, recorded
             // as `toggles set` records it. A template without one leaves the log's alone.
             if let state, state.isLive, let description = parameter.description, !description.isEmpty,
-               let changes = AttributeChanges(description: description).differences(from: state.definition) {
+                let changes = AttributeChanges(description: description).differences(from: state.definition)
+            {
                 plan.events.append(event(name, .attributesChanged(changes)))
             }
             if state == nil {
@@ -164,7 +175,8 @@ public enum FirebaseImport {
         // An older version filled in after a newer one: re-assert the next imported version's
         // state for every toggle this import changed and that version did not touch.
         if let next = history[laterIndex...].first(where: isImportedRemoteEvent),
-           let nextVersion = templateVersion(of: next) {
+            let nextVersion = templateVersion(of: next)
+        {
             let stateAtNext = project(history, through: next.at)
             var factsAtNext = TemplateFacts.Tracker()
             for event in history where event.at <= next.at { factsAtNext.apply(event) }
@@ -184,7 +196,8 @@ public enum FirebaseImport {
                     change = .unpublished(templateVersion: nextVersion)  // created by this import, absent from the next version
                 }
                 let facts: JSONObject? = if case .published = change { factsAtNext.byToggle[name] } else { nil }
-                plan.events.append(event(name, change, at: next.at, actor: next.actor, rank: nextRank, version: nextVersion, extra: withFacts(next.extra.filter { $0.key == "firebase" }, facts)))
+                plan.events.append(
+                    event(name, change, at: next.at, actor: next.actor, rank: nextRank, version: nextVersion, extra: withFacts(next.extra.filter { $0.key == "firebase" }, facts)))
                 plan.carriedForward += 1
             }
             // The condition list likewise, unless a list recorded after this template's instant
@@ -195,7 +208,10 @@ public enum FirebaseImport {
             }
             let listAtNext = factsAtNext.conditions ?? []
             if recordsConditions, let conditionsAnchor, !listSetSince, listAtNext != conditionList {
-                plan.events.append(event(conditionsAnchor, .templateConditions(listAtNext), at: next.at, actor: next.actor, rank: nextRank, version: nextVersion, extra: next.extra.filter { $0.key == "firebase" }))
+                plan.events.append(
+                    event(
+                        conditionsAnchor, .templateConditions(listAtNext), at: next.at, actor: next.actor, rank: nextRank, version: nextVersion,
+                        extra: next.extra.filter { $0.key == "firebase" }))
                 plan.carriedForward += 1
             }
         }
@@ -204,14 +220,19 @@ public enum FirebaseImport {
     }
 
     /// The template's values for one parameter as typed values, conditions in priority order.
-    package static func remoteValue(_ parameter: FirebaseParameter, as type: ValueType, priority: [String: Int], expressions: [String: String], templateVersion: String?, file: String?) throws(InteropError) -> RemoteValue {
+    package static func remoteValue(
+        _ parameter: FirebaseParameter, as type: ValueType, priority: [String: Int], expressions: [String: String], templateVersion: String?, file: String?
+    ) throws(InteropError) -> RemoteValue {
         func typed(_ value: FirebaseValue?, _ role: String) throws(InteropError) -> (JSONValue?, JSONObject?) {
             switch value {
             case .value(let text):
                 switch type.parse(text) {
                 case .success(let typed): return (typed, nil)
                 case .failure(let error):
-                    throw InteropError(file: file, "parameter \(JSONWriter.quoted(parameter.key)): \(role) \(JSONWriter.quoted(text)) is not a \(FirebaseValueType(type).rawValue) value; expected \(error.expected)")
+                    throw InteropError(
+                        file: file,
+                        "parameter \(JSONWriter.quoted(parameter.key)): \(role) \(JSONWriter.quoted(text)) is not a \(FirebaseValueType(type).rawValue) value; expected \(error.expected)"
+                    )
                 }
             case .useInAppDefault, nil: return (nil, nil)
             case .managed(let object): return (nil, object)

@@ -19,7 +19,9 @@ public struct FirebaseTemplate: Sendable, Hashable {
     /// Each parameter group's description, by group name (a group without one maps to nil).
     public var groupDescriptions: [String: String?]
 
-    package init(conditions: [FirebaseCondition] = [], parameters: [FirebaseParameter] = [], version: FirebaseVersion? = nil, etag: String? = nil, groupDescriptions: [String: String?] = [:]) {
+    package init(
+        conditions: [FirebaseCondition] = [], parameters: [FirebaseParameter] = [], version: FirebaseVersion? = nil, etag: String? = nil, groupDescriptions: [String: String?] = [:]
+    ) {
         self.conditions = conditions
         self.parameters = parameters
         self.version = version
@@ -66,7 +68,8 @@ public struct FirebaseTemplate: Sendable, Hashable {
                 guard seen.insert(member.key).inserted else {
                     throw InteropError(file: file, "parameter \(JSONWriter.quoted(member.key)) appears twice (in parameters and parameter groups)")
                 }
-                let parameter = try FirebaseParameter.decode(member.value, key: member.key, group: group, path: container.pathOf(member.key), conditions: conditionNames, file: file)
+                let parameter = try FirebaseParameter.decode(
+                    member.value, key: member.key, group: group, path: container.pathOf(member.key), conditions: conditionNames, file: file)
                 template.parameters.append(parameter)
             }
         }
@@ -148,12 +151,18 @@ package enum FirebaseValue: Sendable, Hashable {
         let options = object.members.filter { ["value", "useInAppDefault"].contains($0.key) || managedKinds.contains($0.key) }
         guard options.count == 1, let option = options.first else {
             let found = options.isEmpty ? "none" : options.map(\.key).joined(separator: " and ")
-            throw InteropError(file: file, "parameter \(JSONWriter.quoted(parameter)): \(path) must have exactly one of value, useInAppDefault, rolloutValue, experimentValue, personalizationValue; found \(found)")
+            throw InteropError(
+                file: file,
+                "parameter \(JSONWriter.quoted(parameter)): \(path) must have exactly one of value, useInAppDefault, rolloutValue, experimentValue, personalizationValue; found \(found)"
+            )
         }
         switch option.key {
         case "value":
             guard case .string(let text) = option.value else {
-                throw InteropError(file: file, "parameter \(JSONWriter.quoted(parameter)): \(path).value must be a string (every value is a string on the wire), found \(option.value.typeName) \(JSONWriter.string(option.value))")
+                throw InteropError(
+                    file: file,
+                    "parameter \(JSONWriter.quoted(parameter)): \(path).value must be a string (every value is a string on the wire), found \(option.value.typeName) \(JSONWriter.string(option.value))"
+                )
             }
             return .value(text)
         case "useInAppDefault":
@@ -192,7 +201,10 @@ package struct FirebaseParameter: Sendable, Hashable {
     /// Nil when absent or unspecified.
     public var valueType: FirebaseValueType?
 
-    public init(key: String, group: String? = nil, defaultValue: FirebaseValue?, conditionalValues: [(condition: String, value: FirebaseValue)] = [], description: String? = nil, valueType: FirebaseValueType? = nil) {
+    public init(
+        key: String, group: String? = nil, defaultValue: FirebaseValue?, conditionalValues: [(condition: String, value: FirebaseValue)] = [], description: String? = nil,
+        valueType: FirebaseValueType? = nil
+    ) {
         self.key = key
         self.group = group
         self.defaultValue = defaultValue
@@ -228,7 +240,9 @@ package struct FirebaseParameter: Sendable, Hashable {
             }
             for member in members.members {
                 guard conditions.contains(member.key) else {
-                    throw InteropError(file: file, "parameter \(JSONWriter.quoted(key)): conditional value for condition \(JSONWriter.quoted(member.key)), which the template's conditions do not define")
+                    throw InteropError(
+                        file: file,
+                        "parameter \(JSONWriter.quoted(key)): conditional value for condition \(JSONWriter.quoted(member.key)), which the template's conditions do not define")
                 }
                 let value = try FirebaseValue.decode(member.value, path: "conditionalValues.\(member.key)", parameter: key, file: file)
                 parameter.conditionalValues.append((member.key, value))
@@ -260,7 +274,10 @@ package struct FirebaseVersion: Sendable, Hashable {
     public var rollbackSource: String?
     public var description: String?
 
-    public init(versionNumber: String? = nil, updateTime: Timestamp? = nil, updateUserEmail: String? = nil, updateUserName: String? = nil, updateOrigin: String? = nil, updateType: String? = nil, rollbackSource: String? = nil, description: String? = nil) {
+    public init(
+        versionNumber: String? = nil, updateTime: Timestamp? = nil, updateUserEmail: String? = nil, updateUserName: String? = nil, updateOrigin: String? = nil,
+        updateType: String? = nil, rollbackSource: String? = nil, description: String? = nil
+    ) {
         self.versionNumber = versionNumber
         self.updateTime = updateTime
         self.updateUserEmail = updateUserEmail

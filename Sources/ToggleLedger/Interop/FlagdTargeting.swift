@@ -26,8 +26,10 @@ enum FlagdTargeting {
 
     /// `variants` already holds the default variant(s); `variantKey` names the variant serving a
     /// value when there is one (booleans: `on`/`off`).
-    package static func translate(_ conditions: [ConditionalValue], inAppDefault: JSONValue, valueType: ValueType,
-                          variants: JSONObject, variantKey: (JSONValue) -> String?) -> Result {
+    package static func translate(
+        _ conditions: [ConditionalValue], inAppDefault: JSONValue, valueType: ValueType,
+        variants: JSONObject, variantKey: (JSONValue) -> String?
+    ) -> Result {
         let defaultVariants = variants
         var variants = variants
         var chain: [JSONValue] = []
@@ -106,7 +108,8 @@ enum FlagdTargeting {
     static func semanticVersion(_ text: String) throws(ConditionSyntaxError) -> String {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard (1...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && UInt32($0) != nil }) else {
-            throw ConditionSyntaxError(offset: 0, message: "app version '\(text)' is not up to three dot-separated numbers, so it has no semantic-version equivalent for flagd's sem_ver")
+            throw ConditionSyntaxError(
+                offset: 0, message: "app version '\(text)' is not up to three dot-separated numbers, so it has no semantic-version equivalent for flagd's sem_ver")
         }
         let numbers = parts.map { String(UInt32($0)!) } + Array(repeating: "0", count: 3 - parts.count)
         return numbers.joined(separator: ".")

@@ -66,7 +66,8 @@ enum ImportEventID {
         guard bytes.starts(with: current) else { return nil }
         let rankEnd = digits(from: current.count)
         guard rankEnd > current.count, rankEnd + 2 < bytes.count, bytes[rankEnd] == UInt8(ascii: "-"),
-              let rank = Int(text(current.count..<rankEnd)) else { return nil }
+            let rank = Int(text(current.count..<rankEnd))
+        else { return nil }
         let marker = rankEnd + 1
         if bytes[marker] == UInt8(ascii: "u"), bytes[marker + 1] == UInt8(ascii: "-") { return (rank, nil) }
         guard bytes[marker] == UInt8(ascii: "v") else { return nil }

@@ -26,8 +26,10 @@ enum TemplateShape {
 
     private static func problem(with object: JSONObject) -> String? {
         if let conditions = object["conditions"], case .array(let elements) = conditions,
-           elements.contains(where: isStructuredCondition) {
-            return "this is a server-side Remote Config template (its conditions are structured objects, not expressions); only client templates are imported: download the client template (namespace firebase, the default) with `firebase remoteconfig:get --json > FILE`"
+            elements.contains(where: isStructuredCondition)
+        {
+            return
+                "this is a server-side Remote Config template (its conditions are structured objects, not expressions); only client templates are imported: download the client template (namespace firebase, the default) with `firebase remoteconfig:get --json > FILE`"
         }
         if object["parameters"] != nil || object["parameterGroups"] != nil || object["conditions"] != nil {
             return nil
@@ -36,16 +38,20 @@ enum TemplateShape {
             return "this is a listVersions response, not a template; read it with `toggles import firebase-versions FILE`"
         }
         if object["flags"] != nil {
-            return "this is a flagd flag file (what `toggles export flagd` writes), not a Remote Config template; toggles does not import flagd files: import the Remote Config template instead (`firebase remoteconfig:get --json > FILE`)"
+            return
+                "this is a flagd flag file (what `toggles export flagd` writes), not a Remote Config template; toggles does not import flagd files: import the Remote Config template instead (`firebase remoteconfig:get --json > FILE`)"
         }
         if object.isEmpty {
-            return "the document is an empty object {}, not a template: a Remote Config template has \"parameters\" (Firebase writes \"parameters\": {} for a project without any); download it with `firebase remoteconfig:get --json > FILE`"
+            return
+                "the document is an empty object {}, not a template: a Remote Config template has \"parameters\" (Firebase writes \"parameters\": {} for a project without any); download it with `firebase remoteconfig:get --json > FILE`"
         }
         if object.members.allSatisfy({ if case .string = $0.value { true } else { false } }) {
-            return "this looks like a defaults file (downloadDefaults?format=JSON: parameter → string), not a template; toggles reads defaults as a plist: `toggles import plist FILE` after downloading with format=PLIST"
+            return
+                "this looks like a defaults file (downloadDefaults?format=JSON: parameter → string), not a template; toggles reads defaults as a plist: `toggles import plist FILE` after downloading with format=PLIST"
         }
         let keys = object.members.prefix(5).map { JSONWriter.quoted($0.key) }.joined(separator: ", ")
-        return "no \"parameters\", \"parameterGroups\" or \"conditions\": this is not a Remote Config template (its keys: \(keys)); download one with `firebase remoteconfig:get --json > FILE`"
+        return
+            "no \"parameters\", \"parameterGroups\" or \"conditions\": this is not a Remote Config template (its keys: \(keys)); download one with `firebase remoteconfig:get --json > FILE`"
     }
 
     private static func looksLikeVersion(_ value: JSONValue) -> Bool {

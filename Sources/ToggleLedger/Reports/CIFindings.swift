@@ -60,7 +60,8 @@ enum CIFindings {
     /// names and whose kept value is a Bool (`--value true|false` when the log cannot decide).
     static func cleanupHint(of entry: StaleReport.Entry, in report: StaleReport) -> String? {
         guard entry.callsForRemoval, let references = report.codeReferences?[entry.name], !references.isEmpty,
-              let command = RemovalPlan(entry.toggle).cleanupCommand(entry.name) else { return nil }
+            let command = RemovalPlan(entry.toggle).cleanupCommand(entry.name)
+        else { return nil }
         return "remove it from the code with `\(command)`"
     }
 
@@ -100,10 +101,11 @@ enum CIFindings {
             let site = codeSite ?? logSite(of: entry, paths: paths)
             let hint = cleanupHint(of: entry, in: report).map { "; " + $0 } ?? ""
             for reason in entry.reasons {
-                findings.append(CIFinding(
-                    toggle: entry.name, code: reason.code, message: message(entry, reason) + hint,
-                    level: level(for: reason.code, inCode: codeSite != nil, verdict: verdict), site: site,
-                    fingerprintKey: "\(entry.name)/\(reason.code.rawValue)"))
+                findings.append(
+                    CIFinding(
+                        toggle: entry.name, code: reason.code, message: message(entry, reason) + hint,
+                        level: level(for: reason.code, inCode: codeSite != nil, verdict: verdict), site: site,
+                        fingerprintKey: "\(entry.name)/\(reason.code.rawValue)"))
             }
         }
         return findings
@@ -117,10 +119,11 @@ enum CIFindings {
                 let site = site(of: reference, paths: paths)
                 let occurrence = occurrences[site.path, default: 0]
                 occurrences[site.path] = occurrence + 1
-                findings.append(CIFinding(
-                    toggle: finding.toggle, code: finding.code, message: message(finding, paths: paths),
-                    level: level(for: finding.code, inCode: true, verdict: verdict), site: site, reference: reference,
-                    fingerprintKey: "\(finding.toggle)/\(finding.code.rawValue)/\(site.path)/\(occurrence)"))
+                findings.append(
+                    CIFinding(
+                        toggle: finding.toggle, code: finding.code, message: message(finding, paths: paths),
+                        level: level(for: finding.code, inCode: true, verdict: verdict), site: site, reference: reference,
+                        fingerprintKey: "\(finding.toggle)/\(finding.code.rawValue)/\(site.path)/\(occurrence)"))
             }
         }
         return findings

@@ -16,18 +16,23 @@ package enum CodeReferenceRenderer {
     package static func textParts(_ result: ScanResult) -> [String] {
         let references = result.references
         var summary = ""
-        let parts = inParts(references, alongside: {
-            // Counting the toggles (hashing 65,000 names) runs meanwhile.
-            let toggles = result.referencedToggles.count
-            summary = "\(references.count) reference\(references.count == 1 ? "" : "s") to \(toggles) toggle\(toggles == 1 ? "" : "s") in \(result.fileCount) Swift file\(result.fileCount == 1 ? "" : "s")\n"
-        }, render: lines)
+        let parts = inParts(
+            references,
+            alongside: {
+                // Counting the toggles (hashing 65,000 names) runs meanwhile.
+                let toggles = result.referencedToggles.count
+                summary =
+                    "\(references.count) reference\(references.count == 1 ? "" : "s") to \(toggles) toggle\(toggles == 1 ? "" : "s") in \(result.fileCount) Swift file\(result.fileCount == 1 ? "" : "s")\n"
+            }, render: lines)
         return parts + [summary]
     }
 
     /// `references[range]` rendered by `render` in a few consecutive parts, on every core,
     /// while `alongside` runs.
-    private static func inParts(_ references: [CodeReference], alongside: @escaping () -> Void = {},
-                                render: @escaping @Sendable (ArraySlice<CodeReference>) -> String) -> [String] {
+    private static func inParts(
+        _ references: [CodeReference], alongside: @escaping () -> Void = {},
+        render: @escaping @Sendable (ArraySlice<CodeReference>) -> String
+    ) -> [String] {
         let parts = references.count < 4096 ? 1 : 4
         let rendered = ConcurrentSlots(count: parts, initial: "")
         nonisolated(unsafe) let alongside = alongside

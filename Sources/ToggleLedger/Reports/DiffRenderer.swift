@@ -55,27 +55,32 @@ package enum DiffRenderer {
     /// `{"schema": 1, "from": {…}, "to": {…}, "summary": {kind: count}, "changes": [{"toggle", "change", "before", "after", "at", "detail"}]}`
     public static func json(_ diff: ToggleDiff, from: Side, to: Side) -> String {
         func side(_ side: Side) -> JSONValue {
-            .object(JSONObject([
-                .init("at", side.at.map { .string($0.description) } ?? .null),
-                .init("revision", side.revision.map(JSONValue.string) ?? .null),
-                .init("commit", side.commit.map(JSONValue.string) ?? .null),
-            ]))
+            .object(
+                JSONObject([
+                    .init("at", side.at.map { .string($0.description) } ?? .null),
+                    .init("revision", side.revision.map(JSONValue.string) ?? .null),
+                    .init("commit", side.commit.map(JSONValue.string) ?? .null),
+                ]))
         }
         let document = JSONObject([
             .init("schema", .number("1")),
             .init("from", side(from)),
             .init("to", side(to)),
             .init("summary", .object(JSONObject(diff.counts.map { .init($0.kind.rawValue, .number(String($0.count))) }))),
-            .init("changes", .array(diff.changes.map { change in
-                .object(JSONObject([
-                    .init("toggle", .string(change.toggle)),
-                    .init("change", .string(change.kind.rawValue)),
-                    .init("before", change.before),
-                    .init("after", change.after),
-                    .init("at", change.at.map { .string($0.description) } ?? .null),
-                    .init("detail", change.detail.map(JSONValue.string) ?? .null),
-                ]))
-            })),
+            .init(
+                "changes",
+                .array(
+                    diff.changes.map { change in
+                        .object(
+                            JSONObject([
+                                .init("toggle", .string(change.toggle)),
+                                .init("change", .string(change.kind.rawValue)),
+                                .init("before", change.before),
+                                .init("after", change.after),
+                                .init("at", change.at.map { .string($0.description) } ?? .null),
+                                .init("detail", change.detail.map(JSONValue.string) ?? .null),
+                            ]))
+                    })),
         ])
         return JSONWriter.pretty(.object(document)) + "\n"
     }

@@ -22,15 +22,21 @@ package enum DueJSONRenderer {
         return JSONObject([
             .init("schema", number(schema)),
             .init("asOf", .string(list.asOf.description)),
-            .init("within", .object(JSONObject([
-                .init("days", number(list.windowDays)),
-                .init("until", .string(list.horizon.description)),
-            ]))),
-            .init("summary", .object(JSONObject([
-                .init("due", number(list.count)),
-                .init("overdue", number(list.overdueCount)),
-                .init("owners", number(list.groups.count)),
-            ]))),
+            .init(
+                "within",
+                .object(
+                    JSONObject([
+                        .init("days", number(list.windowDays)),
+                        .init("until", .string(list.horizon.description)),
+                    ]))),
+            .init(
+                "summary",
+                .object(
+                    JSONObject([
+                        .init("due", number(list.count)),
+                        .init("overdue", number(list.overdueCount)),
+                        .init("owners", number(list.groups.count)),
+                    ]))),
             .init("owners", .array(list.groups.map { .object(group($0)) })),
         ])
     }
@@ -43,12 +49,13 @@ package enum DueJSONRenderer {
         case .unowned: source = .null
         case .codeOwners(let match):
             source = .string("codeowners")
-            codeOwners = .object(JSONObject([
-                .init("owners", .array(match.owners.map(JSONValue.string))),
-                .init("file", .string(match.rule.file)),
-                .init("line", StaleJSONRenderer.number(match.rule.line)),
-                .init("declaredIn", .string(match.declaredIn)),
-            ]))
+            codeOwners = .object(
+                JSONObject([
+                    .init("owners", .array(match.owners.map(JSONValue.string))),
+                    .init("file", .string(match.rule.file)),
+                    .init("line", StaleJSONRenderer.number(match.rule.line)),
+                    .init("declaredIn", .string(match.declaredIn)),
+                ]))
         }
         return JSONObject([
             .init("owner", group.owner.name.map(JSONValue.string) ?? .null),
@@ -75,9 +82,11 @@ package enum DueJSONRenderer {
             .init("expires", toggle.definition.expires.map { .string($0.description) } ?? .null),
             .init("lifetimeDays", item.entry.lifetimeDays.map(number) ?? .null),
             .init("createdAt", .string(toggle.createdAt.description)),
-            .init("declaredAt", item.entry.declaredAt.map { location in
-                .object(JSONObject([.init("file", .string(location.file)), .init("line", number(location.line))]))
-            } ?? .null),
+            .init(
+                "declaredAt",
+                item.entry.declaredAt.map { location in
+                    .object(JSONObject([.init("file", .string(location.file)), .init("line", number(location.line))]))
+                } ?? .null),
         ])
     }
 }

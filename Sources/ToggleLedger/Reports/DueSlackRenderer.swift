@@ -27,10 +27,11 @@ package enum DueSlackRenderer {
     public static func payload(_ list: DueList) -> JSONValue {
         let title = "Toggles due within \(StaleReason.days(list.windowDays))"
         var blocks: [JSONValue] = [
-            .object(JSONObject([
-                .init("type", .string("header")),
-                .init("text", .object(JSONObject([.init("type", .string("plain_text")), .init("text", .string(title))]))),
-            ])),
+            .object(
+                JSONObject([
+                    .init("type", .string("header")),
+                    .init("text", .object(JSONObject([.init("type", .string("plain_text")), .init("text", .string(title))]))),
+                ])),
             context(summary(list)),
         ]
         // Kept back for the note on what was left out.
@@ -61,9 +62,14 @@ package enum DueSlackRenderer {
             blocks.append(section("Nothing comes due within \(StaleReason.days(list.windowDays))."))
         } else if shown < list.count {
             let missing = list.count - shown
-            blocks.append(context("\(missing == 1 ? "1 more toggle is" : "\(missing) more toggles are") not shown (Slack's message limits); run `toggles due --within \(list.windowDays)d` for the full list."))
+            blocks.append(
+                context(
+                    "\(missing == 1 ? "1 more toggle is" : "\(missing) more toggles are") not shown (Slack's message limits); run `toggles due --within \(list.windowDays)d` for the full list."
+                ))
         }
-        let fallback = list.count == 0 ? "Nothing comes due within \(StaleReason.days(list.windowDays))"
+        let fallback =
+            list.count == 0
+            ? "Nothing comes due within \(StaleReason.days(list.windowDays))"
             : "\(list.count == 1 ? "1 toggle" : "\(list.count) toggles") due within \(StaleReason.days(list.windowDays)), \(list.overdueCount) overdue"
         return .object(JSONObject([.init("text", .string(fallback)), .init("blocks", .array(blocks))]))
     }
@@ -101,17 +107,19 @@ package enum DueSlackRenderer {
     }
 
     private static func section(_ text: String) -> JSONValue {
-        .object(JSONObject([
-            .init("type", .string("section")),
-            .init("text", .object(JSONObject([.init("type", .string("mrkdwn")), .init("text", .string(text))]))),
-        ]))
+        .object(
+            JSONObject([
+                .init("type", .string("section")),
+                .init("text", .object(JSONObject([.init("type", .string("mrkdwn")), .init("text", .string(text))]))),
+            ]))
     }
 
     private static func context(_ text: String) -> JSONValue {
-        .object(JSONObject([
-            .init("type", .string("context")),
-            .init("elements", .array([.object(JSONObject([.init("type", .string("mrkdwn")), .init("text", .string(text))]))])),
-        ]))
+        .object(
+            JSONObject([
+                .init("type", .string("context")),
+                .init("elements", .array([.object(JSONObject([.init("type", .string("mrkdwn")), .init("text", .string(text))]))])),
+            ]))
     }
 
     /// Slack's mrkdwn escaping: `&`, `<` and `>` are the only characters that form links and

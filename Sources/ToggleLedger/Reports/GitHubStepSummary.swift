@@ -45,7 +45,8 @@ package enum GitHubStepSummary {
         let total = markdown.utf8.count
         // A summary starts on a line of its own, after whatever the step appended before.
         if total + 1 <= room { return ("\n" + markdown, .appended(bytes: total + 1)) }
-        let note = "\n> **Truncated:** the report has \(total) bytes and GitHub takes \(limit) per step; this is the start of it. `toggles report --format markdown` prints all of it.\n"
+        let note =
+            "\n> **Truncated:** the report has \(total) bytes and GitHub takes \(limit) per step; this is the start of it. `toggles report --format markdown` prints all of it.\n"
         let closing = "\n</details>\n"
         let budget = room - 1 - note.utf8.count - closing.utf8.count
         guard budget > 0 else { return ("", .noRoom) }

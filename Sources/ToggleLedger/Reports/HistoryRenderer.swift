@@ -33,17 +33,21 @@ package enum HistoryRenderer {
 
     public static func json(_ events: [LoggedEvent], toggle: String) -> String {
         let (notes, conflicts) = replayNotes(events)
-        let document = JSONValue.object(JSONObject([
-            .init("toggle", .string(toggle)),
-            .init("events", .array(events.map { logged in
-                var object = EventCodec.object(for: logged.event)
-                // Beside the event's own fields, what replay made of it (absent: applied).
-                if let note = notes[logged.event.id] { object["replay"] = .string(note) }
-                return .object(object)
-            })),
-            .init("extensions", .object(StaleJSONRenderer.extensions(extensions(of: events)))),
-            .init("conflicts", .array(conflicts.map { .object(StaleJSONRenderer.conflictObject($0)) })),
-        ]))
+        let document = JSONValue.object(
+            JSONObject([
+                .init("toggle", .string(toggle)),
+                .init(
+                    "events",
+                    .array(
+                        events.map { logged in
+                            var object = EventCodec.object(for: logged.event)
+                            // Beside the event's own fields, what replay made of it (absent: applied).
+                            if let note = notes[logged.event.id] { object["replay"] = .string(note) }
+                            return .object(object)
+                        })),
+                .init("extensions", .object(StaleJSONRenderer.extensions(extensions(of: events)))),
+                .init("conflicts", .array(conflicts.map { .object(StaleJSONRenderer.conflictObject($0)) })),
+            ]))
         return JSONWriter.pretty(document) + "\n"
     }
 

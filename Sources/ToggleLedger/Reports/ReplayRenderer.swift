@@ -7,8 +7,9 @@ package enum ReplayRenderer {
     /// Two or more lines: the event, then one indented line per changed field.
     package static func text(_ step: ReplayStep) -> String {
         let event = step.logged.event
-        var output = TerminalText.sanitize(
-            "\(event.at)  \(event.type) \(event.toggle) by \(event.actor) (id \(event.id), \(step.logged.location))") + "\n"
+        var output =
+            TerminalText.sanitize(
+                "\(event.at)  \(event.type) \(event.toggle) by \(event.actor) (id \(event.id), \(step.logged.location))") + "\n"
         if let violation = step.violation {
             output += "    skipped: " + TerminalText.sanitize(violation.description) + "\n"
         } else if case .unknown = event.change {
@@ -33,13 +34,17 @@ package enum ReplayRenderer {
             .init("applied", .bool(step.violation == nil && !isUnknown(step.logged.event))),
             .init("before", step.before.map { .object(StateRenderer.object(for: $0)) } ?? .null),
             .init("after", step.after.map { .object(StateRenderer.object(for: $0)) } ?? .null),
-            .init("changes", .array(step.changes.map { change in
-                .object(JSONObject([
-                    .init("field", .string(change.field)),
-                    .init("before", change.before ?? .null),
-                    .init("after", change.after ?? .null),
-                ]))
-            })),
+            .init(
+                "changes",
+                .array(
+                    step.changes.map { change in
+                        .object(
+                            JSONObject([
+                                .init("field", .string(change.field)),
+                                .init("before", change.before ?? .null),
+                                .init("after", change.after ?? .null),
+                            ]))
+                    })),
         ])
         if let violation = step.violation { object["skipped"] = .string(violation.description) }
         return JSONWriter.string(.object(object)) + "\n"

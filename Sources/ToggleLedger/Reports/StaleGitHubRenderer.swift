@@ -38,9 +38,10 @@ package enum StaleGitHubRenderer {
             if shown.count < chosen.count {
                 let rest = chosen.dropFirst(shown.count)
                 let names = rest.prefix(20).map(\.toggle).joined(separator: ", ") + (rest.count > 20 ? ", …" : "")
-                output += command(Annotation(
-                    level: level, site: nil, title: "\(rest.count) more not annotated (GitHub shows \(annotationsPerKind) per step)",
-                    message: [names, "The job summary, or `toggles report --format markdown`, lists them all."], toggle: "", days: 0))
+                output += command(
+                    Annotation(
+                        level: level, site: nil, title: "\(rest.count) more not annotated (GitHub shows \(annotationsPerKind) per step)",
+                        message: [names, "The job summary, or `toggles report --format markdown`, lists them all."], toggle: "", days: 0))
             }
         }
         // Only counts, codes and an instant: nothing from the log reaches a plain line.
@@ -55,19 +56,22 @@ package enum StaleGitHubRenderer {
         for entry in report.entries where entry.isStale {
             let codeSite = CIFindings.codeSite(of: entry, in: report, paths: paths)
             let levels = entry.reasons.map { CIFindings.level(for: $0.code, inCode: codeSite != nil, verdict: verdict) }
-            annotations.append(Annotation(
-                level: levels.max() ?? .warning, site: codeSite ?? CIFindings.logSite(of: entry, paths: paths),
-                title: entry.isLogWide ? "Conflict of the minimum supported version (\(entry.name))"
-                    : "Stale toggle \(entry.name): \(entry.reasons.map(\.code.rawValue).joined(separator: ", "))",
-                message: entry.reasons.map(\.message) + (CIFindings.cleanupHint(of: entry, in: report).map { [$0] } ?? []) + ["owner: \(entry.owner ?? "none")"],
-                toggle: entry.name, days: entry.reasons.map(\.days).max() ?? 0))
+            annotations.append(
+                Annotation(
+                    level: levels.max() ?? .warning, site: codeSite ?? CIFindings.logSite(of: entry, paths: paths),
+                    title: entry.isLogWide
+                        ? "Conflict of the minimum supported version (\(entry.name))"
+                        : "Stale toggle \(entry.name): \(entry.reasons.map(\.code.rawValue).joined(separator: ", "))",
+                    message: entry.reasons.map(\.message) + (CIFindings.cleanupHint(of: entry, in: report).map { [$0] } ?? []) + ["owner: \(entry.owner ?? "none")"],
+                    toggle: entry.name, days: entry.reasons.map(\.days).max() ?? 0))
         }
         for finding in report.codeFindings ?? [] {
-            annotations.append(Annotation(
-                level: CIFindings.level(for: finding.code, inCode: true, verdict: verdict),
-                site: finding.references.first.map { CIFindings.site(of: $0, paths: paths) },
-                title: "\(finding.code.rawValue): \(finding.toggle)", message: [CIFindings.message(finding, paths: paths)],
-                toggle: finding.toggle, days: finding.days(at: report.asOf)))
+            annotations.append(
+                Annotation(
+                    level: CIFindings.level(for: finding.code, inCode: true, verdict: verdict),
+                    site: finding.references.first.map { CIFindings.site(of: $0, paths: paths) },
+                    title: "\(finding.code.rawValue): \(finding.toggle)", message: [CIFindings.message(finding, paths: paths)],
+                    toggle: finding.toggle, days: finding.days(at: report.asOf)))
         }
         return annotations.enumerated().sorted { left, right in
             let (a, b) = (left.element, right.element)
@@ -97,11 +101,12 @@ package enum StaleGitHubRenderer {
             if let column = site.column { properties.append("col=\(column)") }
         }
         properties.append("title=" + escapeProperty(annotation.title))
-        let kind = switch annotation.level {
-        case .error: "error"
-        case .warning: "warning"
-        case .notice: "notice"
-        }
+        let kind =
+            switch annotation.level {
+            case .error: "error"
+            case .warning: "warning"
+            case .notice: "notice"
+            }
         return "::\(kind) \(properties.joined(separator: ","))::\(escapeData(annotation.message))\n"
     }
 

@@ -18,18 +18,22 @@ package enum StaleGitLabRenderer {
     ) -> String {
         let issues: [JSONValue] = CIFindings.collect(report, verdict: verdict, paths: paths).map { finding in
             let site = finding.site ?? FindingSite(path: paths.relative(logDirectory), line: 1, column: nil, isInCode: false)
-            return .object(JSONObject([
-                .init("type", .string("issue")),
-                .init("check_name", .string("toggles/" + finding.code.rawValue)),
-                .init("description", .string(TerminalText.sanitize(finding.message))),
-                .init("categories", .array([.string("Maintainability")])),
-                .init("severity", .string(severity(finding.level))),
-                .init("fingerprint", .string(CIFindings.fingerprint(finding.fingerprintKey))),
-                .init("location", .object(JSONObject([
-                    .init("path", .string(site.path)),
-                    .init("lines", .object(JSONObject([.init("begin", .number(String(site.line)))]))),
-                ]))),
-            ]))
+            return .object(
+                JSONObject([
+                    .init("type", .string("issue")),
+                    .init("check_name", .string("toggles/" + finding.code.rawValue)),
+                    .init("description", .string(TerminalText.sanitize(finding.message))),
+                    .init("categories", .array([.string("Maintainability")])),
+                    .init("severity", .string(severity(finding.level))),
+                    .init("fingerprint", .string(CIFindings.fingerprint(finding.fingerprintKey))),
+                    .init(
+                        "location",
+                        .object(
+                            JSONObject([
+                                .init("path", .string(site.path)),
+                                .init("lines", .object(JSONObject([.init("begin", .number(String(site.line)))]))),
+                            ]))),
+                ]))
         }
         return JSONWriter.pretty(.array(issues)) + "\n"
     }

@@ -24,38 +24,48 @@ package enum StaleJSONRenderer {
         var document = JSONObject([
             .init("schema", number(schema)),
             .init("asOf", .string(report.asOf.description)),
-            .init("summary", .object(JSONObject([
-                .init("live", number(summary.live)),
-                .init("inUse", number(summary.inUse)),
-                .init("stale", number(summary.stale)),
-                .init("launched", number(summary.launched)),
-                .init("health", number(summary.health)),
-                .init("awaitingRetirement", number(summary.awaitingRetirement)),
-            ]))),
+            .init(
+                "summary",
+                .object(
+                    JSONObject([
+                        .init("live", number(summary.live)),
+                        .init("inUse", number(summary.inUse)),
+                        .init("stale", number(summary.stale)),
+                        .init("launched", number(summary.launched)),
+                        .init("health", number(summary.health)),
+                        .init("awaitingRetirement", number(summary.awaitingRetirement)),
+                    ]))),
             .init("policy", .object(policy(report.policy))),
-            .init("toggles", .array(report.entries.map { entry in
-                var object = object(for: entry)
-                // With --scan, a stale toggle carries its code sites and what to keep when it goes.
-                if entry.isStale, let references = report.codeReferences?[entry.name] {
-                    object.members += [
-                        .init("references", .array(references.map(CodeReferenceRenderer.json))),
-                        .init("removal", RemovalPlan(entry.toggle).json),
-                    ]
-                }
-                return .object(object)
-            })),
+            .init(
+                "toggles",
+                .array(
+                    report.entries.map { entry in
+                        var object = object(for: entry)
+                        // With --scan, a stale toggle carries its code sites and what to keep when it goes.
+                        if entry.isStale, let references = report.codeReferences?[entry.name] {
+                            object.members += [
+                                .init("references", .array(references.map(CodeReferenceRenderer.json))),
+                                .init("removal", RemovalPlan(entry.toggle).json),
+                            ]
+                        }
+                        return .object(object)
+                    })),
         ])
         if let findings = report.codeFindings {
             document.members.append(.init("codeFindings", .array(findings.map { .object(object(for: $0, now: report.asOf)) })))
         }
         if let verdict {
-            document.members.append(.init("check", .object(JSONObject([
-                .init("passed", .bool(verdict.passed)),
-                .init("failOn", .array(verdict.gate.failOnCodes.map { .string($0.rawValue) })),
-                .init("maxStale", number(verdict.gate.maximumStale)),
-                .init("counted", .array(verdict.counted.map { .string($0.name) } + verdict.countedFindings.map { .string($0.toggle) })),
-                .init("notCounted", .array(verdict.ignored.map { .string($0.name) } + verdict.ignoredFindings.map { .string($0.toggle) })),
-            ]))))
+            document.members.append(
+                .init(
+                    "check",
+                    .object(
+                        JSONObject([
+                            .init("passed", .bool(verdict.passed)),
+                            .init("failOn", .array(verdict.gate.failOnCodes.map { .string($0.rawValue) })),
+                            .init("maxStale", number(verdict.gate.maximumStale)),
+                            .init("counted", .array(verdict.counted.map { .string($0.name) } + verdict.countedFindings.map { .string($0.toggle) })),
+                            .init("notCounted", .array(verdict.ignored.map { .string($0.name) } + verdict.ignoredFindings.map { .string($0.toggle) })),
+                        ]))))
         }
         return document
     }
@@ -64,14 +74,18 @@ package enum StaleJSONRenderer {
         JSONObject([
             .init("launchGraceDays", number(policy.launchGraceDays)),
             .init("fallbackCategory", .string(policy.fallbackCategory)),
-            .init("categories", .object(JSONObject(policy.categories.map { category in
-                var rule = JSONObject([.init("lifetimeDays", policy.lifetimes[category]?.days.map(number) ?? .null)])
-                if let limits = policy.extensionLimits[category] {
-                    rule["maxExtensions"] = limits.maxExtensions.map(number)
-                    rule["maxLifetimeDays"] = limits.maxLifetimeDays.map(number)
-                }
-                return .init(category, .object(rule))
-            }))),
+            .init(
+                "categories",
+                .object(
+                    JSONObject(
+                        policy.categories.map { category in
+                            var rule = JSONObject([.init("lifetimeDays", policy.lifetimes[category]?.days.map(number) ?? .null)])
+                            if let limits = policy.extensionLimits[category] {
+                                rule["maxExtensions"] = limits.maxExtensions.map(number)
+                                rule["maxLifetimeDays"] = limits.maxLifetimeDays.map(number)
+                            }
+                            return .init(category, .object(rule))
+                        }))),
         ])
     }
 
@@ -152,14 +166,15 @@ package enum StaleJSONRenderer {
 
     /// `{"toggle", "code", "removedAt", "days", "message", "references": [{"file", "line", …}]}`
     public static func object(for finding: CodeFinding, now: Timestamp) -> JSONObject {
-        JSONObject([
-            .init("toggle", .string(finding.toggle)),
-            .init("code", .string(finding.code.rawValue)),
-            .init("removedAt", finding.removedAt.map { .string($0.description) } ?? .null),
-            .init("days", number(finding.days(at: now))),
-            .init("message", .string(finding.message)),
-            .init("references", .array(finding.references.map(CodeReferenceRenderer.json))),
-        ] + (finding.plan.map { [.init("removal", $0.json)] } ?? []))
+        JSONObject(
+            [
+                .init("toggle", .string(finding.toggle)),
+                .init("code", .string(finding.code.rawValue)),
+                .init("removedAt", finding.removedAt.map { .string($0.description) } ?? .null),
+                .init("days", number(finding.days(at: now))),
+                .init("message", .string(finding.message)),
+                .init("references", .array(finding.references.map(CodeReferenceRenderer.json))),
+            ] + (finding.plan.map { [.init("removal", $0.json)] } ?? []))
     }
 
     /// `{"kind": "created-twice", "standing": id, "overruled": [ids], "events": [ids], "resolvedBy": id or null, "rule": …}`

@@ -38,7 +38,8 @@ package enum StaleJUnitRenderer {
                     if let created = entry.declaredAt { lines.append("created at \(paths.relative(created.file)):\(created.line)") }
                     test.failure = (
                         entry.reasons.map(\.code.rawValue).joined(separator: ","),
-                        entry.reasons.map(\.message).joined(separator: "; "), lines.map(TerminalText.sanitize).joined(separator: "\n"))
+                        entry.reasons.map(\.message).joined(separator: "; "), lines.map(TerminalText.sanitize).joined(separator: "\n")
+                    )
                 } else {
                     test.skipped = "stale only for reasons outside --fail-on: " + entry.reasons.map(\.code.rawValue).joined(separator: ", ")
                 }
@@ -72,7 +73,10 @@ package enum StaleJUnitRenderer {
 
     private static func properties(_ report: StaleReport, _ verdict: StaleGate.Verdict?) -> [(String, String)] {
         let summary = report.summary
-        var properties = [("asOf", report.asOf.description), ("live", String(summary.live)), ("inUse", String(summary.inUse)), ("stale", String(summary.stale)), ("health", String(summary.health))]
+        var properties = [
+            ("asOf", report.asOf.description), ("live", String(summary.live)), ("inUse", String(summary.inUse)), ("stale", String(summary.stale)),
+            ("health", String(summary.health)),
+        ]
         if let verdict {
             properties.append(("failOn", verdict.gate.failOnCodes.map(\.rawValue).joined(separator: ",")))
             properties.append(("maxStale", String(verdict.gate.maximumStale)))
@@ -84,7 +88,8 @@ package enum StaleJUnitRenderer {
     private static func suite(_ name: String, _ cases: [Case], properties: [(String, String)]) -> (xml: String, failures: Int, skipped: Int) {
         let failures = cases.filter { $0.failure != nil }.count
         let skipped = cases.filter { $0.skipped != nil }.count
-        var xml = "  <testsuite" + XMLText.attribute("name", name)
+        var xml =
+            "  <testsuite" + XMLText.attribute("name", name)
             + " tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" time=\"0\">\n"
         if !properties.isEmpty {
             xml += "    <properties>\n"

@@ -34,7 +34,8 @@ package enum StaleMarkdownRenderer {
         if let findings = report.codeFindings, !findings.isEmpty {
             output += "\n| Toggle | In the code | Where |\n| --- | --- | --- |\n"
             for finding in findings {
-                let what = finding.reason == .untracked
+                let what =
+                    finding.reason == .untracked
                     ? "**untracked**: declared, never created in the log"
                     : "**removed-but-referenced**: removed \(days(finding.days(at: report.asOf))) ago, still in the code"
                 var places = finding.references.prefix(5).map { codeSpan("\($0.file):\($0.line)") }
@@ -47,7 +48,8 @@ package enum StaleMarkdownRenderer {
             let title = fresh.count == 1 ? "1 toggle is not stale" : "\(fresh.count) toggles are not stale"
             output += "\n<details><summary>\(title)</summary>\n\n| Toggle | Stage | Age | Extended | Category | Owner |\n| --- | --- | --- | --- | --- | --- |\n"
             for entry in fresh {
-                output += "| \(codeSpan(entry.name)) | \(stage(entry)) | \(days(entry.ageDays)) | \(extensions(entry)) | \(escape(StaleTextRenderer.category(entry))) | \(owner(entry)) |\n"
+                output +=
+                    "| \(codeSpan(entry.name)) | \(stage(entry)) | \(days(entry.ageDays)) | \(extensions(entry)) | \(escape(StaleTextRenderer.category(entry))) | \(owner(entry)) |\n"
             }
             output += "\n</details>\n"
         }
@@ -120,7 +122,8 @@ package enum StaleMarkdownRenderer {
             let count = item.references.count == 1 ? "1 site" : "\(item.references.count) sites"
             // A <summary> is HTML: GitHub renders no Markdown inside it (backticks and `\:`
             // would show literally), so its text is HTML.
-            output += "<details><summary><code>\(HTMLText.escape(TerminalText.sanitize(item.name)))</code>: \(HTMLText.escape(TerminalText.sanitize(item.plan.summary))) (\(count))</summary>\n\n"
+            output +=
+                "<details><summary><code>\(HTMLText.escape(TerminalText.sanitize(item.name)))</code>: \(HTMLText.escape(TerminalText.sanitize(item.plan.summary))) (\(count))</summary>\n\n"
             output += sites.map { "- \($0)\n" }.joined()
             if let command = item.plan.cleanupCommand(item.name) { output += "\nRemove it with " + codeSpan(command + " --dry-run") + "\n" }
             output += "\n</details>\n"

@@ -92,7 +92,8 @@ public enum StaleTextRenderer {
     public static func summaryLine(_ report: StaleReport) -> String {
         let summary = report.summary
         // Health is over the toggles in use: when some wait for retirement, the line says so.
-        let inUse = summary.awaitingRetirement > 0
+        let inUse =
+            summary.awaitingRetirement > 0
             ? "\(summary.live) live + \(summary.awaitingRetirement) waiting for retirement = \(summary.inUse) in use" : "\(summary.live) live"
         return "\(inUse), \(summary.stale) stale, \(summary.launched) launched, health \(summary.health)% (as of \(report.asOf))"
     }

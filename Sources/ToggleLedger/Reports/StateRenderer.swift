@@ -91,9 +91,10 @@ package enum StateRenderer {
         if let minimum = supportedVersions.minimum { output.appendJSONString(minimum.text) } else { output.append("null") }
         // Open conflicts, only when there are any (a log without them prints as it always did).
         if !conflicts.isEmpty {
-            let list = JSONValue.array(conflicts.map { conflict in
-                .object(JSONObject([.init("toggle", .string(conflict.toggle))] + StaleJSONRenderer.conflictObject(conflict).members))
-            })
+            let list = JSONValue.array(
+                conflicts.map { conflict in
+                    .object(JSONObject([.init("toggle", .string(conflict.toggle))] + StaleJSONRenderer.conflictObject(conflict).members))
+                })
             output.append(",\n  \"conflicts\": ")
             output.append(JSONWriter.pretty(list).split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n  "))
         }

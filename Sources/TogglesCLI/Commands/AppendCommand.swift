@@ -73,7 +73,7 @@ enum AppendCommand: Command {
     /// The position of the first newline at or after `start`.
     private static func newline(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard start < buffer.count, let base = buffer.baseAddress,
-              let found = memchr(base + start, 0x0A, buffer.count - start)
+            let found = memchr(base + start, 0x0A, buffer.count - start)
         else { return nil }
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }

@@ -6,11 +6,15 @@ enum CheckCommand: Command {
     static let spec = CommandSpec(
         name: "check",
         summary: "Fail (exit 1) when toggles are stale, printing which and why: the CI gate.",
-        synopsis: "check [--now TIME] [--format text|json|markdown|csv|sarif|github|junit|gitlab] [--fail-on CODES] [--max-stale N] [--policy FILE] [--scan PATH]… [--baseline FILE] [--write-baseline FILE]",
+        synopsis:
+            "check [--now TIME] [--format text|json|markdown|csv|sarif|github|junit|gitlab] [--fail-on CODES] [--max-stale N] [--policy FILE] [--scan PATH]… [--baseline FILE] [--write-baseline FILE]",
         options: [
             PolicyOptions.now,
             CommonOptions.format(ReportFormat.staleReport),
-            .value("--fail-on", "CODES", "comma-separated stale reasons that fail the check: expired, over-lifetime, launched, over-extended, retire-remote, conflict, and with --scan removed-but-referenced, untracked (default: all)"),
+            .value(
+                "--fail-on", "CODES",
+                "comma-separated stale reasons that fail the check: expired, over-lifetime, launched, over-extended, retire-remote, conflict, and with --scan removed-but-referenced, untracked (default: all)"
+            ),
             .value("--max-stale", "N", "tolerate up to N stale toggles, to pay a backlog down (default: 0)"),
             PolicyOptions.policy,
             PolicyOptions.scan,
@@ -63,9 +67,11 @@ enum CheckCommand: Command {
         }
         let result = try PolicyOptions.report(request, arguments, context, command: spec.name)
         if !result.problems.isEmpty {
-            throw CommandFailure(status: .invalidLog, message: (result.problems + [
-                "the log is invalid, so its stale toggles cannot be judged; run `toggles audit` for details",
-            ]).joined(separator: "\n"))
+            throw CommandFailure(
+                status: .invalidLog,
+                message: (result.problems + [
+                    "the log is invalid, so its stale toggles cannot be judged; run `toggles audit` for details"
+                ]).joined(separator: "\n"))
         }
         if let written {
             return try writeBaseline(result.report, to: written, arguments, context)
@@ -86,7 +92,9 @@ enum CheckCommand: Command {
         if kept > 0 { context.note("\(kept) finding\(kept == 1 ? " is" : "s are") in the baseline \(given) and do\(kept == 1 ? "es" : "") not count") }
         let fixed = baseline.findings.subtracting(current.findings).sorted()
         if !fixed.isEmpty {
-            context.note("\(fixed.count) baselined finding\(fixed.count == 1 ? " is" : "s are") fixed (\(fixed.prefix(5).map { "\($0.toggle) \($0.reason)" }.joined(separator: ", "))\(fixed.count > 5 ? ", …" : "")); shrink the baseline with `toggles check --baseline \(given) --write-baseline \(given)`")
+            context.note(
+                "\(fixed.count) baselined finding\(fixed.count == 1 ? " is" : "s are") fixed (\(fixed.prefix(5).map { "\($0.toggle) \($0.reason)" }.joined(separator: ", "))\(fixed.count > 5 ? ", …" : "")); shrink the baseline with `toggles check --baseline \(given) --write-baseline \(given)`"
+            )
         }
         return baseline.filter(report)
     }

@@ -11,7 +11,9 @@ enum CleanupCommand: Command {
         positionals: [("NAME", "the toggle's key")],
         variadicPositionals: true,
         options: [
-            .value("--value", "true|false", "the value to keep (default: what the log says everyone is served: the published value of a toggle launched to everyone, else the in-app default)"),
+            .value(
+                "--value", "true|false",
+                "the value to keep (default: what the log says everyone is served: the published value of a toggle launched to everyone, else the in-app default)"),
             .flag("--dry-run", "print the change as a unified diff (git's format, paths relative to the repository's root) and write nothing"),
             CommonOptions.format(ReportFormat.textOrJSON),
             .flag("--record", "once the files are written, append the removed event (code-removed with --app-version)"),
@@ -31,9 +33,11 @@ enum CleanupCommand: Command {
             Files are replaced atomically, keeping their permissions; one changed since the plan is not \
             overwritten.
             """,
-        examples: ["toggles cleanup isLikeButtonForMomentEnabled Sources --dry-run",
-                   "toggles cleanup isRoundedAvatar Sources --value true --record --app-version 2.5.0",
-                   "toggles cleanup isNewOnboardingEnabled --format json"])
+        examples: [
+            "toggles cleanup isLikeButtonForMomentEnabled Sources --dry-run",
+            "toggles cleanup isRoundedAvatar Sources --value true --record --app-version 2.5.0",
+            "toggles cleanup isNewOnboardingEnabled --format json",
+        ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let name = try CommonOptions.toggleName(arguments.positionals[0])
@@ -78,9 +82,12 @@ enum CleanupCommand: Command {
             context.write(CleanupRenderer.text(plan))
         }
         guard plan.isComplete else {
-            throw CommandFailure(status: .rejected, message: "cleanup \(name): nothing written: \(plan.refusedSites.count) site\(plan.refusedSites.count == 1 ? "" : "s") cannot be rewritten safely (listed above)")
+            throw CommandFailure(
+                status: .rejected,
+                message: "cleanup \(name): nothing written: \(plan.refusedSites.count) site\(plan.refusedSites.count == 1 ? "" : "s") cannot be rewritten safely (listed above)")
         }
-        context.note("cleanup \(name): \(why); \(plan.changedFiles.count) file\(plan.changedFiles.count == 1 ? "" : "s") \(dryRun ? "would change" : written ? "changed" : "to change")")
+        context.note(
+            "cleanup \(name): \(why); \(plan.changedFiles.count) file\(plan.changedFiles.count == 1 ? "" : "s") \(dryRun ? "would change" : written ? "changed" : "to change")")
         if record, !dryRun {
             let change: Change = appVersion.map { .codeRemoved(appVersion: $0, reason: arguments.value("--reason")) } ?? .removed(reason: arguments.value("--reason"))
             let event = try CommonOptions.envelope(arguments, context, toggle: name, command: spec.name, change: change)
@@ -97,7 +104,8 @@ enum CleanupCommand: Command {
             return (given == "true", "keep \(given) (--value)")
         }
         guard let state else {
-            throw CommandFailure(status: .rejected, message: "cleanup \(name): the log has no toggle \(name), so it cannot say which value to keep; give --value true or --value false")
+            throw CommandFailure(
+                status: .rejected, message: "cleanup \(name): the log has no toggle \(name), so it cannot say which value to keep; give --value true or --value false")
         }
         guard state.definition.valueType == .bool else {
             throw CommandFailure(status: .rejected, message: "cleanup \(name): \(name) is a \(state.definition.valueType.rawValue) toggle; only Bool toggles are rewritten")

@@ -59,7 +59,8 @@ enum ExportCommand: Command {
         // The template facts (descriptions, groups, tag colours, the condition list) live on
         // events, not in the projection, so a Remote Config export watches the events go by.
         var facts = TemplateFacts.Tracker()
-        let replay = try format == "firebase"
+        let replay =
+            try format == "firebase"
             ? CommonOptions.ledger(arguments, context).replay(until: at) { facts.apply($0.event) }
             : CommonOptions.ledger(arguments, context).replay(until: at)
         for warning in replay.summary.warnings { context.warn(warning.description) }
@@ -69,8 +70,10 @@ enum ExportCommand: Command {
         case "plist":
             text = Exports.defaultsPlist(toggles, kind: kind)
         case "firebase":
-            switch Result(catching: { () throws(InteropError) in try Exports.firebaseTemplate(
-                toggles, facts: facts.byToggle, conditions: facts.conditions, supportedVersions: replay.projection.supportedVersions) }) {
+            switch Result(catching: { () throws(InteropError) in
+                try Exports.firebaseTemplate(
+                    toggles, facts: facts.byToggle, conditions: facts.conditions, supportedVersions: replay.projection.supportedVersions)
+            }) {
             case .success(let template): text = JSONWriter.pretty(template) + "\n"
             case .failure(let error): throw CommandFailure(status: .rejected, message: "cannot export a Remote Config template: \(error)")
             }
@@ -78,7 +81,9 @@ enum ExportCommand: Command {
             let flagd = Exports.flagd(toggles, supportedVersions: replay.projection.supportedVersions)
             for skipped in flagd.skipped { context.warn("skipped \(skipped.toggle): \(skipped.reason)") }
             for missed in flagd.untranslated {
-                context.warn("\(missed.toggle) keeps its default variant: condition \(JSONWriter.quoted(missed.condition)) (\(ClippedText.clip(missed.expression))) cannot be translated into flagd targeting: \(missed.reason)")
+                context.warn(
+                    "\(missed.toggle) keeps its default variant: condition \(JSONWriter.quoted(missed.condition)) (\(ClippedText.clip(missed.expression))) cannot be translated into flagd targeting: \(missed.reason)"
+                )
             }
             text = JSONWriter.pretty(flagd.document) + "\n"
         }

@@ -13,7 +13,9 @@ enum ExportSwiftCommand: Command {
             .value("--at", "TIME", "generate from the log as it was at this instant, RFC 3339 or YYYY-MM-DD (default: all of it)"),
             .value("--now", "TIME", "the instant staleness is judged at, for deprecation warnings (default: --at, else the clock)"),
             .value("--access", "LEVEL", "access level of the generated enums: public|internal (default: public)"),
-            .value("--enum-name", "NAME", "write the app's own shape instead: one enum NAME: String, CaseIterable of every live toggle, raw values the keys, no import (no ToggleKit needed)"),
+            .value(
+                "--enum-name", "NAME",
+                "write the app's own shape instead: one enum NAME: String, CaseIterable of every live toggle, raw values the keys, no import (no ToggleKit needed)"),
             PolicyOptions.policy,
             CommonOptions.log,
         ],

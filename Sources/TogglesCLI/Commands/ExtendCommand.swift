@@ -19,7 +19,7 @@ enum ExtendCommand: Command {
             expiry date too (it sets the first one).
             """,
         examples: [
-            "toggles extend isRoundedAvatar --expires 2027-01-31 --reason 'waiting for the Q4 experiment readout'",
+            "toggles extend isRoundedAvatar --expires 2027-01-31 --reason 'waiting for the Q4 experiment readout'"
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {

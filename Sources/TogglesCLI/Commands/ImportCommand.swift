@@ -24,7 +24,9 @@ enum ImportCommand: Command {
             .flag("--allow-mass-unpublish", "firebase: import a template that unpublishes every remote toggle the log serves, or more than half of them (refused without it)"),
             .value("--category", "C", "firebase: the category of toggles created for parameters the log does not know (default: release)"),
             .value("--at", "TIME", "when the change happened, RFC 3339 or YYYY-MM-DD: plist always; firebase only for a template without version.updateTime (default: now)"),
-            .value("--actor", "WHO", "who made the change: plist always; firebase only for a template without version.updateUser.email (default: the CI user, else git user.email, else $USER)"),
+            .value(
+                "--actor", "WHO",
+                "who made the change: plist always; firebase only for a template without version.updateUser.email (default: the CI user, else git user.email, else $USER)"),
             CommonOptions.log,
         ],
         discussion: """
@@ -104,7 +106,9 @@ enum ImportCommand: Command {
 
     // MARK: firebase
 
-    static func importTemplate(_ bytes: [UInt8], file: String, history: [Event], category: String, format: ReportFormat, _ arguments: ParsedArguments, _ context: CommandContext, _ ledger: Ledger) throws -> ExitStatus {
+    static func importTemplate(
+        _ bytes: [UInt8], file: String, history: [Event], category: String, format: ReportFormat, _ arguments: ParsedArguments, _ context: CommandContext, _ ledger: Ledger
+    ) throws -> ExitStatus {
         let plan: FirebaseImport.Plan
         let fallbackAt = try CommonOptions.timestamp(arguments, "--at", command: spec.name) ?? context.now()
         do {
@@ -151,7 +155,10 @@ enum ImportCommand: Command {
             context.write(TerminalText.sanitize(heading) + "\n")
             writeEvents(written, dryRun: dryRun, context)
             for name in plan.created {
-                context.write(TerminalText.sanitize("new toggle \(name): created as a remote toggle in category \(category); set its owner and expiry, and import the defaults plist for its in-app default") + "\n")
+                context.write(
+                    TerminalText.sanitize(
+                        "new toggle \(name): created as a remote toggle in category \(category); set its owner and expiry, and import the defaults plist for its in-app default")
+                        + "\n")
             }
             if plan.carriedForward > 0 {
                 context.write("\(plan.carriedForward) event\(plan.carriedForward == 1 ? "" : "s") re-assert the next imported version, because this template is older than it\n")
@@ -169,7 +176,11 @@ enum ImportCommand: Command {
     static func massUnpublishRefusal(_ plan: FirebaseImport.Plan, file: String) -> CommandFailure {
         let names = plan.unpublishing.prefix(5).joined(separator: ", ") + (plan.unpublishing.count > 5 ? ", …" : "")
         let share = plan.unpublishing.count == plan.servedRemotely ? "every remote toggle the log serves" : "more than half of the remote toggles the log serves"
-        return rejected(InteropError(file: file, "the template would unpublish \(plan.unpublishing.count) of \(plan.servedRemotely) remote toggles (\(share): \(names)); is this the right file? If the parameters really were deleted in Firebase, run again with --allow-mass-unpublish"))
+        return rejected(
+            InteropError(
+                file: file,
+                "the template would unpublish \(plan.unpublishing.count) of \(plan.servedRemotely) remote toggles (\(share): \(names)); is this the right file? If the parameters really were deleted in Firebase, run again with --allow-mass-unpublish"
+            ))
     }
 
     static func describe(_ version: FirebaseVersion) -> String {
@@ -217,7 +228,8 @@ enum ImportCommand: Command {
 
     static func writeEvents(_ events: [Event], dryRun: Bool, _ context: CommandContext) {
         for event in events {
-            let line = "\(dryRun ? "would append " : "")\(event.type) \(event.toggle) at \(event.at) by \(event.actor) (id \(event.id)): \(HistoryRenderer.summary(of: event.change))"
+            let line =
+                "\(dryRun ? "would append " : "")\(event.type) \(event.toggle) at \(event.at) by \(event.actor) (id \(event.id)): \(HistoryRenderer.summary(of: event.change))"
             context.write(TerminalText.sanitize(line) + "\n")
         }
     }
@@ -277,24 +289,33 @@ enum ImportCommand: Command {
             if entry.agrees == false {
                 status += " (log: \(entry.loggedAt?.description ?? "?") by \(entry.loggedActor ?? "?"))"
             }
-            table.rows.append([version.versionNumber ?? "", version.updateTime?.description ?? "", version.updateUserEmail ?? "", version.updateOrigin ?? "", type, status, String(entry.eventCount)])
+            table.rows.append([
+                version.versionNumber ?? "", version.updateTime?.description ?? "", version.updateUserEmail ?? "", version.updateOrigin ?? "", type, status,
+                String(entry.eventCount),
+            ])
         }
         context.write(table.render())
         let imported = entries.filter { $0.status == .imported }.count
-        context.write("\(entries.count) version\(entries.count == 1 ? "" : "s"): \(imported) imported, \(missing.count) missing, \(entries.count - imported - missing.count) before the log\n")
+        context.write(
+            "\(entries.count) version\(entries.count == 1 ? "" : "s"): \(imported) imported, \(missing.count) missing, \(entries.count - imported - missing.count) before the log\n"
+        )
         if list.nextPageToken != nil {
             context.write("more versions exist: fetch the next page with pageToken=\(TerminalText.sanitize(list.nextPageToken!))\n")
         }
         for entry in missing {
             let number = entry.version.versionNumber ?? "?"
-            context.write(TerminalText.sanitize("missing version \(number): firebase remoteconfig:get -v \(number) --json > v\(number).json && toggles import firebase v\(number).json") + "\n")
+            context.write(
+                TerminalText.sanitize("missing version \(number): firebase remoteconfig:get -v \(number) --json > v\(number).json && toggles import firebase v\(number).json")
+                    + "\n")
         }
         return .ok
     }
 
     // MARK: plist
 
-    static func importPlist(_ bytes: [UInt8], file: String, history: [Event], format: ReportFormat, _ arguments: ParsedArguments, _ context: CommandContext, _ ledger: Ledger) throws -> ExitStatus {
+    static func importPlist(_ bytes: [UInt8], file: String, history: [Event], format: ReportFormat, _ arguments: ParsedArguments, _ context: CommandContext, _ ledger: Ledger)
+        throws -> ExitStatus
+    {
         let at = try CommonOptions.timestamp(arguments, "--at", command: spec.name) ?? context.now()
         let plan: DefaultsImport.Plan
         do {
@@ -323,13 +344,16 @@ enum ImportCommand: Command {
             context.write(JSONWriter.pretty(.object(document)) + "\n")
         } else {
             writeEvents(written, dryRun: dryRun, context)
-            let nothing = plan.skipped.isEmpty
+            let nothing =
+                plan.skipped.isEmpty
                 ? "every in-app default already matches \(file)"
                 : "\(plan.unchanged) in-app default\(plan.unchanged == 1 ? "" : "s") already match \(file)"
             writeOutcome(count: written.count, dryRun: dryRun, segment: segment, nothing: nothing, context)
             if !plan.skipped.isEmpty {
                 let unknown = plan.skipped.filter { $0.reason.hasPrefix("not a toggle") }.count
-                context.write("skipped \(plan.skipped.count) key\(plan.skipped.count == 1 ? "" : "s"): \(unknown) not toggles in the log, \(plan.skipped.count - unknown) removed from it (see the warnings)\n")
+                context.write(
+                    "skipped \(plan.skipped.count) key\(plan.skipped.count == 1 ? "" : "s"): \(unknown) not toggles in the log, \(plan.skipped.count - unknown) removed from it (see the warnings)\n"
+                )
             }
         }
         for skipped in plan.skipped { context.warn("skipped key \(skipped.key): \(skipped.reason)") }

@@ -8,7 +8,9 @@ enum RemoveCommand: Command {
         synopsis: "remove NAME [--app-version VERSION] [--reason TEXT]",
         positionals: [("NAME", "the toggle's key")],
         options: [
-            .value("--app-version", "VERSION", "the first app version shipped without the toggle's code, such as 2.5.0; older versions still read its remote value, which stays served until `toggles retire`"),
+            .value(
+                "--app-version", "VERSION",
+                "the first app version shipped without the toggle's code, such as 2.5.0; older versions still read its remote value, which stays served until `toggles retire`"),
             .value("--reason", "TEXT", "why it was removed"),
         ] + CommonOptions.appending,
         discussion: """

@@ -7,7 +7,8 @@ enum ReportCommand: Command {
     static let spec = CommandSpec(
         name: "report",
         summary: "List the live toggles with stage, age, owner and stale reasons, stale ones first.",
-        synopsis: "report [--now TIME] [--format text|json|markdown|csv|sarif|github|junit|gitlab|html] [--output FILE] [--since TIME] [--max-rows N] [--policy FILE] [--scan PATH]…",
+        synopsis:
+            "report [--now TIME] [--format text|json|markdown|csv|sarif|github|junit|gitlab|html] [--output FILE] [--since TIME] [--max-rows N] [--policy FILE] [--scan PATH]…",
         options: [
             PolicyOptions.now,
             CommonOptions.format(formats),
@@ -55,7 +56,8 @@ enum ReportCommand: Command {
         if format == .html {
             // 40 KB of markup is of no use on a terminal: the page goes to a file.
             if context.outputIsTerminal && !arguments.has("--output") {
-                throw UsageError("--format html writes a page for a browser, not a terminal: add --output toggle-report.html (or redirect standard output to a file)", command: spec.name)
+                throw UsageError(
+                    "--format html writes a page for a browser, not a terminal: add --output toggle-report.html (or redirect standard output to a file)", command: spec.name)
             }
             since = try CommonOptions.timestamp(arguments, "--since", command: spec.name)
             if let since, since >= now {

@@ -5,7 +5,8 @@ enum ResolveCommand: Command {
     static let spec = CommandSpec(
         name: "resolve",
         summary: "Settle a toggle's conflict (concurrent edits from merged branches) by choosing a side or giving the definition.",
-        synopsis: "resolve NAME (--keep EVENT-ID | --kind KIND --type TYPE --default VALUE [--category C] [--owner WHO] [--expires DATE] [--description TEXT] | --minimum VERSION) [--reason TEXT]",
+        synopsis:
+            "resolve NAME (--keep EVENT-ID | --kind KIND --type TYPE --default VALUE [--category C] [--owner WHO] [--expires DATE] [--description TEXT] | --minimum VERSION) [--reason TEXT]",
         positionals: [("NAME", "the toggle with an open conflict (`toggles state` and `toggles report` name them), or _app for the minimum supported version")],
         options: [
             .value("--keep", "EVENT-ID", "the event whose side stands: one of the conflict's events (`toggles history NAME` lists them)"),
@@ -102,8 +103,10 @@ enum ResolveCommand: Command {
         case (let keep?, nil):
             let events = try ledger.history(of: Event.appToggle).events
             guard ids.contains(keep), let kept = events.first(where: { $0.event.id == keep }),
-                  case .minimumVersionChanged(let version, _, _, _) = kept.event.change else {
-                throw CommandFailure(status: .rejected, message: "resolve: \(keep) is not an event of the minimum supported version's open conflicts; choose one of \(ids.joined(separator: ", "))")
+                case .minimumVersionChanged(let version, _, _, _) = kept.event.change
+            else {
+                throw CommandFailure(
+                    status: .rejected, message: "resolve: \(keep) is not an event of the minimum supported version's open conflicts; choose one of \(ids.joined(separator: ", "))")
             }
             minimum = version
         case (nil, let version?):

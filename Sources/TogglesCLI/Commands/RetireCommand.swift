@@ -26,7 +26,9 @@ enum RetireCommand: Command {
         let name = try CommonOptions.toggleName(arguments.positionals[0])
         let ledger = CommonOptions.ledger(arguments, context)
         if !arguments.has("--force"), let reader = try stillRead(name, in: ledger, at: CommonOptions.timestamp(arguments, "--at", command: spec.name)) {
-            throw CommandFailure(status: .rejected, message: "retire \(name): \(reader); retire it once `toggles support --minimum` reaches that version, or record it with --force if the parameter is already gone")
+            throw CommandFailure(
+                status: .rejected,
+                message: "retire \(name): \(reader); retire it once `toggles support --minimum` reaches that version, or record it with --force if the parameter is already gone")
         }
         let event = try CommonOptions.envelope(arguments, context, toggle: name, command: spec.name, change: .retired(reason: arguments.value("--reason")))
         return try CommonOptions.append([event], undated: CommonOptions.undated(arguments, count: 1), to: ledger, context)
@@ -43,8 +45,8 @@ enum RetireCommand: Command {
             return nil
         }
         guard let position = snapshot.position(of: name), snapshot.toggles[position].awaitsRetirement,
-              snapshot.toggles[position].retirementDue(snapshot.supportedVersions) == nil,
-              let version = snapshot.toggles[position].removedInAppVersion
+            snapshot.toggles[position].retirementDue(snapshot.supportedVersions) == nil,
+            let version = snapshot.toggles[position].removedInAppVersion
         else { return nil }
         let minimum = snapshot.supportedVersions.minimum.map { "the minimum supported version is \($0)" } ?? "no minimum supported version is recorded"
         return "app versions before \(version) still read \(name) (\(minimum))"

@@ -28,8 +28,10 @@ enum ScanCommand: Command {
             names. Comments and string contents are never read as code. The setting (swift.toggleEnums, \
             swift.queryMethods, swift.keyStyles) is read from --config FILE, else the log's policy.json.
             """,
-        examples: ["toggles scan", "toggles scan Sources/App --format json", "toggles scan App Widgets --log ../events",
-                   "toggles scan Sources --explain Sources/App/Feed.swift:42"])
+        examples: [
+            "toggles scan", "toggles scan Sources/App --format json", "toggles scan App Widgets --log ../events",
+            "toggles scan Sources --explain Sources/App/Feed.swift:42",
+        ])
 
     static let config = OptionSpec.value("--config", "FILE", "a JSON file whose \"swift\" object names toggle enums, query methods and key styles (default: the log's policy.json)")
 
@@ -117,8 +119,10 @@ enum ScanCommand: Command {
 
     /// Runs a scan, turning a missing path into an I/O failure (exit 2). `adoptingEveryShape`:
     /// declare what discovery finds whatever the log holds (`sync swift`).
-    static func scan(paths: [String], toggleKinds: [String: ToggleKind], settings: SwiftScanSettings, adoptingEveryShape: Bool = false,
-                     _ context: CommandContext) throws -> ScanResult {
+    static func scan(
+        paths: [String], toggleKinds: [String: ToggleKind], settings: SwiftScanSettings, adoptingEveryShape: Bool = false,
+        _ context: CommandContext
+    ) throws -> ScanResult {
         var scan = SwiftSourceScan(toggleKinds: toggleKinds, settings: settings)
         scan.scanner.adoptsEveryShape = adoptingEveryShape
         do {

@@ -12,7 +12,9 @@ enum SyncSwiftCommand: Command {
         variadicPositionals: true,
         options: [
             .value("--defaults", "FILE", "in-app defaults: a plist (Apple typed or Firebase download) or a flat JSON object"),
-            .value("--kind", "KIND", "the kind of new toggles whose type does not say it (FeatureFlag, a ToggleType conformer, a FeatureFlags struct found by shape): build, local or remote"),
+            .value(
+                "--kind", "KIND",
+                "the kind of new toggles whose type does not say it (FeatureFlag, a ToggleType conformer, a FeatureFlags struct found by shape): build, local or remote"),
             CommonOptions.dryRunEvents,
             .value("--category", "C", "category of created toggles (default: release; RemoteConfigKeys get remote-config)"),
             .value("--owner", "WHO", "owner of created toggles"),
@@ -53,11 +55,15 @@ enum SyncSwiftCommand: Command {
             for warning in replay.summary.warnings { context.warn(warning.description) }
             toggles = replay.projection.toggles.dictionary
         } catch LogError.directoryMissing {}
-        let scan = try ScanCommand.scan(paths: arguments.positionals, toggleKinds: toggles.mapValues(\.kind), settings: try ScanCommand.scanSettings(arguments, context),
-                                        adoptingEveryShape: true, context)
+        let scan = try ScanCommand.scan(
+            paths: arguments.positionals, toggleKinds: toggles.mapValues(\.kind), settings: try ScanCommand.scanSettings(arguments, context),
+            adoptingEveryShape: true, context)
         // A file not scanned may declare cases: its toggles would be counted as deleted.
         guard scan.problems.isEmpty else {
-            throw CommandFailure(status: .invalidLog, message: (scan.problems + ["sync swift refused: the files above were not scanned, so the cases they declare are unknown; nothing was appended"]).joined(separator: "\n"))
+            throw CommandFailure(
+                status: .invalidLog,
+                message: (scan.problems + ["sync swift refused: the files above were not scanned, so the cases they declare are unknown; nothing was appended"]).joined(
+                    separator: "\n"))
         }
         let defaults = try arguments.value("--defaults").map { try readDefaults($0, context) } ?? [:]
         var kind: ToggleKind?
@@ -70,7 +76,9 @@ enum SyncSwiftCommand: Command {
         for line in plan.skipped { context.warn(line) }
         guard plan.refusals.isEmpty else {
             // A missing --kind alone is a usage problem: the flag is all it takes.
-            throw CommandFailure(status: plan.needsKind && plan.refusals.count == 1 ? .usage : .rejected, message: (plan.refusals + ["sync swift refused; nothing was appended"]).joined(separator: "\n"))
+            throw CommandFailure(
+                status: plan.needsKind && plan.refusals.count == 1 ? .usage : .rejected,
+                message: (plan.refusals + ["sync swift refused; nothing was appended"]).joined(separator: "\n"))
         }
         var events: [Event] = []
         for creation in plan.creations {
@@ -78,8 +86,10 @@ enum SyncSwiftCommand: Command {
         }
         let paths = arguments.positionals.joined(separator: " ")
         for removal in plan.removals {
-            events.append(try CommonOptions.envelope(arguments, context, toggle: removal.name, command: spec.name,
-                                                      change: .removed(reason: "no \(removal.enumName) case declares it in \(paths) (toggles sync swift)")))
+            events.append(
+                try CommonOptions.envelope(
+                    arguments, context, toggle: removal.name, command: spec.name,
+                    change: .removed(reason: "no \(removal.enumName) case declares it in \(paths) (toggles sync swift)")))
         }
         if events.isEmpty {
             let skipped = plan.skipped.isEmpty ? "" : " (\(plan.skipped.count) skipped: see above)"
@@ -92,7 +102,10 @@ enum SyncSwiftCommand: Command {
             } else {
                 for creation in plan.creations {
                     let definition = creation.definition
-                    context.write(TerminalText.sanitize("would create \(creation.name) (\(definition.kind.rawValue) \(definition.valueType.rawValue), default \(JSONWriter.string(definition.defaultValue))) declared at \(creation.declaration.file):\(creation.declaration.line)") + "\n")
+                    context.write(
+                        TerminalText.sanitize(
+                            "would create \(creation.name) (\(definition.kind.rawValue) \(definition.valueType.rawValue), default \(JSONWriter.string(definition.defaultValue))) declared at \(creation.declaration.file):\(creation.declaration.line)"
+                        ) + "\n")
                 }
                 for removal in plan.removals {
                     context.write(TerminalText.sanitize("would remove \(removal.name): no \(removal.enumName) case declares it") + "\n")

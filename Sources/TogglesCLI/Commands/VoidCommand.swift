@@ -21,7 +21,7 @@ enum VoidCommand: Command {
             events): the message lists what to void first. A `voided` event cannot itself be voided.
             """,
         examples: [
-            "toggles void 01JD3K8Q2W5E6R7T8Y9U0I1O2P --reason 'wrong expiry date: 2026 for 2027'",
+            "toggles void 01JD3K8Q2W5E6R7T8Y9U0I1O2P --reason 'wrong expiry date: 2026 for 2027'"
         ])
 
     /// The prefix of a void's id: `!` sorts before every other printable character, so the
@@ -49,7 +49,9 @@ enum VoidCommand: Command {
         let orphans = eventsBrokenWithout(targetID, events)
         if !orphans.isEmpty {
             let list = orphans.map { "\($0.id) (\($0.type) at \($0.at))" }.joined(separator: ", ")
-            throw CommandFailure(status: .rejected, message: "void: without \(targetID) (\(target.type) \(target.toggle)) these later events would break the lifecycle rules; void them first, latest first: \(list)")
+            throw CommandFailure(
+                status: .rejected,
+                message: "void: without \(targetID) (\(target.type) \(target.toggle)) these later events would break the lifecycle rules; void them first, latest first: \(list)")
         }
         var actor = try arguments.value("--actor") ?? CIEnvironment(context.environment).resolveActor(gitEmail: context.gitEmail)
         actor = actor.trimmingCharacters(in: .whitespaces)

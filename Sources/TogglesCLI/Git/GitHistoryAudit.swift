@@ -132,12 +132,14 @@ struct GitHistoryAudit {
             }
         }
         // A merge brings the other side's segments; count only those new to every parent.
-        result.segmentsAdded += changesByParent[0].filter { change in
-            change.status == "A" && isSegment(change.path)
-                && changesByParent.allSatisfy { $0.contains { $0.path == change.path && $0.status == "A" } }
-        }.count
-        try judge(changesByParent, newContent: { change in change.status == "D" ? nil : try blob(change.newBlob) },
-                  describe: commit, into: &result)
+        result.segmentsAdded +=
+            changesByParent[0].filter { change in
+                change.status == "A" && isSegment(change.path)
+                    && changesByParent.allSatisfy { $0.contains { $0.path == change.path && $0.status == "A" } }
+            }.count
+        try judge(
+            changesByParent, newContent: { change in change.status == "D" ? nil : try blob(change.newBlob) },
+            describe: commit, into: &result)
         return movedIn
     }
 
@@ -181,9 +183,11 @@ struct GitHistoryAudit {
         let top = git.directory
         let pseudo = Commit(
             hash: "working tree", parents: ["HEAD"], metadata: Commit.Metadata(author: "(uncommitted)", date: "", subject: "uncommitted changes"))
-        try judge([changes], newContent: { change in
-            change.status == "D" ? nil : try? WholeFile.read(top + "/" + change.path, displayName: change.path)
-        }, describe: pseudo, into: &result)
+        try judge(
+            [changes],
+            newContent: { change in
+                change.status == "D" ? nil : try? WholeFile.read(top + "/" + change.path, displayName: change.path)
+            }, describe: pseudo, into: &result)
     }
 
     /// Judges the changes of one commit, given its diff against each parent.
@@ -215,17 +219,20 @@ struct GitHistoryAudit {
                     result.repairs.append("\(short(commit.hash)): cut a torn tail from \(display(change.path))")
                 }
                 for line in comparison.changes {
-                    if commit.parents.count > 1, try changedOnAnotherSide(
-                        line.old, path: change.path, parent: parentIndex, of: commit, lines: &linesCache, bases: &baseCache) {
+                    if commit.parents.count > 1,
+                        try changedOnAnotherSide(
+                            line.old, path: change.path, parent: parentIndex, of: commit, lines: &linesCache, bases: &baseCache)
+                    {
                         continue
                     }
                     guard reported.insert(Array(change.path.utf8) + [0] + line.old).inserted else { continue }
                     let kind = change.status == "D" ? "deleted with its segment" : line.kind.rawValue
                     if metadata == nil { metadata = describe(commit.hash) }
-                    result.findings.append(Finding(
-                        commit: commit.hash, author: metadata!.author, date: metadata!.date, subject: metadata!.subject,
-                        location: "\(display(change.path)):\(line.line)", kind: kind,
-                        old: String(decoding: line.old, as: UTF8.self), new: line.new.map { String(decoding: $0, as: UTF8.self) }))
+                    result.findings.append(
+                        Finding(
+                            commit: commit.hash, author: metadata!.author, date: metadata!.date, subject: metadata!.subject,
+                            location: "\(display(change.path)):\(line.line)", kind: kind,
+                            old: String(decoding: line.old, as: UTF8.self), new: line.new.map { String(decoding: $0, as: UTF8.self) }))
                 }
             }
         }

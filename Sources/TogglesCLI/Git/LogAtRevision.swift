@@ -43,7 +43,9 @@ final class LogAtRevision {
                 if fields[0] == "120000" {
                     let target = try Self.linkTarget(fields[2], git: git, scratch: directory)
                     guard Self.staysInside(link: relative, target: target) else {
-                        throw CommandFailure(status: .invalidLog, message: "\(option) \(revision): \(displayName)/\(relative) is a symlink to \(target), outside the log directory; segments must live inside it")
+                        throw CommandFailure(
+                            status: .invalidLog,
+                            message: "\(option) \(revision): \(displayName)/\(relative) is a symlink to \(target), outside the log directory; segments must live inside it")
                     }
                     continue
                 }
@@ -89,8 +91,9 @@ final class LogAtRevision {
             guard let newline = output[position...].firstIndex(of: UInt8(ascii: "\n")) else { throw unreadable(hash) }
             let header = output[position..<newline].split(separator: UInt8(ascii: " "))
             guard header.count == 3, String(decoding: header[1], as: UTF8.self) == "blob",
-                  let size = Int(String(decoding: header[2], as: UTF8.self)), size >= 0,
-                  output.endIndex - (newline + 1) >= size + 1 else { throw unreadable(hash) }
+                let size = Int(String(decoding: header[2], as: UTF8.self)), size >= 0,
+                output.endIndex - (newline + 1) >= size + 1
+            else { throw unreadable(hash) }
             blobs.append(output[(newline + 1)..<(newline + 1 + size)])
             position = newline + 1 + size + 1
         }

@@ -60,9 +60,10 @@ struct CommandLineModel {
                 options: spec.options.map { option in
                     // The synopsis spells the choices (`--kind build|local|remote`) where the help may not.
                     let synopsisChoices = Self.synopsisValue(of: option.name, in: spec.synopsis).flatMap(Self.choices(in:))
-                    return Option(name: option.name, takesValue: !option.values.isEmpty,
-                                  completion: option.values.isEmpty ? .none : synopsisChoices.map(Completion.choices) ?? Self.completion(value: option.values[0], help: option.help),
-                                  help: option.help)
+                    return Option(
+                        name: option.name, takesValue: !option.values.isEmpty,
+                        completion: option.values.isEmpty ? .none : synopsisChoices.map(Completion.choices) ?? Self.completion(value: option.values[0], help: option.help),
+                        help: option.help)
                 },
                 arguments: Self.arguments(of: spec))
         }

@@ -184,7 +184,8 @@ enum CompletionScript {
             text += "complete -c toggles -n __fish_use_subcommand -a \(first) -d \(quoted(short(summary)))\n"
             let second = model.secondWords(after: first)
             if !second.isEmpty {
-                text += "complete -c toggles -n '__fish_seen_subcommand_from \(first); and not __fish_seen_subcommand_from \(second.joined(separator: " "))' -a \(quoted(second.joined(separator: " ")))\n"
+                text +=
+                    "complete -c toggles -n '__fish_seen_subcommand_from \(first); and not __fish_seen_subcommand_from \(second.joined(separator: " "))' -a \(quoted(second.joined(separator: " ")))\n"
             }
         }
         for command in model.commands {

@@ -110,7 +110,8 @@ enum Python {
     /// Validates the JSON file `document` against the JSON Schema file `schema` (the draft
     /// the schema declares).
     static func validate(_ document: URL, schema: URL) throws -> TogglesBinary.Run {
-        try run("""
+        try run(
+            """
             import json, sys, jsonschema
             schema = json.load(open(sys.argv[1]))
             jsonschema.validators.validator_for(schema).check_schema(schema)

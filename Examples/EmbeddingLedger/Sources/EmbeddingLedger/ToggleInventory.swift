@@ -26,7 +26,8 @@ public enum ToggleInventory {
     public static func staleReport(of directory: String, now: Timestamp) throws -> String {
         let policy = try PolicyFile.load(path: directory + "/policy.json", displayName: "policy.json") ?? .standard
         let replay = try Ledger(directory: directory).replay(until: now)
-        let report = StaleReport(toggles: replay.projection.sortedToggles, policy: policy, now: now, declaredAt: replay.projection.creationSites, supportedVersions: replay.projection.supportedVersions)
+        let report = StaleReport(
+            toggles: replay.projection.sortedToggles, policy: policy, now: now, declaredAt: replay.projection.creationSites, supportedVersions: replay.projection.supportedVersions)
         return StaleTextRenderer.table(report)
     }
 }

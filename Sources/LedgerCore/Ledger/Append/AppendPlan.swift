@@ -90,18 +90,20 @@ extension Ledger {
     func appendHistory(for events: inout [Event], ids: [String: Int], numbering: BatchOrdering.Numbering, dating: WriterDating.Step?) throws -> AppendHistory {
         guard SystemCalls.fileType(reader.directory) != nil else {
             dating?.date(&events, after: nil)
-            return AppendHistory(replay: Replay(projection: Projection(), summary: ReadSummary(segmentCount: 0), path: .full(.noCheckpoint)),
-                                 recorded: [:], toggles: .events([:]), path: .full(.noCheckpoint))
+            return AppendHistory(
+                replay: Replay(projection: Projection(), summary: ReadSummary(segmentCount: 0), path: .full(.noCheckpoint)),
+                recorded: [:], toggles: .events([:]), path: .full(.noCheckpoint))
         }
         var whyNotCheckpoint = FullReplayReason.noCheckpoint
         let quick = try replayForAppend(probing: ids, whyNot: &whyNotCheckpoint)
         if let quick {
             dating?.date(&events, after: quick.replay.summary.lastKey)
             if let lastKey = quick.replay.summary.lastKey,
-               // Events already in the log are set aside later; only the others must come after it.
-               events.withUnsafeBufferPointer({ events in
-                   events.indices.allSatisfy { quick.found[events[$0].id] != nil || lastKey < OrderKey(at: events[$0].at, id: events[$0].id) }
-               }) {
+                // Events already in the log are set aside later; only the others must come after it.
+                events.withUnsafeBufferPointer({ events in
+                    events.indices.allSatisfy { quick.found[events[$0].id] != nil || lastKey < OrderKey(at: events[$0].at, id: events[$0].id) }
+                })
+            {
                 return AppendHistory(replay: quick.replay, recorded: quick.found, toggles: .checkpoint(quick.replay.projection), path: .checkpoint)
             }
         }
@@ -122,8 +124,9 @@ extension Ledger {
         }
         if quick == nil { dating?.date(&events, after: replay.summary.lastKey) }
         // A checkpoint that served the log but not this batch: one of its events sorts before the checkpoint's end.
-        return AppendHistory(replay: replay, recorded: recorded, toggles: .events(existingByGroup),
-                             path: .full(quick == nil ? whyNotCheckpoint : .superseded))
+        return AppendHistory(
+            replay: replay, recorded: recorded, toggles: .events(existingByGroup),
+            path: .full(quick == nil ? whyNotCheckpoint : .superseded))
     }
 }
 
@@ -371,7 +374,7 @@ enum LifecycleFold {
     /// `violation` reworded given the creation instants of its toggle, in replay order.
     static func explained<Creations: Sequence<Timestamp>>(_ violation: LifecycleViolation, creations: Creations) -> LifecycleViolation {
         guard case .unknownToggle = violation.reason,
-              let creation = creations.first(where: { $0 > violation.at })
+            let creation = creations.first(where: { $0 > violation.at })
         else { return violation }
         var explained = violation
         explained.reason = .beforeCreation(createdAt: creation)

@@ -83,8 +83,12 @@ extension WriterDating {
             let limit = WriterDating.milliseconds(now).adding(seconds: WriteRules.clockSkewAllowance)
             var refused: [LifecycleViolation] = []
             for position in events.indices where undated.indices.contains(position) && undated[position] && events[position].at > limit {
-                refused.append(LifecycleViolation(refusing: events[position], .invalidField(
-                    "to replay after the log's last event it would be dated \(events[position].at), after this machine's clock (\(WriterDating.milliseconds(now))) by more than the \(WriteRules.clockSkewAllowance / 60)-minute allowance; correct the future-dated event (`toggles audit` names it) or this clock, or give --at")))
+                refused.append(
+                    LifecycleViolation(
+                        refusing: events[position],
+                        .invalidField(
+                            "to replay after the log's last event it would be dated \(events[position].at), after this machine's clock (\(WriterDating.milliseconds(now))) by more than the \(WriteRules.clockSkewAllowance / 60)-minute allowance; correct the future-dated event (`toggles audit` names it) or this clock, or give --at"
+                        )))
             }
             return refused
         }

@@ -193,4 +193,3 @@ package struct CheckpointDecoder {
 
 /// The checkpoint cannot be used; the caller replays the whole log instead.
 package struct CheckpointCorrupt: Error {}
-

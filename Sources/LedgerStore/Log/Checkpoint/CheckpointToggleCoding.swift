@@ -141,7 +141,8 @@ extension CheckpointDecoder {
             name: name, definition: consume definition,
             remote: remote, remotePublishedAt: remotePublishedAt, createdAt: createdAt, createdBy: createdBy,
             updatedAt: updatedAt, removedAt: removedAt, removedBy: removedBy, removalReason: removalReason,
-            removedInAppVersion: removedInAppVersion, expiryExtensionReason: expiryExtensionReason, extensions: extensions, eventCount: eventCount, stage: stage, stageSince: stageSince,
+            removedInAppVersion: removedInAppVersion, expiryExtensionReason: expiryExtensionReason, extensions: extensions, eventCount: eventCount, stage: stage,
+            stageSince: stageSince,
             baselineValue: baselineValue)
     }
 
@@ -167,8 +168,9 @@ extension CheckpointDecoder {
         var conditions: [ConditionalValue] = []
         if count > 0 { conditions.reserveCapacity(count) }
         for _ in 0..<count {
-            conditions.append(ConditionalValue(
-                name: try string(), expression: try string(), value: try optionalJSON(), managed: try optionalObject()))
+            conditions.append(
+                ConditionalValue(
+                    name: try string(), expression: try string(), value: try optionalJSON(), managed: try optionalObject()))
         }
         return RemoteValue(value: value, conditions: conditions, templateVersion: try optionalString(), managed: try optionalObject())
     }

@@ -46,7 +46,7 @@ extension ReplayCheckpoint {
             }
         }
         guard let found = events(withIDs: maybeSeen.union(wanted), segments: segments, added: added),
-              !maybeSeen.contains(where: { found[$0] != nil })
+            !maybeSeen.contains(where: { found[$0] != nil })
         else { throw CheckpointSuperseded() }
         return found
     }

@@ -32,7 +32,7 @@ extension ReplayCheckpoint {
                 // Touched, copied, checked out again, or too close in time to the checkpoint
                 // to tell: trust it only if the bytes are the same.
                 guard let hash = try? SegmentHash.hash(file: segment.path), hash == covered.contentHash,
-                      SystemCalls.identity(segment.path) == identity
+                    SystemCalls.identity(segment.path) == identity
                 else { return nil }
                 self.segments[next].identity = identity
                 refreshed = true

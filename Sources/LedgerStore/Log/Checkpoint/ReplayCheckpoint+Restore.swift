@@ -4,7 +4,8 @@ import LedgerModel
 extension ReplayCheckpoint {
     /// A decoder at the first stored toggle, with what precedes the toggles read.
     private func openProjection(displayName: String) throws(CheckpointCorrupt)
-        -> (CheckpointDecoder, LocationDecoder, ToggleEnumTables, eventCount: Int, toggleCount: Int) {
+        -> (CheckpointDecoder, LocationDecoder, ToggleEnumTables, eventCount: Int, toggleCount: Int)
+    {
         var reader = CheckpointDecoder(file.bytes, from: projectionStart)
         try reader.readStringTable()
         let locations = LocationDecoder(base: SegmentDiscovery.join(displayName, ""))

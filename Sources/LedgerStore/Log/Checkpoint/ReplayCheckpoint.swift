@@ -250,7 +250,7 @@ package struct ReplayCheckpoint {
         guard wordCount <= reader.remaining / 8 else { throw CheckpointCorrupt() }
         let wordBytes = try reader.raw(wordCount * 8)
         guard let ids = IDBloomFilter(mapped: wordBytes, in: file, hashCount: hashCount, capacity: capacity),
-              reader.index == headerEnd
+            reader.index == headerEnd
         else {
             throw CheckpointCorrupt()
         }
@@ -259,4 +259,3 @@ package struct ReplayCheckpoint {
     }
 
 }
-

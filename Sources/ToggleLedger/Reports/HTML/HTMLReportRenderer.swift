@@ -59,7 +59,8 @@ package enum HTMLReportRenderer {
     }
 
     private static func head(_ report: StaleReport, timeline: LedgerTimeline, options: Options, to output: inout OutputBuffer) {
-        output.append("""
+        output.append(
+            """
             <!DOCTYPE html>
             <html lang="en">
             <head>
@@ -100,9 +101,10 @@ package enum HTMLReportRenderer {
         figure("Launched", "\(summary.launched)", to: &output)
         figure("Health", "\(summary.health)%", bad: summary.health < 80, to: &output)
         figure("Live temporary", "\(last?.liveTemporary ?? 0)", to: &output)
-        figure(timeline.debt.periodDays == 7 ? "Overdue toggle-days this week" : "Overdue toggle-days this period",
-               // Red only while something is stale now: overdue days of toggles removed since are history.
-               DebtChartSVG.days(last?.overdueToggleDays ?? 0), bad: summary.stale > 0 && (last?.overdueToggleDays ?? 0) > 0, to: &output)
+        figure(
+            timeline.debt.periodDays == 7 ? "Overdue toggle-days this week" : "Overdue toggle-days this period",
+            // Red only while something is stale now: overdue days of toggles removed since are history.
+            DebtChartSVG.days(last?.overdueToggleDays ?? 0), bad: summary.stale > 0 && (last?.overdueToggleDays ?? 0) > 0, to: &output)
         figure("Created in window", "\(created)", to: &output)
         figure("Removed in window", "\(removed)", to: &output)
         output.append("</dl>\n<p>")
@@ -143,7 +145,8 @@ package enum HTMLReportRenderer {
         output.append("A bar runs from creation to removal or now; past now, shaded, the chart runs on to the deadlines ")
         output.append("of the coming year (what <code>toggles due</code> lists), each marked on its row; ")
         output.append("hover over a row for its history.</p>\n")
-        output.append("""
+        output.append(
+            """
             <ul class="legend">\
             <li>\(swatch("s-in-development"))in development</li>\
             <li>\(swatch("s-partially-rolled-out"))partially rolled out</li>\
@@ -187,7 +190,8 @@ package enum HTMLReportRenderer {
         output.append(" (from Monday 00:00 UTC; the last is the current one, up to now): the live temporary toggles ")
         output.append("(their category has a lifetime, or they have an expiry date), the stale ones, and the days toggles spent ")
         output.append("stale during the period, summed (three toggles stale for a whole week make 21).</p>\n")
-        output.append("""
+        output.append(
+            """
             <ul class="legend">\
             <li><svg width="30" height="10" aria-hidden="true"><line class="line-temporary" x1="0" y1="5" x2="30" y2="5"/><circle class="dot-temporary" cx="15" cy="5" r="3"/></svg>live temporary toggles</li>\
             <li><svg width="30" height="10" aria-hidden="true"><line class="line-stale" x1="0" y1="5" x2="30" y2="5"/><rect class="dot-stale" x="12" y="2" width="6" height="6"/></svg>stale toggles</li>\
