@@ -95,6 +95,7 @@ let package = Package(
             name: "EmbeddingLedgerExampleTests",
             dependencies: ["ToggleLedger"],
             path: "Examples/EmbeddingLedger",
+            exclude: ["Package.swift", "README.md", "Sources/embedding-ledger"],
             sources: ["Sources/EmbeddingLedger", "Tests/EmbeddingLedgerTests"],
             packageAccess: false
         ),
