@@ -3,14 +3,14 @@
 # .swift-format: layout only (every rule that rewrites code is off).
 #   Scripts/format.sh           # formats in place
 #   Scripts/format.sh --check   # formats nothing; lists the files that are not formatted, exit 1 if any
-# Test fixtures (Tests/*/Fixtures) are inputs whose bytes the tests compare, so they are left alone.
+# Test fixtures (Tests/*/Fixtures) and golden files (Tests/*/Snapshots) are bytes the tests compare, so they are left alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 files=()
 while IFS= read -r -d '' file; do files+=("$file"); done < <(
   find Sources Tests Package.swift Examples Benchmarks Plugins Fuzz \
-    \( -name .build -o -name Fixtures \) -prune -o -name '*.swift' -type f -print0 2>/dev/null | sort -z)
+    \( -name .build -o -name Fixtures -o -name Snapshots \) -prune -o -name '*.swift' -type f -print0 2>/dev/null | sort -z)
 
 case "${1:-}" in
   --check)

@@ -61,7 +61,7 @@ public enum InternalToggle: String, ToggleType, CaseIterable {
     case isSwiftUIEnabled
 
     public static let allCases: [InternalToggle] = [
-        "isSwiftUIEnabled"
+        "isSwiftUIEnabled",
     ].compactMap(InternalToggle.init(rawValue:))
 
     /// The in-app default from the log.
@@ -91,9 +91,7 @@ public enum RemoteToggle: String, ToggleType, CaseIterable {
     /// - Owner: none
     /// - Category: release
     /// - Expires: never
-    @available(
-        *, deprecated, message: "release toggles live 30 days; this one is 260 days old, 230 days over; remove it or give it an expiry date; launched 260 days ago; remove it"
-    )
+    @available(*, deprecated, message: "release toggles live 30 days; this one is 260 days old, 230 days over; remove it or give it an expiry date; launched 260 days ago; remove it")
     case isStoriesEnabled
 
     public static let allCases: [RemoteToggle] = [
