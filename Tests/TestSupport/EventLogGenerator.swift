@@ -1,9 +1,9 @@
 import Foundation
-@testable import LedgerPlatform
-@testable import LedgerModel
-@testable import LedgerStore
-@testable import LedgerCore
-@testable import ToggleLedger
+import LedgerPlatform
+import LedgerModel
+import LedgerStore
+import LedgerCore
+import ToggleLedger
 
 /// Event lines like a real log's, generated from a seed: every type, values of every JSON
 /// type, conditions, provenance, escapes and non-ASCII text, unknown fields and types.

@@ -1,4 +1,4 @@
-@testable import LedgerModel
+import LedgerModel
 
 /// The oracle of the log writer's encoding: the event's ``JSONObject``
 /// (``EventCodec/object(for:)``) through ``ReferenceJSONWriter``, the way events were encoded before the

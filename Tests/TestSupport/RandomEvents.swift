@@ -1,8 +1,8 @@
-@testable import LedgerPlatform
-@testable import LedgerModel
-@testable import LedgerStore
-@testable import LedgerCore
-@testable import ToggleLedger
+import LedgerPlatform
+import LedgerModel
+import LedgerStore
+import LedgerCore
+import ToggleLedger
 
 /// Events of every shape from a seed, for oracle tests of the writer and of appends: every
 /// change type, values of every JSON type nested, conditions, managed values, provenance,

@@ -1,4 +1,4 @@
-@testable import LedgerModel
+import LedgerModel
 
 /// The JSON writer as it was before the package had one writer (``JSONWriter`` and the fast
 /// paths now all write through ``OutputBuffer``): appending to `[UInt8]`, sharing nothing

@@ -1,6 +1,6 @@
 import Foundation
-@testable import LedgerModel
-@testable import LedgerCore
+import LedgerModel
+import LedgerCore
 
 /// A scratch log directory, removed when the test ends.
 package final class ScratchLog {

@@ -1,6 +1,6 @@
 import Foundation
-@testable import LedgerStore
-@testable import LedgerCore
+import LedgerStore
+import LedgerCore
 
 /// Where the tests' checkpoints live: one folder of the temporary directory, as the command
 /// line's is `~/.cache/toggles` (each log's file is named by its real path, so tests never share one).

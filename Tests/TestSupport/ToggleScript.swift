@@ -1,5 +1,5 @@
 import Testing
-@testable import LedgerModel
+import LedgerModel
 
 /// Builds events for one toggle and folds them, as replay does.
 package struct ToggleScript {

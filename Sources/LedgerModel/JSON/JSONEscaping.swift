@@ -13,7 +13,7 @@ package enum JSONEscaping {
     /// The number of bytes at `index` that one escape stands for (the whole UTF-8 sequence
     /// of an escaped character), or 0 when the byte is copied as it is.
     @inline(__always)
-    static func escapedLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+    package static func escapedLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
         let byte = bytes[index]
         if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F { return 1 }
         if byte == 0xC2 {
@@ -39,7 +39,7 @@ package enum JSONEscaping {
 
     /// Writes the escape for the `length` bytes at `index` (as ``escapedLength(_:at:)`` gave).
     @inline(__always)
-    static func writeEscape(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, length: Int, _ write: (UInt8) -> Void) {
+    package static func writeEscape(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, length: Int, _ write: (UInt8) -> Void) {
         let scalar: UInt32
         switch length {
         case 1:
