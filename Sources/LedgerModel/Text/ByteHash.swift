@@ -9,6 +9,14 @@
 package enum ByteHash {
     /// 64-bit FNV-1a of `bytes`, as 16 lowercase hex digits.
     package static func fnv1aHex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        if let hex = bytes.withContiguousStorageIfAvailable({ fnv1aHex($0) }) { return hex }
+        return fnv1aHex(Array(bytes))
+    }
+
+    /// 64-bit FNV-1a of contiguous bytes. Not generic: the log writer hashes every new
+    /// segment's bytes with it from another target, where a generic runs unspecialized
+    /// (through witness calls per byte; the gate measured append +57% instructions).
+    package static func fnv1aHex(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash ^= UInt64(byte)
