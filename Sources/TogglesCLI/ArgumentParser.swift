@@ -1,38 +1,5 @@
 import LedgerModel
 
-/// One option a command accepts.
-struct OptionSpec: Sendable {
-    /// `--kind`
-    var name: String
-    /// Names of the values it takes (`["KIND"]`); empty for a flag.
-    var values: [String]
-    var help: String
-    var repeatable = false
-
-    static func flag(_ name: String, _ help: String) -> OptionSpec {
-        OptionSpec(name: name, values: [], help: help)
-    }
-
-    static func value(_ name: String, _ valueName: String, _ help: String, repeatable: Bool = false) -> OptionSpec {
-        OptionSpec(name: name, values: [valueName], help: help, repeatable: repeatable)
-    }
-}
-
-/// A command's interface: what `toggles help COMMAND` prints and what the parser accepts.
-struct CommandSpec: Sendable {
-    var name: String
-    var summary: String
-    /// The synopsis after `toggles `, such as `remove NAME [--reason TEXT]`.
-    var synopsis: String
-    /// Positional arguments, in order: name and help. All are required.
-    var positionals: [(name: String, help: String)] = []
-    /// Accept any number of extra positionals (after the required ones).
-    var variadicPositionals = false
-    var options: [OptionSpec]
-    var discussion: String = ""
-    var examples: [String] = []
-}
-
 /// The parsed command line of one command.
 struct ParsedArguments: Sendable {
     var positionals: [String] = []

@@ -18,23 +18,21 @@ struct CommandFailure: Error, CustomStringConvertible {
 
 /// Options several commands share, so they are spelt and documented once.
 enum CommonOptions {
-    static let log = OptionSpec.value(
-        "--log", "DIR",
-        "the log directory (default: $TOGGLES_LOG, else found as git finds its repository: the first events/ holding segments from here up to the repository root, else the folder the root's .toggles.json names, else the root's events/)"
+    static let log = OptionSpec(
+        "--log DIR  the log directory (default: $TOGGLES_LOG, else found as git finds its repository: the first events/ holding segments from here up to the repository root, else the folder the root's .toggles.json names, else the root's events/)"
     )
-    static let at = OptionSpec.value("--at", "TIME", "when it happened, RFC 3339 or YYYY-MM-DD (default: now, to the millisecond, and after every event already in the log)")
-    static let actor = OptionSpec.value("--actor", "WHO", "who made the change (default: the CI user, else git user.email, else $USER)")
-    static let id = OptionSpec.value("--id", "ID", "idempotency key: an event with this id already in the log makes this a no-op (default: a new ULID)")
+    static let at = OptionSpec("--at TIME  when it happened, RFC 3339 or YYYY-MM-DD (default: now, to the millisecond, and after every event already in the log)")
+    static let actor = OptionSpec("--actor WHO  who made the change (default: the CI user, else git user.email, else $USER)")
+    static let id = OptionSpec("--id ID  idempotency key: an event with this id already in the log makes this a no-op (default: a new ULID)")
     static let appending = [log, at, actor, id]
 
     /// `--dry-run` of the commands that derive events from a file (`import`, `sync swift`).
-    static let dryRunEvents = OptionSpec.flag("--dry-run", "print the events it would append and append nothing")
+    static let dryRunEvents = OptionSpec("--dry-run  print the events it would append and append nothing")
     /// `--output` of the commands that write one file (`export`, `report`).
-    static let output = OptionSpec.value(
-        "--output", "FILE", "write to FILE instead of standard output (a file is replaced atomically, a symlink followed, a device or pipe written in place)")
+    static let output = OptionSpec("--output FILE  write to FILE instead of standard output (a file is replaced atomically, a symlink followed, a device or pipe written in place)")
 
     static func format(_ choices: [ReportFormat]) -> OptionSpec {
-        .value("--format", "FORMAT", "output format: \(choices.map(\.rawValue).joined(separator: "|")) (default: \(choices[0].rawValue))")
+        OptionSpec("--format FORMAT  output format: \(choices.map(\.rawValue).joined(separator: "|")) (default: \(choices[0].rawValue))")
     }
 
     /// The first argument of a command whose first word picks what it does (`export plist`,
@@ -47,8 +45,8 @@ enum CommonOptions {
         return word
     }
 
-    static let rev = OptionSpec.value(
-        "--rev", "REV", "read the log as committed at this git revision (a tag, branch or commit), not the files on disk: what the ledger said before later corrections")
+    static let rev = OptionSpec(
+        "--rev REV  read the log as committed at this git revision (a tag, branch or commit), not the files on disk: what the ledger said before later corrections")
 
     /// The log of `--log`, or with `--rev REV` the log as committed at that revision (copied
     /// as `diff --from-rev` does; keep the returned checkout alive while the ledger is read).

@@ -5,10 +5,9 @@ import ToggleLedger
 /// What `report`, `check` and `due` share: `--now`, `--policy`, `--scan`, turned into the
 /// ``ReportRequest`` the library judges and renders.
 enum PolicyOptions {
-    static let now = OptionSpec.value("--now", "TIME", "judge the log as of this instant, RFC 3339 or YYYY-MM-DD; events after it are ignored (default: the clock)")
-    static let scan = OptionSpec.value(
-        "--scan", "PATH", "also scan Swift sources under PATH (like `toggles scan`) and report removed-but-referenced and untracked toggles", repeatable: true)
-    static let policy = OptionSpec.value("--policy", "FILE", "the policy file (default: policy.json in the log directory; the standard policy when that is missing)")
+    static let now = OptionSpec("--now TIME  judge the log as of this instant, RFC 3339 or YYYY-MM-DD; events after it are ignored (default: the clock)")
+    static let scan = OptionSpec("--scan PATH  also scan Swift sources under PATH (like `toggles scan`) and report removed-but-referenced and untracked toggles (repeatable)")
+    static let policy = OptionSpec("--policy FILE  the policy file (default: policy.json in the log directory; the standard policy when that is missing)")
 
     /// The instant to judge at: `--now`, else the clock.
     static func instant(_ arguments: ParsedArguments, _ context: CommandContext, command: String) throws(UsageError) -> Timestamp {

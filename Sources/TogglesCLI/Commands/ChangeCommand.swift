@@ -3,12 +3,22 @@ import ToggleLedger
 /// `toggles change`: appends a `default-changed` event.
 enum ChangeCommand: Command {
     static let spec = CommandSpec(
-        name: "change",
-        summary: "Record a new in-app default for a toggle.",
-        synopsis: "change NAME --default VALUE",
-        positionals: [("NAME", "the toggle's key")],
-        options: [.value("--default", "VALUE", "the new in-app default, a value of the toggle's type")] + CommonOptions.appending,
-        examples: ["toggles change isSwiftUIEnabled --default true"])
+        help: """
+            Record a new in-app default for a toggle.
+
+            usage: toggles change NAME --default VALUE
+
+            arguments:
+              NAME  the toggle's key
+
+            options:
+              --default VALUE  the new in-app default, a value of the toggle's type
+              --log --at --actor --id
+
+            examples:
+              $ toggles change isSwiftUIEnabled --default true
+            """,
+        shared: CommonOptions.appending)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let name = try CommonOptions.toggleName(arguments.positionals[0])

@@ -3,23 +3,29 @@ import ToggleLedger
 /// `toggles create`: appends a `created` event.
 enum CreateCommand: Command {
     static let spec = CommandSpec(
-        name: "create",
-        summary: "Record a new toggle with its kind, value type and in-app default.",
-        synopsis: "create NAME --kind build|local|remote --type bool|string|number|json --default VALUE [--category C] [--owner WHO] [--expires DATE] [--description TEXT]",
-        positionals: [("NAME", "the toggle's key, e.g. isRoundedAvatar")],
-        options: [
-            .value("--kind", "KIND", "where the value is decided: build, local or remote"),
-            .value("--type", "TYPE", "the value type: bool, string, number or json"),
-            .value("--default", "VALUE", "the in-app default, a value of --type"),
-            .value("--category", "C", "the policy category (default: release)"),
-            .value("--owner", "WHO", "the person or team to ask about it"),
-            .value("--expires", "DATE", "the date it should be gone by, YYYY-MM-DD, after today (or after --at)"),
-            .value("--description", "TEXT", "what it switches"),
-        ] + CommonOptions.appending,
-        examples: [
-            "toggles create isRoundedAvatar --kind remote --type bool --default false --owner ios@moments.app --expires 2027-01-31",
-            "toggles create appPrimaryColor --kind remote --type string --default '#FBB03B' --category remote-config",
-        ])
+        help: """
+            Record a new toggle with its kind, value type and in-app default.
+
+            usage: toggles create NAME --kind build|local|remote --type bool|string|number|json --default VALUE [--category C] [--owner WHO] [--expires DATE] [--description TEXT]
+
+            arguments:
+              NAME  the toggle's key, e.g. isRoundedAvatar
+
+            options:
+              --kind KIND         where the value is decided: build, local or remote
+              --type TYPE         the value type: bool, string, number or json
+              --default VALUE     the in-app default, a value of --type
+              --category C        the policy category (default: release)
+              --owner WHO         the person or team to ask about it
+              --expires DATE      the date it should be gone by, YYYY-MM-DD, after today (or after --at)
+              --description TEXT  what it switches
+              --log --at --actor --id
+
+            examples:
+              $ toggles create isRoundedAvatar --kind remote --type bool --default false --owner ios@moments.app --expires 2027-01-31
+              $ toggles create appPrimaryColor --kind remote --type string --default '#FBB03B' --category remote-config
+            """,
+        shared: CommonOptions.appending)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let name = try CommonOptions.toggleName(arguments.positionals[0])

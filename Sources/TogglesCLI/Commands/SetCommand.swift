@@ -4,25 +4,29 @@ import ToggleLedger
 /// or description.
 enum SetCommand: Command {
     static let spec = CommandSpec(
-        name: "set",
-        summary: "Change a toggle's owner, category or description: one attributes-changed event.",
-        synopsis: "set NAME [--owner WHO] [--category NAME] [--description TEXT]",
-        positionals: [("NAME", "the toggle's key")],
-        options: [
-            .value("--owner", "WHO", "the new owner; '' clears it"),
-            .value("--category", "NAME", "the new policy category: its lifetime and checks apply from then on"),
-            .value("--description", "TEXT", "the new description; '' clears it"),
-        ] + CommonOptions.appending,
-        discussion: """
-            Records only the fields that differ from the toggle's current ones, as one \
-            attributes-changed event: `history` and `diff` show who changed what and when, and \
-            the stale report and `due` use the owner and category in force. Setting what is \
-            already there appends nothing.
+        help: """
+            Change a toggle's owner, category or description: one attributes-changed event.
+
+            usage: toggles set NAME [--owner WHO] [--category NAME] [--description TEXT]
+
+            Records only the fields that differ from the toggle's current ones, as one attributes-changed event: `history` and
+            `diff` show who changed what and when, and the stale report and `due` use the owner and category in force. Setting
+            what is already there appends nothing.
+
+            arguments:
+              NAME  the toggle's key
+
+            options:
+              --owner WHO         the new owner; '' clears it
+              --category NAME     the new policy category: its lifetime and checks apply from then on
+              --description TEXT  the new description; '' clears it
+              --log --at --actor --id
+
+            examples:
+              $ toggles set isRoundedAvatar --owner li@moments.example --category kill-switch
+              $ toggles set isRoundedAvatar --description 'Rounded avatars in the feed'
             """,
-        examples: [
-            "toggles set isRoundedAvatar --owner li@moments.example --category kill-switch",
-            "toggles set isRoundedAvatar --description 'Rounded avatars in the feed'",
-        ])
+        shared: CommonOptions.appending)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let name = try CommonOptions.toggleName(arguments.positionals[0])

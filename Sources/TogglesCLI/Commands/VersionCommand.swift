@@ -1,11 +1,14 @@
 /// `toggles version`: the version, as `--version` prints it.
 enum VersionCommand: Command {
     static let spec = CommandSpec(
-        name: "version",
-        summary: "Print the version of toggles.",
-        synopsis: "version",
-        options: [],
-        examples: ["toggles version"])
+        help: """
+            Print the version of toggles.
+
+            usage: toggles version
+
+            examples:
+              $ toggles version
+            """)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         context.write("toggles \(TogglesCLI.version)\n")
