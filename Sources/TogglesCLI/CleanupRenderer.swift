@@ -25,18 +25,14 @@ enum CleanupRenderer {
                 .init("dryRun", .bool(dryRun)),
                 .init("complete", .bool(plan.isComplete)),
                 .init("written", .bool(written)),
-                .init(
-                    "files",
-                    .array(
-                        plan.files.map { file in
-                            .object(
-                                JSONObject([
-                                    .init("file", .string(file.path)),
-                                    .init("changed", .bool(file.changed)),
-                                    .init("rewritten", .array(file.sites.filter { $0.refusal == nil }.map { site($0, "rule", $0.rule ?? "") })),
-                                    .init("refused", .array(file.refused.map { site($0, "reason", $0.refusal ?? "") })),
-                                ]))
-                        })),
+                .objects("files", plan.files) { file in
+                    [
+                        .init("file", .string(file.path)),
+                        .init("changed", .bool(file.changed)),
+                        .init("rewritten", .array(file.sites.filter { $0.refusal == nil }.map { site($0, "rule", $0.rule ?? "") })),
+                        .init("refused", .array(file.refused.map { site($0, "reason", $0.refusal ?? "") })),
+                    ]
+                },
             ]))
     }
 

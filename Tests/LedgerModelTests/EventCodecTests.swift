@@ -87,6 +87,21 @@ import Testing
             #"condition "x" appears twice"#
         ),
         (#"{"schema":1,"id":"e","at":"2026-07-01T07:45:00Z","type":"expiry-extended","toggle":"t","actor":"a","expires":"2027-02-30","reason":"r"}"#, #""expires" must be a date"#),
+        // The two arrays of event ids (`resolves`, `conflict`) are read by one function: the same words.
+        (
+            #"{"schema":1,"id":"e","at":"2026-07-01T07:45:00Z","type":"minimum-version-changed","toggle":"_app","actor":"a","minimumVersion":"2.0","resolves":["m1",7]}"#,
+            #""resolves" must be an array of event ids, found number"#
+        ),
+        (
+            #"{"schema":1,"id":"e","at":"2026-07-01T07:45:00Z","type":"minimum-version-changed","toggle":"_app","actor":"a","minimumVersion":"2.0","resolves":[]}"#,
+            #""resolves" must be a non-empty array of event ids, found array"#
+        ),
+        (
+            #"{"schema":1,"id":"e","at":"2026-07-01T07:45:00Z","type":"resolved","toggle":"t","actor":"a","conflict":["c1",""]}"#,
+            #""conflict" must be an array of event ids, found string"#
+        ),
+        (#"{"schema":1,"id":"e","at":"2026-07-01T07:45:00Z","type":"resolved","toggle":"t","actor":"a","conflict":"c1"}"#, #""conflict" must be an array of event ids"#),
+        (#"{"schema":1,"id":"e","at":"2026-07-01T07:45:00Z","type":"resolved","toggle":"t","actor":"a","conflict":["c1"]}"#, #""conflict" names at least two events"#),
     ])
     func invalidEventsNameTheField(line: String, reason: String) throws {
         let value = try JSONParser.parse(line)

@@ -101,7 +101,7 @@ import TestSupport
                 if tokens[i].kind == .identifier, i + 2 < tokens.count, tokens[i + 1].isPunctuation("."),
                     case .references = scanner.qualifiedMember(tokens, at: i, file: file.path, facts: facts)
                 {
-                    let admitted = memo.mayQualify(tokens[i], scanner: scanner, facts: facts)
+                    let admitted = memo.holds(.mayQualify, tokens[i], scanner: scanner, facts: facts)
                     #expect(admitted, "\(file.path): \(tokens[i].text).")
                     checked += 1
                 }

@@ -133,6 +133,23 @@ import Testing
         #expect(camel.versions[0].isRollback && camel.nextPageToken == "76" && snake.nextPageToken == nil)
     }
 
+    /// A file that is not JSON at all is named with what it should have been.
+    @Test func invalidJSONSaysWhatTheFileShouldBe() {
+        let bytes = Array("{\"version\":".utf8)
+        do {
+            _ = try FirebaseTemplate.decode(bytes, file: "template.json")
+            Issue.record("a template from invalid JSON")
+        } catch {
+            #expect(error.description.hasPrefix("template.json: not a Remote Config template: invalid JSON: "), "\(error)")
+        }
+        do {
+            _ = try FirebaseVersionList.decode(bytes, file: "versions.json")
+            Issue.record("a version list from invalid JSON")
+        } catch {
+            #expect(error.description.hasPrefix("versions.json: not a listVersions response: invalid JSON: "), "\(error)")
+        }
+    }
+
     @Test func exportedConditionsKeepEveryToggleOrder() throws {
         func toggle(_ name: String, _ conditions: [String]) -> ToggleState {
             let remote = RemoteValue(value: .bool(true), conditions: conditions.map { ConditionalValue(name: $0, expression: "e-\($0)", value: .bool(false)) })

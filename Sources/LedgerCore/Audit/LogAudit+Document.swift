@@ -10,17 +10,13 @@ extension LogAudit {
             .init("events", .number(String(summary.eventCount))),
             .init("duplicates", .number(String(summary.duplicateCount))),
             .init("toggles", .number(String(toggleCount))),
-            .init(
-                "findings",
-                .array(
-                    findings.map { finding in
-                        .object(
-                            JSONObject([
-                                .init("severity", .string(finding.severity.rawValue)),
-                                .init("location", .string(finding.location)),
-                                .init("message", .string(finding.message)),
-                            ]))
-                    })),
+            .objects("findings", findings) { finding in
+                [
+                    .init("severity", .string(finding.severity.rawValue)),
+                    .init("location", .string(finding.location)),
+                    .init("message", .string(finding.message)),
+                ]
+            },
         ])
         if let history {
             object["git"] = .object(
@@ -30,22 +26,18 @@ extension LogAudit {
                     .init("segmentsAdded", .number(String(history.segmentsAdded))),
                     .init("repairs", .array(history.repairs.map(JSONValue.string))),
                     .init("trackedCheckpoints", .array(history.trackedCheckpoints.map(JSONValue.string))),
-                    .init(
-                        "findings",
-                        .array(
-                            history.findings.map { finding in
-                                .object(
-                                    JSONObject([
-                                        .init("commit", .string(finding.commit)),
-                                        .init("author", .string(finding.author)),
-                                        .init("date", .string(finding.date)),
-                                        .init("subject", .string(finding.subject)),
-                                        .init("location", .string(finding.location)),
-                                        .init("kind", .string(finding.kind)),
-                                        .init("old", .string(finding.old)),
-                                        .init("new", finding.new.map(JSONValue.string) ?? .null),
-                                    ]))
-                            })),
+                    .objects("findings", history.findings) { finding in
+                        [
+                            .init("commit", .string(finding.commit)),
+                            .init("author", .string(finding.author)),
+                            .init("date", .string(finding.date)),
+                            .init("subject", .string(finding.subject)),
+                            .init("location", .string(finding.location)),
+                            .init("kind", .string(finding.kind)),
+                            .init("old", .string(finding.old)),
+                            .init("new", finding.new.map(JSONValue.string) ?? .null),
+                        ]
+                    },
                 ]))
         }
         return .object(object)

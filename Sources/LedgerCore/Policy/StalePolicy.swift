@@ -122,23 +122,20 @@ public struct StalePolicy: Sendable, Hashable {
                     code: .expired, days: Int(now.date.daysSince1970 - expires.daysSince1970), since: expires.startOfDay,
                     expires: expires, category: category(), owner: owner()))
         }
+        // A limit of `limitDays` that ended at `deadline`; the days are counted from `since`.
+        func passed(_ code: StaleReason.Code, deadline: Timestamp, since: Timestamp, limitDays: Int) {
+            guard now > deadline else { return }
+            reasons.append(
+                StaleReason(
+                    code: code, days: Self.wholeDays(from: since, to: now), since: since, limitDays: limitDays, category: category(),
+                    owner: owner()))
+        }
         if expires == nil, let lifetime {
             let deadline = createdAt.adding(days: lifetime)
-            if now > deadline {
-                reasons.append(
-                    StaleReason(
-                        code: .overLifetime, days: Self.wholeDays(from: deadline, to: now), since: deadline,
-                        limitDays: lifetime, category: category(), owner: owner()))
-            }
+            passed(.overLifetime, deadline: deadline, since: deadline, limitDays: lifetime)
         }
         if lifetime != nil, stage == .launched {
-            let graceEnds = stageSince.adding(days: launchGraceDays)
-            if now > graceEnds {
-                reasons.append(
-                    StaleReason(
-                        code: .launched, days: Self.wholeDays(from: stageSince, to: now), since: stageSince,
-                        limitDays: launchGraceDays, category: category(), owner: owner()))
-            }
+            passed(.launched, deadline: stageSince.adding(days: launchGraceDays), since: stageSince, limitDays: launchGraceDays)
         }
         if let limits,
             let reason = limits.overExtended(

@@ -79,6 +79,11 @@ struct Fields {
         guard case .array(let list) = value, !list.isEmpty else {
             throw EventDecodingError("\"\(path)\(key)\" must be a non-empty array of event ids, found \(value.typeName)")
         }
+        return try eventIDs(in: list, key: key)
+    }
+
+    /// The event ids (non-empty strings) of the array `list`, the value of `key`.
+    func eventIDs(in list: [JSONValue], key: String) throws(EventDecodingError) -> [String] {
         var ids: [String] = []
         for element in list {
             guard case .string(let id) = element, !id.isEmpty else {

@@ -85,13 +85,7 @@ extension EventCodec {
         guard case .array(let list) = try fields.required("conflict") else {
             throw EventDecodingError("\"conflict\" must be an array of event ids")
         }
-        var ids: [String] = []
-        for element in list {
-            guard case .string(let id) = element, !id.isEmpty else {
-                throw EventDecodingError("\"conflict\" must be an array of event ids, found \(element.typeName)")
-            }
-            ids.append(id)
-        }
+        let ids = try fields.eventIDs(in: list, key: "conflict")
         guard ids.count >= 2 else { throw EventDecodingError("\"conflict\" names at least two events") }
         let keep = try fields.optionalString("keep")
         guard let definitionObject = try fields.optionalObject("definition") else {

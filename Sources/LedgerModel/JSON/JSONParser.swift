@@ -99,11 +99,7 @@ package struct JSONParser {
         var members: [JSONObject.Member] = []
         var seen = Set<String>()
         skipWhitespace()
-        if peek() == UInt8(ascii: "}") {
-            index += 1
-            depth -= 1
-            return .object(JSONObject(members))
-        }
+        if leaveContainer(at: UInt8(ascii: "}")) { return .object(JSONObject(members)) }
         while true {
             skipWhitespace()
             guard peek() == UInt8(ascii: "\"") else {
@@ -120,15 +116,7 @@ package struct JSONParser {
             skipWhitespace()
             let value = try parseValue()
             members.append(JSONObject.Member(key, value))
-            skipWhitespace()
-            switch peek() {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"):
-                index += 1
-                depth -= 1
-                return .object(JSONObject(members))
-            default: throw error("unexpected \(describeCurrent()), expected ',' or '}'")
-            }
+            if try endsContainer(at: UInt8(ascii: "}")) { return .object(JSONObject(members)) }
         }
     }
 
@@ -137,23 +125,11 @@ package struct JSONParser {
         index += 1  // [
         var elements: [JSONValue] = []
         skipWhitespace()
-        if peek() == UInt8(ascii: "]") {
-            index += 1
-            depth -= 1
-            return .array(elements)
-        }
+        if leaveContainer(at: UInt8(ascii: "]")) { return .array(elements) }
         while true {
             skipWhitespace()
             elements.append(try parseValue())
-            skipWhitespace()
-            switch peek() {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"):
-                index += 1
-                depth -= 1
-                return .array(elements)
-            default: throw error("unexpected \(describeCurrent()), expected ',' or ']'")
-            }
+            if try endsContainer(at: UInt8(ascii: "]")) { return .array(elements) }
         }
     }
 
@@ -162,6 +138,31 @@ package struct JSONParser {
         if depth > Self.maximumDepth {
             throw error("nesting deeper than \(Self.maximumDepth) levels")
         }
+    }
+
+    /// Consumes the container's `close` and leaves it, when `close` comes next. Inlined
+    /// (like the next one): the reader parses a line's JSON values through here.
+    @inline(__always)
+    private mutating func leaveContainer(at close: UInt8) -> Bool {
+        guard peek() == close else { return false }
+        index += 1
+        depth -= 1
+        return true
+    }
+
+    /// After a member or an element: true when the container ends there (its `close`
+    /// consumed), false after the `,` before the next one.
+    @inline(__always)
+    private mutating func endsContainer(at close: UInt8) throws(JSONError) -> Bool {
+        skipWhitespace()
+        if peek() == UInt8(ascii: ",") {
+            index += 1
+            return false
+        }
+        guard leaveContainer(at: close) else {
+            throw error("unexpected \(describeCurrent()), expected ',' or '\(Character(Unicode.Scalar(close)))'")
+        }
+        return true
     }
 
     private mutating func expectLiteral(_ literal: StaticString) throws(JSONError) {

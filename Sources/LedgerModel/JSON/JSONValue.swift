@@ -79,3 +79,19 @@ public struct JSONObject: Sendable, Hashable {
     public var keys: [String] { members.map(\.key) }
     public var isEmpty: Bool { members.isEmpty }
 }
+
+extension JSONObject.Member {
+    /// A member holding an object, `"summary": {…}`: the one way the documents the tool
+    /// prints nest an object, so a renderer lists the members and nothing else.
+    package static func object(_ key: String, _ members: [JSONObject.Member]) -> JSONObject.Member {
+        JSONObject.Member(key, .object(JSONObject(members)))
+    }
+
+    /// A member holding one object per item, `"findings": [{…}, …]`: the lists of the
+    /// documents the tool prints. Inlinable, so a renderer in another module calls a
+    /// specialized copy rather than the generic one.
+    @inlinable
+    package static func objects<Item>(_ key: String, _ items: [Item], _ members: (Item) -> [JSONObject.Member]) -> JSONObject.Member {
+        JSONObject.Member(key, .array(items.map { .object(JSONObject(members($0))) }))
+    }
+}

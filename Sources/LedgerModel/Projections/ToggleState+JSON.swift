@@ -11,18 +11,14 @@ extension ToggleState {
                 JSONObject([
                     .init("value", value.value ?? .null),
                     .init("useInAppDefault", .bool(value.value == nil)),
-                    .init(
-                        "conditions",
-                        .array(
-                            value.conditions.map { condition in
-                                .object(
-                                    JSONObject([
-                                        .init("name", .string(condition.name)),
-                                        .init("expression", .string(condition.expression)),
-                                        .init("value", condition.value ?? .null),
-                                        .init("useInAppDefault", .bool(condition.value == nil)),
-                                    ]))
-                            })),
+                    .objects("conditions", value.conditions) { condition in
+                        [
+                            .init("name", .string(condition.name)),
+                            .init("expression", .string(condition.expression)),
+                            .init("value", condition.value ?? .null),
+                            .init("useInAppDefault", .bool(condition.value == nil)),
+                        ]
+                    },
                     .init("templateVersion", optional(value.templateVersion)),
                     .init("publishedAt", optional(toggle.remotePublishedAt?.description)),
                 ]))

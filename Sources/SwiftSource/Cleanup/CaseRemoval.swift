@@ -65,14 +65,7 @@ struct CaseRemoval {
 
     /// Swift rejects an enum with a raw type and no cases: the last case of one is refused.
     private func checkNotLastCase(_ caseToken: Int) throws(Refusal) {
-        var open = caseToken - 1
-        var depth = 0
-        while open >= 0 {
-            if tokens[open].isPunctuation("}") { depth += 1 }
-            if tokens[open].isPunctuation("{") { if depth == 0 { break }; depth -= 1 }
-            open -= 1
-        }
-        guard open >= 0, source.partner[open] > open else { throw Refusal(reason: "an enum case the cleanup cannot place") }
+        guard let open = source.enclosingBrace(of: caseToken) else { throw Refusal(reason: "an enum case the cleanup cannot place") }
         var enumToken = open - 1
         while enumToken >= 0, !source.isIdentifier(enumToken, "enum"), !tokens[enumToken].isPunctuation("}"), !tokens[enumToken].isPunctuation("{") { enumToken -= 1 }
         guard enumToken >= 0, source.isIdentifier(enumToken, "enum") else { return }

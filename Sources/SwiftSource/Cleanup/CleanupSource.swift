@@ -52,6 +52,23 @@ struct CleanupSource {
         }
     }
 
+    /// The `{` of the innermost braces around token `index`, or nil when there is none or its
+    /// `}` is missing: the body a declaration stands in, searched backwards over nested blocks.
+    func enclosingBrace(of index: Int) -> Int? {
+        var open = index - 1
+        var depth = 0
+        while open >= 0 {
+            if tokens[open].isPunctuation("}") { depth += 1 }
+            if tokens[open].isPunctuation("{") {
+                if depth == 0 { break }
+                depth -= 1
+            }
+            open -= 1
+        }
+        guard open >= 0, partner[open] > open else { return nil }
+        return open
+    }
+
     func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
 
     /// The source text of tokens `first...last`, or nil when a token's end is unknown.

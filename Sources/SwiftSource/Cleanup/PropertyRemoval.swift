@@ -117,14 +117,7 @@ struct PropertyRemoval {
     /// be left naming a property that no longer exists.
     private func checkUnqualifiedUses(name: Int, first: Int, last: Int) throws(Refusal) {
         let propertyName = tokens[name].text
-        var open = first - 1
-        var depth = 0
-        while open >= 0 {
-            if tokens[open].isPunctuation("}") { depth += 1 }
-            if tokens[open].isPunctuation("{") { if depth == 0 { break }; depth -= 1 }
-            open -= 1
-        }
-        guard open >= 0, source.partner[open] > open else { return }
+        guard let open = source.enclosingBrace(of: first) else { return }
         let spellings: Set<String> = [propertyName, "$" + propertyName, "_" + propertyName]
         for index in (open + 1)..<source.partner[open]
         where !(first...last).contains(index) && tokens[index].kind == .identifier

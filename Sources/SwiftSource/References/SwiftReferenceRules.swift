@@ -87,10 +87,10 @@ extension SwiftReferenceScanner {
             // Read in place: a copy of each token (its text retained and released) cost 10% of a scan.
             switch tokens[i].kind {
             case .identifier:
-                if i + 1 < tokens.count, tokens[i + 1].kind == .identifier, memo.isDeclarationKeyword(tokens[i], scanner: self, facts: facts) {
+                if i + 1 < tokens.count, tokens[i + 1].kind == .identifier, memo.holds(.declarationKeyword, tokens[i], scanner: self, facts: facts) {
                     let keyword = tokens[i].text
                     if keyword == "let" || keyword == "var" {
-                        if let body = braces.last, body.typeToken >= 0, memo.mayBeMember(tokens[i + 1], scanner: self, facts: facts) {
+                        if let body = braces.last, body.typeToken >= 0, memo.holds(.mayBeMember, tokens[i + 1], scanner: self, facts: facts) {
                             let outcome = propertyDeclaration(tokens, binding: i, body: body, file: file.path, facts: facts)
                             if case .notApplicable = outcome {} else { visit(i + 1, outcome) }
                             if case .references = outcome, Self.opensAccessor(tokens, binding: i) { pendingBody.accessorOf = i + 1 }
@@ -108,7 +108,7 @@ extension SwiftReferenceScanner {
                         pendingBody = Body(typeToken: i + 1, isToggleEnum: isToggleEnum, ownsToggles: isToggleEnum || Self.namesToggleHolder(name) || Self.namesConfigObject(name))
                     }
                 }
-                if i + 2 < tokens.count, tokens[i + 1].isPunctuation("."), memo.mayQualify(tokens[i], scanner: self, facts: facts) {
+                if i + 2 < tokens.count, tokens[i + 1].isPunctuation("."), memo.holds(.mayQualify, tokens[i], scanner: self, facts: facts) {
                     let outcome = qualifiedMember(tokens, at: i, file: file.path, facts: facts)
                     if case .notApplicable = outcome {
                     } else {
@@ -118,7 +118,8 @@ extension SwiftReferenceScanner {
                 }
                 var ownUseDecided = false
                 // `x = raw.value(…)`, `Raw(key: "k", enabled: x)`: a flags type's own methods (SwiftReferenceScanner+OwnPropertyUseRule.swift).
-                if insideOwningBodies > 0, memo.mayBeMember(tokens[i], scanner: self, facts: facts) || (discoveredMembers && facts.discovery.propertyKeys[tokens[i].text] != nil),
+                if insideOwningBodies > 0,
+                    memo.holds(.mayBeMember, tokens[i], scanner: self, facts: facts) || (discoveredMembers && facts.discovery.propertyKeys[tokens[i].text] != nil),
                     let body = braces.last(where: { $0.typeToken >= 0 }), body.ownsToggles
                 {
                     let outcome = ownPropertyUse(tokens, at: i, owner: tokens[body.typeToken].text, file: file.path, facts: facts)
@@ -127,14 +128,14 @@ extension SwiftReferenceScanner {
                 // `"\(quickReply)"`, `return quickReply && x`: a toggle property read by its bare name in its own type
                 // (unless the assignment/argument rule above took it: one token, one reference).
                 if !ownUseDecided, insideOwningBodies > 0, i > 0, !tokens[i - 1].isPunctuation("."),
-                    memo.mayBeMember(tokens[i], scanner: self, facts: facts) || (discoveredMembers && facts.discovery.propertyKeys[tokens[i].text] != nil)
+                    memo.holds(.mayBeMember, tokens[i], scanner: self, facts: facts) || (discoveredMembers && facts.discovery.propertyKeys[tokens[i].text] != nil)
                 {
                     let outcome = ownMember(tokens, at: i, braces: braces, file: file.path, facts: facts)
                     if case .notApplicable = outcome {} else { visit(i, outcome) }
                 }
                 // `FeatureFlags(netShield: true)`, `init(netShield: Bool)`: a flags struct's labels.
                 if i > 0, i + 1 < tokens.count, tokens[i + 1].isPunctuation(":"), tokens[i - 1].isPunctuation("(") || tokens[i - 1].isPunctuation(","),
-                    memo.mayBeMember(tokens[i], scanner: self, facts: facts) || (discoveredMembers && facts.discovery.propertyKeys[tokens[i].text] != nil)
+                    memo.holds(.mayBeMember, tokens[i], scanner: self, facts: facts) || (discoveredMembers && facts.discovery.propertyKeys[tokens[i].text] != nil)
                 {
                     // An `init` is the innermost type's: `State`'s nested in a `GoalHistoryFeature` is not the feature's.
                     let ownInit = insideOwningBodies > 0 && braces.last { $0.typeToken >= 0 }?.ownsToggles != false
@@ -170,7 +171,7 @@ extension SwiftReferenceScanner {
                     }
                 case UInt8(ascii: "."):
                     if isMemberAccess(tokens, dot: i, memo: &memo, facts: facts) {
-                        guard qualifiedDot != i, memo.mayBeMember(tokens[i + 1], scanner: self, facts: facts) else {
+                        guard qualifiedDot != i, memo.holds(.mayBeMember, tokens[i + 1], scanner: self, facts: facts) else {
                             // Without a log: `UserDefaults.standard.x` in the accessor of the discovered toggle property `x`.
                             if insideAccessors > 0, qualifiedDot != i, discoveredDot != i, let accessor = braces.last(where: { $0.accessorOf >= 0 }),
                                 let outcome = readInOwnAccessor(tokens, dot: i, accessor: accessor.accessorOf, file: file.path, facts: facts)
@@ -219,7 +220,7 @@ extension SwiftReferenceScanner {
         guard i > 0, i + 1 < tokens.count, tokens[i + 1].kind == .identifier, !tokens[i + 1].spaceBefore, !tokens[i].spaceBefore else { return false }
         let previous = tokens[i - 1]
         switch previous.kind {
-        case .identifier: return !memo.isPrefixKeyword(previous, scanner: self, facts: facts)
+        case .identifier: return !memo.holds(.prefixKeyword, previous, scanner: self, facts: facts)
         case .punctuation: return previous.symbol == UInt8(ascii: ")") || previous.symbol == UInt8(ascii: "]")
         case .operator: return (previous.text == "?" || previous.text == "!") && !previous.spaceBefore
         default: return false
@@ -248,8 +249,8 @@ extension SwiftReferenceScanner {
     /// ``implicitMember(_:at:file:facts:)`` that need no hash lookup once the memo knows the name.
     func couldBeImplicitMember(_ tokens: [SwiftToken], dot i: Int, facts: EnumFacts, memo: inout NameMemo) -> Bool {
         guard i + 1 < tokens.count, tokens[i + 1].kind == .identifier, !tokens[i + 1].spaceBefore else { return false }
-        if i > 0, tokens[i - 1].kind == .identifier, !memo.isPrefixKeyword(tokens[i - 1], scanner: self, facts: facts) { return false }
-        return memo.mayBeImplicitToggle(tokens[i + 1], scanner: self, facts: facts)
+        if i > 0, tokens[i - 1].kind == .identifier, !memo.holds(.prefixKeyword, tokens[i - 1], scanner: self, facts: facts) { return false }
+        return memo.holds(.mayBeImplicitToggle, tokens[i + 1], scanner: self, facts: facts)
     }
 
     /// `ToggleEnum.name` at `i` (the enum's name).

@@ -31,13 +31,7 @@ public struct FirebaseTemplate: Sendable, Hashable {
 
     /// Decodes a template from the bytes of a JSON file; `file` names it in errors.
     public static func decode(_ bytes: [UInt8], file: String?) throws(InteropError) -> FirebaseTemplate {
-        let value: JSONValue
-        do {
-            value = try JSONParser.parse(bytes)
-        } catch {
-            throw InteropError(file: file, "not a Remote Config template: invalid JSON: \(error)")
-        }
-        return try decode(value, file: file)
+        try decode(try InteropError.parseJSON(bytes, file: file, document: "a Remote Config template"), file: file)
     }
 
     public static func decode(_ value: JSONValue, file: String?) throws(InteropError) -> FirebaseTemplate {
@@ -339,12 +333,7 @@ package struct FirebaseVersionList: Sendable, Hashable {
 
     /// Accepts the response object (camelCase or snake_case) or a bare array of versions.
     public static func decode(_ bytes: [UInt8], file: String?) throws(InteropError) -> FirebaseVersionList {
-        let parsed: JSONValue
-        do {
-            parsed = try JSONParser.parse(bytes)
-        } catch {
-            throw InteropError(file: file, "not a listVersions response: invalid JSON: \(error)")
-        }
+        let parsed = try InteropError.parseJSON(bytes, file: file, document: "a listVersions response")
         var elements: [JSONValue]
         var token: String?
         // `firebase remoteconfig:versions:list --json`

@@ -27,6 +27,18 @@ public struct InteropError: Error, Sendable, Equatable, CustomStringConvertible 
     }
 }
 
+extension InteropError {
+    /// The JSON value of another tool's file; invalid JSON says what the file should have
+    /// been (`not a Remote Config template: invalid JSON: …`).
+    static func parseJSON(_ bytes: [UInt8], file: String?, document: String) throws(InteropError) -> JSONValue {
+        do {
+            return try JSONParser.parse(bytes)
+        } catch {
+            throw InteropError(file: file, "not \(document): invalid JSON: \(error)")
+        }
+    }
+}
+
 /// Reads the members of a JSON object from another tool's file, with errors that give the
 /// path to the offending value (`parameters.isRoundedAvatar.valueType`).
 package struct InteropObject {

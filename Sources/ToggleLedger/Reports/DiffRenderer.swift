@@ -67,20 +67,16 @@ package enum DiffRenderer {
             .init("from", side(from)),
             .init("to", side(to)),
             .init("summary", .object(JSONObject(diff.counts.map { .init($0.kind.rawValue, .number(String($0.count))) }))),
-            .init(
-                "changes",
-                .array(
-                    diff.changes.map { change in
-                        .object(
-                            JSONObject([
-                                .init("toggle", .string(change.toggle)),
-                                .init("change", .string(change.kind.rawValue)),
-                                .init("before", change.before),
-                                .init("after", change.after),
-                                .init("at", change.at.map { .string($0.description) } ?? .null),
-                                .init("detail", change.detail.map(JSONValue.string) ?? .null),
-                            ]))
-                    })),
+            .objects("changes", diff.changes) { change in
+                [
+                    .init("toggle", .string(change.toggle)),
+                    .init("change", .string(change.kind.rawValue)),
+                    .init("before", change.before),
+                    .init("after", change.after),
+                    .init("at", change.at.map { .string($0.description) } ?? .null),
+                    .init("detail", change.detail.map(JSONValue.string) ?? .null),
+                ]
+            },
         ])
         return JSONWriter.pretty(.object(document)) + "\n"
     }

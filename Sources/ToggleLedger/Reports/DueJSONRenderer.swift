@@ -22,21 +22,19 @@ package enum DueJSONRenderer {
         return JSONObject([
             .init("schema", number(schema)),
             .init("asOf", .string(list.asOf.description)),
-            .init(
+            .object(
                 "within",
-                .object(
-                    JSONObject([
-                        .init("days", number(list.windowDays)),
-                        .init("until", .string(list.horizon.description)),
-                    ]))),
-            .init(
+                [
+                    .init("days", number(list.windowDays)),
+                    .init("until", .string(list.horizon.description)),
+                ]),
+            .object(
                 "summary",
-                .object(
-                    JSONObject([
-                        .init("due", number(list.count)),
-                        .init("overdue", number(list.overdueCount)),
-                        .init("owners", number(list.groups.count)),
-                    ]))),
+                [
+                    .init("due", number(list.count)),
+                    .init("overdue", number(list.overdueCount)),
+                    .init("owners", number(list.groups.count)),
+                ]),
             .init("owners", .array(list.groups.map { .object(group($0)) })),
         ])
     }

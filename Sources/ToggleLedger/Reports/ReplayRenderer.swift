@@ -34,17 +34,13 @@ package enum ReplayRenderer {
             .init("applied", .bool(step.violation == nil && !isUnknown(step.logged.event))),
             .init("before", step.before.map { .object(StateRenderer.object(for: $0)) } ?? .null),
             .init("after", step.after.map { .object(StateRenderer.object(for: $0)) } ?? .null),
-            .init(
-                "changes",
-                .array(
-                    step.changes.map { change in
-                        .object(
-                            JSONObject([
-                                .init("field", .string(change.field)),
-                                .init("before", change.before ?? .null),
-                                .init("after", change.after ?? .null),
-                            ]))
-                    })),
+            .objects("changes", step.changes) { change in
+                [
+                    .init("field", .string(change.field)),
+                    .init("before", change.before ?? .null),
+                    .init("after", change.after ?? .null),
+                ]
+            },
         ])
         if let violation = step.violation { object["skipped"] = .string(violation.description) }
         return JSONWriter.string(.object(object)) + "\n"

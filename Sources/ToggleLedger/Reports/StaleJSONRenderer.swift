@@ -24,17 +24,16 @@ package enum StaleJSONRenderer {
         var document = JSONObject([
             .init("schema", number(schema)),
             .init("asOf", .string(report.asOf.description)),
-            .init(
+            .object(
                 "summary",
-                .object(
-                    JSONObject([
-                        .init("live", number(summary.live)),
-                        .init("inUse", number(summary.inUse)),
-                        .init("stale", number(summary.stale)),
-                        .init("launched", number(summary.launched)),
-                        .init("health", number(summary.health)),
-                        .init("awaitingRetirement", number(summary.awaitingRetirement)),
-                    ]))),
+                [
+                    .init("live", number(summary.live)),
+                    .init("inUse", number(summary.inUse)),
+                    .init("stale", number(summary.stale)),
+                    .init("launched", number(summary.launched)),
+                    .init("health", number(summary.health)),
+                    .init("awaitingRetirement", number(summary.awaitingRetirement)),
+                ]),
             .init("policy", .object(policy(report.policy))),
             .init(
                 "toggles",
