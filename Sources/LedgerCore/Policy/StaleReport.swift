@@ -145,7 +145,8 @@ public struct StaleReport: Sendable {
                     now: now, lifetime: rule.lifetime, limits: rule.limits)
                 verdicts.append((position, reasons, rule.lifetime, rule.isKnown))
             }
-            var entries = [Entry](fillingCapacity: verdicts.count)
+            var entries: [Entry] = []
+            entries.reserveCapacity(verdicts.count)
             for stale in [true, false] {
                 for verdict in verdicts where verdict.reasons.isEmpty != stale {
                     entries.append(

@@ -342,7 +342,7 @@ package enum SystemCalls {
     /// Advises the kernel to back the whole 2 MB pages inside a large, not yet touched buffer
     /// with transparent huge pages: one page fault per 2 MB instead of 512 when it is filled.
     /// Only advice (where huge pages are unavailable or disabled nothing changes), and only
-    /// worth it for buffers of several megabytes filled at once (a restored replay, a report).
+    /// worth it for the replay's tables of several megabytes (``Array/init(repeating:count:preferringHugePages:)``).
     @usableFromInline
     static func preferHugePages(_ start: UnsafeMutableRawPointer, byteCount: Int) {
         #if os(Linux)
@@ -389,18 +389,6 @@ extension Array {
             }
             buffer.initialize(repeating: value)
             initialized = count
-        }
-    }
-
-    /// An empty array with room for `capacity` elements; large storage is advised to use
-    /// huge pages (``SystemCalls/preferHugePages(_:byteCount:)``) before it is filled.
-    @inlinable
-    package init(fillingCapacity capacity: Int) {
-        self.init(unsafeUninitializedCapacity: capacity) { buffer, initialized in
-            if let base = buffer.baseAddress {
-                SystemCalls.preferHugePages(UnsafeMutableRawPointer(base), byteCount: buffer.count * MemoryLayout<Element>.stride)
-            }
-            initialized = 0
         }
     }
 }

@@ -18,7 +18,8 @@ extension ReplayCheckpoint {
     /// The projection after the last covered event.
     package func projection(displayName: String) throws(CheckpointCorrupt) -> Projection {
         var (reader, locations, enums, eventCount, toggleCount) = try openProjection(displayName: displayName)
-        var toggles = [ToggleState](fillingCapacity: toggleCount)
+        var toggles: [ToggleState] = []
+        toggles.reserveCapacity(toggleCount)
         for _ in 0..<toggleCount {
             let end = try reader.recordEnd()
             _ = try reader.bool()
@@ -50,7 +51,8 @@ extension ReplayCheckpoint {
         displayName: String, summary: ReadSummary, includingRemoved: Bool = true, keeping: Set<String> = []
     ) throws(CheckpointCorrupt) -> ReplaySnapshot {
         var (reader, locations, enums, eventCount, toggleCount) = try openProjection(displayName: displayName)
-        var toggles = [ToggleState](fillingCapacity: toggleCount)
+        var toggles: [ToggleState] = []
+        toggles.reserveCapacity(toggleCount)
         // Names are interned: a creation site names its toggle by the same string index.
         // For every stored toggle, its name and its position in `toggles` (-1: stepped over).
         var names: [(name: UInt32, position: Int)] = []
