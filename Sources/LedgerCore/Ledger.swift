@@ -8,7 +8,9 @@ import LedgerStore
 public struct Ledger: Sendable {
     package let reader: LogReader
     /// Writes only under the façade: an append validates before it writes, holding the lock.
-    package let writer: LogWriter
+    /// Made when an append asks for it: a replay or a report never writes, so it never
+    /// builds one (the writer holds nothing but the reader's directory and name).
+    package var writer: LogWriter { LogWriter(directory: reader.directory, displayName: reader.displayName) }
     /// How replays run: the checkpoint, its threshold, the read threads.
     package let options: ReplayOptions
 
@@ -22,7 +24,6 @@ public struct Ledger: Sendable {
     /// - Parameter options: how replays run (``ReplayOptions``): the CLI's and the tests' knobs.
     package init(directory: String, displayName: String? = nil, options: ReplayOptions) {
         reader = LogReader(directory: directory, displayName: displayName, parallelMerge: options.parallelMerge)
-        writer = LogWriter(directory: directory, displayName: displayName)
         self.options = options
     }
 

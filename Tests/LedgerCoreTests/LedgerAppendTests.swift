@@ -27,6 +27,20 @@ import TestSupport
         #expect(lines[0].contains(#""id":"1""#))
     }
 
+    /// The writer is made on demand from the reader's directory and name: an append writes
+    /// into the directory the ledger was opened on and names the segment as the reader does.
+    @Test func anAppendWritesWhereTheLedgerReadsAndNamesItTheSameWay() throws {
+        let log = try ScratchLog()
+        let named = Ledger(directory: log.path, displayName: "shown/log")
+        let segment = try #require(try named.append([Self.create("a", id: "1", at: "2026-01-01")]).segment)
+        #expect(segment.hasPrefix("shown/log/2026/01/"))
+        #expect(FileManager.default.fileExists(atPath: log.path + "/" + segment.dropFirst("shown/log/".count)))
+        let unnamed = Ledger(directory: log.path)
+        let second = try #require(try unnamed.append([Self.create("b", id: "2", at: "2026-01-02")]).segment)
+        #expect(second.hasPrefix(log.path + "/2026/01/"))
+        #expect(try unnamed.replay().projection.toggles.keys.sorted() == ["a", "b"])
+    }
+
     @Test func theSameIDTwiceIsANoOp() throws {
         let log = try ScratchLog()
         _ = try log.ledger.append([Self.create("a", id: "ci-42", at: "2026-01-01")])
