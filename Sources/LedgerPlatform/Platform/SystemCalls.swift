@@ -339,22 +339,6 @@ package enum SystemCalls {
             changed: Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec))
     }
 
-    /// Advises the kernel to back the whole 2 MB pages inside a large, not yet touched buffer
-    /// with transparent huge pages: one page fault per 2 MB instead of 512 when it is filled.
-    /// Only advice (where huge pages are unavailable or disabled nothing changes), and only
-    /// worth it for the replay's tables of several megabytes (``Array/init(repeating:count:preferringHugePages:)``).
-    @usableFromInline
-    static func preferHugePages(_ start: UnsafeMutableRawPointer, byteCount: Int) {
-        #if os(Linux)
-        let huge = 2 << 20
-        guard byteCount >= 2 * huge else { return }
-        let first = (Int(bitPattern: start) + huge - 1) & ~(huge - 1)
-        let end = (Int(bitPattern: start) + byteCount) & ~(huge - 1)
-        guard end > first, let aligned = UnsafeMutableRawPointer(bitPattern: first) else { return }
-        _ = madvise(aligned, end - first, 14)  // MADV_HUGEPAGE
-        #endif
-    }
-
     /// The processors online (at least 1).
     package static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
@@ -369,27 +353,6 @@ package enum SystemCalls {
 
     package static func errorMessage(_ code: Int32) -> String {
         String(cString: strerror(code))
-    }
-}
-
-extension Array {
-    /// `count` copies of `value`, in storage advised to use huge pages when it is large: a
-    /// hash table of millions of slots read at random then costs far fewer TLB misses (and
-    /// page faults when it is filled).
-    // Inlinable: generic, so in another target it ran unspecialized (element by element).
-    @inlinable
-    package init(repeating value: Element, count: Int, preferringHugePages: Bool) {
-        guard preferringHugePages else {
-            self.init(repeating: value, count: count)
-            return
-        }
-        self.init(unsafeUninitializedCapacity: count) { buffer, initialized in
-            if let base = buffer.baseAddress {
-                SystemCalls.preferHugePages(UnsafeMutableRawPointer(base), byteCount: count * MemoryLayout<Element>.stride)
-            }
-            buffer.initialize(repeating: value)
-            initialized = count
-        }
     }
 }
 

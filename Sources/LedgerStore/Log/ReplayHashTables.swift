@@ -38,7 +38,7 @@ package struct SeenIDs {
         }
         segmentStarts = starts
         positionBits = max(1, Int64.bitWidth - total.leadingZeroBitCount)
-        slots = [UInt64](repeating: 0, count: max(1024, Int(total / 160) * 10 / 7), preferringHugePages: true)
+        slots = [UInt64](repeating: 0, count: max(1024, Int(total / 160) * 10 / 7))
     }
 
     /// Per process, so nobody can choose ids that pile up in one slot.
@@ -119,7 +119,7 @@ package struct SeenIDs {
     private mutating func grow() {
         let old = slots
         slots = []
-        slots = [UInt64](repeating: 0, count: old.count * 2, preferringHugePages: true)
+        slots = [UInt64](repeating: 0, count: old.count * 2)
         for word in old where word != 0 {
             var slot = home(word >> positionBits)
             while slots[slot] != 0 {
@@ -267,7 +267,7 @@ struct StringInterner {
     private mutating func grow() {
         let size = table.count * 2
         let old = table
-        table = [Slot](repeating: Slot(word: 0, string: ""), count: size, preferringHugePages: true)
+        table = [Slot](repeating: Slot(word: 0, string: ""), count: size)
         mask = size - 1
         for slot in old where slot.word != 0 {
             var string = slot.string
