@@ -3,6 +3,9 @@ import ToggleLedger
 
 /// A `toggles` subcommand: its interface and what it does.
 protocol Command {
+    /// The help page `toggles help COMMAND` prints, which is the command's specification
+    /// (``CommandSpec``).
+    static var helpPage: String { get }
     static var spec: CommandSpec { get }
     /// Runs the command. Throws ``UsageError``, ``LogError``, ``LedgerError`` or
     /// ``CommandFailure``; the dispatcher turns each into its exit status.

@@ -49,7 +49,7 @@ public enum TogglesCLI {
     ]
 
     static func command(named name: String) -> (any Command.Type)? {
-        commands.first { command in command.spec.name == name }
+        commands.first { command in CommandSpec.name(inHelp: command.helpPage) == name }
     }
 
     /// Runs `toggles` with `arguments` (without the program name) and returns the exit status:

@@ -2,26 +2,25 @@ import ToggleLedger
 
 /// `toggles append`: appends events given as JSON lines, all or nothing.
 enum AppendCommand: Command {
-    static let spec = CommandSpec(
-        help: """
-            Append events given as JSON lines (stdin or --file), validated, all or nothing, as one segment.
+    static let helpPage = """
+        Append events given as JSON lines (stdin or --file), validated, all or nothing, as one segment.
 
-            usage: toggles append [--file PATH]
+        usage: toggles append [--file PATH]
 
-            Each line is one event in the log's format. Missing envelope fields are filled in: "schema" (1), "id" (a new ULID;
-            they count up line by line), "at" (now, after every event already in the log and every earlier line, so lines replay
-            in the order given) and "actor" (as for the other commands). If any line is invalid or breaks a lifecycle rule,
-            nothing is appended. Events whose id is already in the log are skipped.
+        Each line is one event in the log's format. Missing envelope fields are filled in: "schema" (1), "id" (a new ULID;
+        they count up line by line), "at" (now, after every event already in the log and every earlier line, so lines replay
+        in the order given) and "actor" (as for the other commands). If any line is invalid or breaks a lifecycle rule,
+        nothing is appended. Events whose id is already in the log are skipped.
 
-            options:
-              --file PATH  read the events from PATH instead of standard input
-              --log
+        options:
+          --file PATH  read the events from PATH instead of standard input
+          --log
 
-            examples:
-              $ echo '{"type":"removed","toggle":"isSwiftUIEnabled","reason":"shipped"}' | toggles append
-              $ toggles append --file imported.jsonl
-            """,
-        shared: [CommonOptions.log])
+        examples:
+          $ echo '{"type":"removed","toggle":"isSwiftUIEnabled","reason":"shipped"}' | toggles append
+          $ toggles append --file imported.jsonl
+        """
+    static let spec = CommandSpec(help: helpPage, shared: [CommonOptions.log])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let source: String

@@ -2,23 +2,22 @@ import ToggleLedger
 
 /// `toggles change`: appends a `default-changed` event.
 enum ChangeCommand: Command {
-    static let spec = CommandSpec(
-        help: """
-            Record a new in-app default for a toggle.
+    static let helpPage = """
+        Record a new in-app default for a toggle.
 
-            usage: toggles change NAME --default VALUE
+        usage: toggles change NAME --default VALUE
 
-            arguments:
-              NAME  the toggle's key
+        arguments:
+          NAME  the toggle's key
 
-            options:
-              --default VALUE  the new in-app default, a value of the toggle's type
-              --log --at --actor --id
+        options:
+          --default VALUE  the new in-app default, a value of the toggle's type
+          --log --at --actor --id
 
-            examples:
-              $ toggles change isSwiftUIEnabled --default true
-            """,
-        shared: CommonOptions.appending)
+        examples:
+          $ toggles change isSwiftUIEnabled --default true
+        """
+    static let spec = CommandSpec(help: helpPage, shared: CommonOptions.appending)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let name = try CommonOptions.toggleName(arguments.positionals[0])

@@ -3,51 +3,51 @@ import ToggleLedger
 
 /// `toggles check`: the CI gate. Exit 0 when nothing counted is stale, 1 when something is.
 enum CheckCommand: Command {
+    static let helpPage = """
+        Fail (exit 1) when toggles are stale, printing which and why: the CI gate.
+
+        usage: toggles check [--now TIME] [--format text|json|markdown|csv|sarif|github|junit|gitlab] [--fail-on CODES] [--max-stale N] [--policy FILE] [--scan PATH]… [--baseline FILE] [--write-baseline FILE]
+
+        Exit 0 when at most --max-stale toggles are stale for a reason in --fail-on, 1 when more are, 2 when the log or the
+        policy file is invalid (as `toggles audit` would report: malformed lines, events breaking lifecycle rules, reused
+        ids). Concurrent lifecycle edits from merged branches are not an invalid log: each open one is the reason `conflict`
+        of its toggle until `toggles resolve` settles it. The text format lists each counted toggle, its owner and its
+        reasons; the other formats print the full report with the verdict (markdown for a pull-request comment, sarif for code
+        scanning, github for annotations in GitHub Actions and, when GITHUB_STEP_SUMMARY is set, the Markdown report in the
+        job summary, junit for test views, gitlab for GitLab Code Quality; files relative to the repository root, see
+        docs/ci.md). With --scan PATH the Swift sources are scanned too: removed-but-referenced and untracked toggles count
+        like stale ones (results located in the code in sarif). To turn the gate on with a backlog, record it once with
+        --write-baseline toggles-baseline.json, commit the file, and run check --baseline toggles-baseline.json: a finding is
+        a toggle and a reason, baselined ones are left out of the report and the verdict (standard error says how many), and
+        fixed ones are named so the baseline can shrink.
+
+        options:
+          --now --format
+          --fail-on CODES        comma-separated stale reasons that fail the check: expired, over-lifetime, launched,
+                                 over-extended, retire-remote, conflict, and with --scan removed-but-referenced, untracked
+                                 (default: all)
+          --max-stale N          tolerate up to N stale toggles, to pay a backlog down (default: 0)
+          --policy --scan
+          --baseline FILE        findings recorded in FILE (by --write-baseline) do not count: only new ones fail the check
+          --write-baseline FILE  record today's findings in FILE and pass; with --baseline, keep only the baselined findings
+                                 that remain (fixed ones leave it)
+          --log
+
+        examples:
+          $ toggles check
+          $ toggles check --fail-on expired,launched
+          $ toggles check --max-stale 5
+          $ toggles check --now 2027-01-01 --format markdown > comment.md
+          $ toggles check --format sarif > toggles.sarif
+          $ toggles check --format github
+          $ toggles check --format junit > toggles-junit.xml
+          $ toggles check --policy ci/strict-policy.json --log app/events
+          $ toggles check --scan Sources/App --fail-on launched,removed-but-referenced,untracked
+          $ toggles check --write-baseline toggles-baseline.json
+          $ toggles check --baseline toggles-baseline.json --format github
+        """
     static let spec = CommandSpec(
-        help: """
-            Fail (exit 1) when toggles are stale, printing which and why: the CI gate.
-
-            usage: toggles check [--now TIME] [--format text|json|markdown|csv|sarif|github|junit|gitlab] [--fail-on CODES] [--max-stale N] [--policy FILE] [--scan PATH]… [--baseline FILE] [--write-baseline FILE]
-
-            Exit 0 when at most --max-stale toggles are stale for a reason in --fail-on, 1 when more are, 2 when the log or the
-            policy file is invalid (as `toggles audit` would report: malformed lines, events breaking lifecycle rules, reused
-            ids). Concurrent lifecycle edits from merged branches are not an invalid log: each open one is the reason `conflict`
-            of its toggle until `toggles resolve` settles it. The text format lists each counted toggle, its owner and its
-            reasons; the other formats print the full report with the verdict (markdown for a pull-request comment, sarif for code
-            scanning, github for annotations in GitHub Actions and, when GITHUB_STEP_SUMMARY is set, the Markdown report in the
-            job summary, junit for test views, gitlab for GitLab Code Quality; files relative to the repository root, see
-            docs/ci.md). With --scan PATH the Swift sources are scanned too: removed-but-referenced and untracked toggles count
-            like stale ones (results located in the code in sarif). To turn the gate on with a backlog, record it once with
-            --write-baseline toggles-baseline.json, commit the file, and run check --baseline toggles-baseline.json: a finding is
-            a toggle and a reason, baselined ones are left out of the report and the verdict (standard error says how many), and
-            fixed ones are named so the baseline can shrink.
-
-            options:
-              --now --format
-              --fail-on CODES        comma-separated stale reasons that fail the check: expired, over-lifetime, launched,
-                                     over-extended, retire-remote, conflict, and with --scan removed-but-referenced, untracked
-                                     (default: all)
-              --max-stale N          tolerate up to N stale toggles, to pay a backlog down (default: 0)
-              --policy --scan
-              --baseline FILE        findings recorded in FILE (by --write-baseline) do not count: only new ones fail the check
-              --write-baseline FILE  record today's findings in FILE and pass; with --baseline, keep only the baselined findings
-                                     that remain (fixed ones leave it)
-              --log
-
-            examples:
-              $ toggles check
-              $ toggles check --fail-on expired,launched
-              $ toggles check --max-stale 5
-              $ toggles check --now 2027-01-01 --format markdown > comment.md
-              $ toggles check --format sarif > toggles.sarif
-              $ toggles check --format github
-              $ toggles check --format junit > toggles-junit.xml
-              $ toggles check --policy ci/strict-policy.json --log app/events
-              $ toggles check --scan Sources/App --fail-on launched,removed-but-referenced,untracked
-              $ toggles check --write-baseline toggles-baseline.json
-              $ toggles check --baseline toggles-baseline.json --format github
-            """,
-        shared: [PolicyOptions.now, CommonOptions.format(ReportFormat.staleReport), PolicyOptions.policy, PolicyOptions.scan, CommonOptions.log])
+        help: helpPage, shared: [PolicyOptions.now, CommonOptions.format(ReportFormat.staleReport), PolicyOptions.policy, PolicyOptions.scan, CommonOptions.log])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let format = try CommonOptions.format(arguments, ReportFormat.staleReport, command: spec.name)

@@ -4,41 +4,40 @@ import ToggleLedger
 /// `toggles cleanup`: removes a finished toggle from the Swift code, keeping the value the log
 /// says stays (docs/cleanup.md).
 enum CleanupCommand: Command {
-    static let spec = CommandSpec(
-        help: """
-            Remove a finished toggle from the Swift code, keeping the value the log says stays.
+    static let helpPage = """
+        Remove a finished toggle from the Swift code, keeping the value the log says stays.
 
-            usage: toggles cleanup NAME [PATH…] [--value true|false] [--dry-run] [--format text|json] [--record [--app-version VERSION]]
+        usage: toggles cleanup NAME [PATH…] [--value true|false] [--dry-run] [--format text|json] [--record [--app-version VERSION]]
 
-            Walks each PATH (default: the current directory) as `toggles scan` does and rewrites every site of the toggle: each
-            read (a query such as isToggleOn(.x), FeatureFlag.x.enabled, a Bool read of its key) becomes the kept literal, then !,
-            &&, ||, ==, !=, parentheses, ternaries, if/else-if/else and guard conditions are simplified (an operand that calls
-            something is never dropped); the enum case and the switch labels naming it are removed. All or nothing: when any site
-            cannot be rewritten safely (inside #if, passed on as a value, a while condition, …) nothing is written, every such
-            site is listed with its reason, and the exit status is 65, as it is when the log cannot decide the value (conditional
-            values or a partial rollout) and --value is not given. Files are replaced atomically, keeping their permissions; one
-            changed since the plan is not overwritten.
+        Walks each PATH (default: the current directory) as `toggles scan` does and rewrites every site of the toggle: each
+        read (a query such as isToggleOn(.x), FeatureFlag.x.enabled, a Bool read of its key) becomes the kept literal, then !,
+        &&, ||, ==, !=, parentheses, ternaries, if/else-if/else and guard conditions are simplified (an operand that calls
+        something is never dropped); the enum case and the switch labels naming it are removed. All or nothing: when any site
+        cannot be rewritten safely (inside #if, passed on as a value, a while condition, …) nothing is written, every such
+        site is listed with its reason, and the exit status is 65, as it is when the log cannot decide the value (conditional
+        values or a partial rollout) and --value is not given. Files are replaced atomically, keeping their permissions; one
+        changed since the plan is not overwritten.
 
-            arguments:
-              NAME  the toggle's key
+        arguments:
+          NAME  the toggle's key
 
-            options:
-              --value true|false     the value to keep (default: what the log says everyone is served: the published value of a
-                                     toggle launched to everyone, else the in-app default)
-              --dry-run              print the change as a unified diff (git's format, paths relative to the repository's root)
-                                     and write nothing
-              --format
-              --record               once the files are written, append the removed event (code-removed with --app-version)
-              --app-version VERSION  with --record: the first app version shipped without the toggle's code
-              --reason TEXT          with --record: why it was removed
-              --config --log --at --actor --id
+        options:
+          --value true|false     the value to keep (default: what the log says everyone is served: the published value of a
+                                 toggle launched to everyone, else the in-app default)
+          --dry-run              print the change as a unified diff (git's format, paths relative to the repository's root)
+                                 and write nothing
+          --format
+          --record               once the files are written, append the removed event (code-removed with --app-version)
+          --app-version VERSION  with --record: the first app version shipped without the toggle's code
+          --reason TEXT          with --record: why it was removed
+          --config --log --at --actor --id
 
-            examples:
-              $ toggles cleanup isLikeButtonForMomentEnabled Sources --dry-run
-              $ toggles cleanup isRoundedAvatar Sources --value true --record --app-version 2.5.0
-              $ toggles cleanup isNewOnboardingEnabled --format json
-            """,
-        shared: [CommonOptions.format(ReportFormat.textOrJSON), ScanCommand.config] + CommonOptions.appending)
+        examples:
+          $ toggles cleanup isLikeButtonForMomentEnabled Sources --dry-run
+          $ toggles cleanup isRoundedAvatar Sources --value true --record --app-version 2.5.0
+          $ toggles cleanup isNewOnboardingEnabled --format json
+        """
+    static let spec = CommandSpec(help: helpPage, shared: [CommonOptions.format(ReportFormat.textOrJSON), ScanCommand.config] + CommonOptions.appending)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let name = try CommonOptions.toggleName(arguments.positionals[0])

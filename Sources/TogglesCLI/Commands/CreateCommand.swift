@@ -2,30 +2,29 @@ import ToggleLedger
 
 /// `toggles create`: appends a `created` event.
 enum CreateCommand: Command {
-    static let spec = CommandSpec(
-        help: """
-            Record a new toggle with its kind, value type and in-app default.
+    static let helpPage = """
+        Record a new toggle with its kind, value type and in-app default.
 
-            usage: toggles create NAME --kind build|local|remote --type bool|string|number|json --default VALUE [--category C] [--owner WHO] [--expires DATE] [--description TEXT]
+        usage: toggles create NAME --kind build|local|remote --type bool|string|number|json --default VALUE [--category C] [--owner WHO] [--expires DATE] [--description TEXT]
 
-            arguments:
-              NAME  the toggle's key, e.g. isRoundedAvatar
+        arguments:
+          NAME  the toggle's key, e.g. isRoundedAvatar
 
-            options:
-              --kind KIND         where the value is decided: build, local or remote
-              --type TYPE         the value type: bool, string, number or json
-              --default VALUE     the in-app default, a value of --type
-              --category C        the policy category (default: release)
-              --owner WHO         the person or team to ask about it
-              --expires DATE      the date it should be gone by, YYYY-MM-DD, after today (or after --at)
-              --description TEXT  what it switches
-              --log --at --actor --id
+        options:
+          --kind KIND         where the value is decided: build, local or remote
+          --type TYPE         the value type: bool, string, number or json
+          --default VALUE     the in-app default, a value of --type
+          --category C        the policy category (default: release)
+          --owner WHO         the person or team to ask about it
+          --expires DATE      the date it should be gone by, YYYY-MM-DD, after today (or after --at)
+          --description TEXT  what it switches
+          --log --at --actor --id
 
-            examples:
-              $ toggles create isRoundedAvatar --kind remote --type bool --default false --owner ios@moments.app --expires 2027-01-31
-              $ toggles create appPrimaryColor --kind remote --type string --default '#FBB03B' --category remote-config
-            """,
-        shared: CommonOptions.appending)
+        examples:
+          $ toggles create isRoundedAvatar --kind remote --type bool --default false --owner ios@moments.app --expires 2027-01-31
+          $ toggles create appPrimaryColor --kind remote --type string --default '#FBB03B' --category remote-config
+        """
+    static let spec = CommandSpec(help: helpPage, shared: CommonOptions.appending)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let name = try CommonOptions.toggleName(arguments.positionals[0])

@@ -5,31 +5,30 @@ import ToggleLedger
 enum DiffCommand: Command {
     static let formats: [ReportFormat] = [.text, .json, .markdown]
 
-    static let spec = CommandSpec(
-        help: """
-            Show what changed between two instants of the log, or two git revisions of it.
+    static let helpPage = """
+        Show what changed between two instants of the log, or two git revisions of it.
 
-            usage: toggles diff (--from TIME | --from-rev REV) [--to TIME] [--to-rev REV] [--format text|json|markdown]
+        usage: toggles diff (--from TIME | --from-rev REV) [--to TIME] [--to-rev REV] [--format text|json|markdown]
 
-            Compares the state of every toggle at the two sides: toggles created and removed, in-app defaults changed, remote
-            values published, unpublished or changed, stages, owners, expiry dates (with the extensions between) and categories. A
-            side is the log on disk, or the log at a git revision (--from-rev/--to-rev, read with git), as of an instant
-            (--from/--to) or at its end. Markdown is fit for release notes, JSON for scripts. Exit status: 0 (also when something
-            changed), 2 the log or git cannot be read, 64 usage (a bad instant, --from after --to, an unknown revision).
+        Compares the state of every toggle at the two sides: toggles created and removed, in-app defaults changed, remote
+        values published, unpublished or changed, stages, owners, expiry dates (with the extensions between) and categories. A
+        side is the log on disk, or the log at a git revision (--from-rev/--to-rev, read with git), as of an instant
+        (--from/--to) or at its end. Markdown is fit for release notes, JSON for scripts. Exit status: 0 (also when something
+        changed), 2 the log or git cannot be read, 64 usage (a bad instant, --from after --to, an unknown revision).
 
-            options:
-              --from TIME     the earlier instant, RFC 3339 or YYYY-MM-DD (with --from-rev: that revision's log as of TIME)
-              --to TIME       the later instant (default: the end of the log)
-              --from-rev REV  read the earlier side from the log at this git revision (a tag, branch or commit)
-              --to-rev REV    read the later side from the log at this git revision (default: the log on disk)
-              --format --log
+        options:
+          --from TIME     the earlier instant, RFC 3339 or YYYY-MM-DD (with --from-rev: that revision's log as of TIME)
+          --to TIME       the later instant (default: the end of the log)
+          --from-rev REV  read the earlier side from the log at this git revision (a tag, branch or commit)
+          --to-rev REV    read the later side from the log at this git revision (default: the log on disk)
+          --format --log
 
-            examples:
-              $ toggles diff --from 2026-06-01 --to 2026-09-01
-              $ toggles diff --from-rev v2.4 --to-rev v2.5 --format markdown >> RELEASE_NOTES.md
-              $ toggles diff --from-rev HEAD~1 --format json | jq '.changes[] | select(.change == "created")'
-            """,
-        shared: [CommonOptions.format(formats), CommonOptions.log])
+        examples:
+          $ toggles diff --from 2026-06-01 --to 2026-09-01
+          $ toggles diff --from-rev v2.4 --to-rev v2.5 --format markdown >> RELEASE_NOTES.md
+          $ toggles diff --from-rev HEAD~1 --format json | jq '.changes[] | select(.change == "created")'
+        """
+    static let spec = CommandSpec(help: helpPage, shared: [CommonOptions.format(formats), CommonOptions.log])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let format = try CommonOptions.format(arguments, formats, command: spec.name)

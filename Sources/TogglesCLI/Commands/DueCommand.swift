@@ -4,39 +4,38 @@ import ToggleLedger
 
 /// `toggles due`: what expires or outlives its category lifetime within a window, by owner.
 enum DueCommand: Command {
-    static let spec = CommandSpec(
-        help: """
-            List the toggles that expire or outlive their category lifetime within a window, by owner, soonest first.
+    static let helpPage = """
+        List the toggles that expire or outlive their category lifetime within a window, by owner, soonest first.
 
-            usage: toggles due [--within DURATION] [--now TIME] [--format text|json|markdown|slack] [--policy FILE] [--scan PATH]…
+        usage: toggles due [--within DURATION] [--now TIME] [--format text|json|markdown|slack] [--policy FILE] [--scan PATH]…
 
-            A toggle is due when `toggles report` would call it expired (its expiry date has begun) or over-lifetime (no expiry
-            date and older than its category's lifetime), or over-extended (older than the category's maxLifetimeDays, whatever
-            its expiry date) by the end of the window; toggles that already are come first, marked overdue. The same policy
-            decides both (docs/policy.md): an expiry date replaces the lifetime, permanent categories only have their expiry date,
-            and launched toggles (no deadline) are left to `toggles report`. Toggles are grouped by owner, the group with the
-            soonest deadline first, toggles without an owner last. With --scan, a toggle with no owner in the log is given the
-            owners that the repository's CODEOWNERS (.github/CODEOWNERS, CODEOWNERS or docs/CODEOWNERS, GitHub's rules: the last
-            matching line wins) assigns to the Swift file declaring it. --format slack prints a Slack Block Kit payload for an
-            incoming webhook; toggles makes no network call (docs/ci.md).
+        A toggle is due when `toggles report` would call it expired (its expiry date has begun) or over-lifetime (no expiry
+        date and older than its category's lifetime), or over-extended (older than the category's maxLifetimeDays, whatever
+        its expiry date) by the end of the window; toggles that already are come first, marked overdue. The same policy
+        decides both (docs/policy.md): an expiry date replaces the lifetime, permanent categories only have their expiry date,
+        and launched toggles (no deadline) are left to `toggles report`. Toggles are grouped by owner, the group with the
+        soonest deadline first, toggles without an owner last. With --scan, a toggle with no owner in the log is given the
+        owners that the repository's CODEOWNERS (.github/CODEOWNERS, CODEOWNERS or docs/CODEOWNERS, GitHub's rules: the last
+        matching line wins) assigns to the Swift file declaring it. --format slack prints a Slack Block Kit payload for an
+        incoming webhook; toggles makes no network call (docs/ci.md).
 
-            options:
-              --within DURATION  the window after --now: days or weeks, such as 14d or 6w (default: \(defaultWindow), a sprint; 0d lists only
-                                 what is overdue)
-              --now --format --policy
-              --scan PATH        also scan Swift sources under PATH: a toggle without an owner goes to the CODEOWNERS owners of
-                                 the file declaring it (repeatable)
-              --log
+        options:
+          --within DURATION  the window after --now: days or weeks, such as 14d or 6w (default: \(defaultWindow), a sprint; 0d lists only
+                             what is overdue)
+          --now --format --policy
+          --scan PATH        also scan Swift sources under PATH: a toggle without an owner goes to the CODEOWNERS owners of
+                             the file declaring it (repeatable)
+          --log
 
-            examples:
-              $ toggles due
-              $ toggles due --within 14d
-              $ toggles due --within 6w --format markdown > due.md
-              $ toggles due --within 14d --scan Sources/App
-              $ toggles due --within 7d --format slack > due.json && curl -sS -H 'Content-Type: application/json' --data-binary @due.json "$SLACK_WEBHOOK_URL"
-              $ toggles due --within 0d --format json | jq -r '.owners[].toggles[].name'
-            """,
-        shared: [PolicyOptions.now, CommonOptions.format(ReportFormat.dueList), PolicyOptions.policy, CommonOptions.log])
+        examples:
+          $ toggles due
+          $ toggles due --within 14d
+          $ toggles due --within 6w --format markdown > due.md
+          $ toggles due --within 14d --scan Sources/App
+          $ toggles due --within 7d --format slack > due.json && curl -sS -H 'Content-Type: application/json' --data-binary @due.json "$SLACK_WEBHOOK_URL"
+          $ toggles due --within 0d --format json | jq -r '.owners[].toggles[].name'
+        """
+    static let spec = CommandSpec(help: helpPage, shared: [PolicyOptions.now, CommonOptions.format(ReportFormat.dueList), PolicyOptions.policy, CommonOptions.log])
 
     /// Two weeks: a sprint, the window most teams plan in.
     static let defaultWindow = "14d"

@@ -4,34 +4,33 @@ import ToggleLedger
 
 /// `toggles export swift`: the toggle enums the app compiles, generated from the log.
 enum ExportSwiftCommand: Command {
-    static let spec = CommandSpec(
-        help: """
-            Write the Swift toggle enums (RemoteToggle, InternalToggle, BuildTargetToggle, RemoteConfigKeys) for ToggleKit.
+    static let helpPage = """
+        Write the Swift toggle enums (RemoteToggle, InternalToggle, BuildTargetToggle, RemoteConfigKeys) for ToggleKit.
 
-            usage: toggles export swift [--output FILE] [--at TIME] [--now TIME] [--access public|internal] [--enum-name NAME] [--policy FILE]
+        usage: toggles export swift [--output FILE] [--at TIME] [--now TIME] [--access public|internal] [--enum-name NAME] [--policy FILE]
 
-            Live boolean toggles become cases of BuildTargetToggle, InternalToggle or RemoteToggle by kind; remote strings,
-            numbers and JSON become cases of RemoteConfigKeys. Each case has a doc comment with its type, default, owner, category
-            and expiry, and the enums carry the log's defaults, so the app's in-app defaults come from the log. Stale toggles are
-            marked @available(*, deprecated) so every use site warns until the toggle is removed; the policy is --policy or
-            policy.json in the log directory, as for `toggles report`. Needs ToggleKit (the package's ToggleKit product), unless
-            --enum-name NAME asks for the app's own enum (`enum FeatureFlag: String`) instead.
+        Live boolean toggles become cases of BuildTargetToggle, InternalToggle or RemoteToggle by kind; remote strings,
+        numbers and JSON become cases of RemoteConfigKeys. Each case has a doc comment with its type, default, owner, category
+        and expiry, and the enums carry the log's defaults, so the app's in-app defaults come from the log. Stale toggles are
+        marked @available(*, deprecated) so every use site warns until the toggle is removed; the policy is --policy or
+        policy.json in the log directory, as for `toggles report`. Needs ToggleKit (the package's ToggleKit product), unless
+        --enum-name NAME asks for the app's own enum (`enum FeatureFlag: String`) instead.
 
-            options:
-              --output FILE     write to FILE (atomically) instead of standard output
-              --at TIME         generate from the log as it was at this instant, RFC 3339 or YYYY-MM-DD (default: all of it)
-              --now TIME        the instant staleness is judged at, for deprecation warnings (default: --at, else the clock)
-              --access LEVEL    access level of the generated enums: public|internal (default: public)
-              --enum-name NAME  write the app's own shape instead: one enum NAME: String, CaseIterable of every live toggle, raw
-                                values the keys, no import (no ToggleKit needed)
-              --policy --log
+        options:
+          --output FILE     write to FILE (atomically) instead of standard output
+          --at TIME         generate from the log as it was at this instant, RFC 3339 or YYYY-MM-DD (default: all of it)
+          --now TIME        the instant staleness is judged at, for deprecation warnings (default: --at, else the clock)
+          --access LEVEL    access level of the generated enums: public|internal (default: public)
+          --enum-name NAME  write the app's own shape instead: one enum NAME: String, CaseIterable of every live toggle, raw
+                            values the keys, no import (no ToggleKit needed)
+          --policy --log
 
-            examples:
-              $ toggles export swift --output Sources/App/Toggles.generated.swift
-              $ toggles export swift --access internal --now 2026-11-22
-              $ toggles export swift --enum-name FeatureFlag --access internal --output Sources/App/FeatureFlag.generated.swift
-            """,
-        shared: [PolicyOptions.policy, CommonOptions.log])
+        examples:
+          $ toggles export swift --output Sources/App/Toggles.generated.swift
+          $ toggles export swift --access internal --now 2026-11-22
+          $ toggles export swift --enum-name FeatureFlag --access internal --output Sources/App/FeatureFlag.generated.swift
+        """
+    static let spec = CommandSpec(help: helpPage, shared: [PolicyOptions.policy, CommonOptions.log])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let at = try CommonOptions.timestamp(arguments, "--at", command: spec.name)

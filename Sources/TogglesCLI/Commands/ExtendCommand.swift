@@ -3,28 +3,27 @@ import ToggleLedger
 
 /// `toggles extend`: appends an `expiry-extended` event, so snoozing a toggle is audited.
 enum ExtendCommand: Command {
-    static let spec = CommandSpec(
-        help: """
-            Move a toggle's expiry date later, with the reason: snoozing is itself recorded.
+    static let helpPage = """
+        Move a toggle's expiry date later, with the reason: snoozing is itself recorded.
 
-            usage: toggles extend NAME --expires DATE --reason TEXT
+        usage: toggles extend NAME --expires DATE --reason TEXT
 
-            A toggle with an expiry date is `expired` from the start of that day (UTC). Its own expiry date replaces its
-            category's lifetime, so a toggle extended this way is not `over-lifetime` either. It can still be `launched`. Works on
-            a toggle without an expiry date too (it sets the first one).
+        A toggle with an expiry date is `expired` from the start of that day (UTC). Its own expiry date replaces its
+        category's lifetime, so a toggle extended this way is not `over-lifetime` either. It can still be `launched`. Works on
+        a toggle without an expiry date too (it sets the first one).
 
-            arguments:
-              NAME  the toggle's key
+        arguments:
+          NAME  the toggle's key
 
-            options:
-              --expires DATE  the new date it should be gone by, YYYY-MM-DD; later than the current one and than today (or --at)
-              --reason TEXT   why it needs longer (kept in the log and shown by `toggles history`)
-              --log --at --actor --id
+        options:
+          --expires DATE  the new date it should be gone by, YYYY-MM-DD; later than the current one and than today (or --at)
+          --reason TEXT   why it needs longer (kept in the log and shown by `toggles history`)
+          --log --at --actor --id
 
-            examples:
-              $ toggles extend isRoundedAvatar --expires 2027-01-31 --reason 'waiting for the Q4 experiment readout'
-            """,
-        shared: CommonOptions.appending)
+        examples:
+          $ toggles extend isRoundedAvatar --expires 2027-01-31 --reason 'waiting for the Q4 experiment readout'
+        """
+    static let spec = CommandSpec(help: helpPage, shared: CommonOptions.appending)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let name = try CommonOptions.toggleName(arguments.positionals[0])

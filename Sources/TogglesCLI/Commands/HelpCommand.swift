@@ -2,22 +2,22 @@ import Foundation
 
 /// `toggles help`: the overview, or one command's flags and examples.
 enum HelpCommand: Command {
-    static let spec = CommandSpec(
-        help: """
-            Show this overview, or the flags and examples of one command.
+    static let helpPage = """
+        Show this overview, or the flags and examples of one command.
 
-            usage: toggles help [COMMAND] [--markdown | --man]
+        usage: toggles help [COMMAND] [--markdown | --man]
 
-            options:
-              --markdown  print the reference of every command as Markdown (docs/cli.md is made this way)
-              --man       print the reference as a man page (docs/toggles.1 is made this way; read it with `man ./docs/toggles.1`)
+        options:
+          --markdown  print the reference of every command as Markdown (docs/cli.md is made this way)
+          --man       print the reference as a man page (docs/toggles.1 is made this way; read it with `man ./docs/toggles.1`)
 
-            examples:
-              $ toggles help
-              $ toggles help publish
-              $ toggles help --markdown > docs/cli.md
-              $ toggles help --man > docs/toggles.1
-            """)
+        examples:
+          $ toggles help
+          $ toggles help publish
+          $ toggles help --markdown > docs/cli.md
+          $ toggles help --man > docs/toggles.1
+        """
+    static let spec = CommandSpec(help: helpPage)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         if arguments.has("--markdown") {

@@ -2,22 +2,21 @@ import ToggleLedger
 
 /// `toggles history`: the events of one toggle, or the log-wide events, in replay order.
 enum HistoryCommand: Command {
-    static let spec = CommandSpec(
-        help: """
-            Show the events of one toggle, or with --app the log-wide ones, in replay order.
+    static let helpPage = """
+        Show the events of one toggle, or with --app the log-wide ones, in replay order.
 
-            usage: toggles history NAME | --app [--format text|json]
+        usage: toggles history NAME | --app [--format text|json]
 
-            options:
-              --app  the log-wide events instead of one toggle's: every change of the minimum supported app version
-              --format --log
+        options:
+          --app  the log-wide events instead of one toggle's: every change of the minimum supported app version
+          --format --log
 
-            examples:
-              $ toggles history isRoundedAvatar
-              $ toggles history isRoundedAvatar --format json | jq '.events[].type'
-              $ toggles history --app
-            """,
-        shared: [CommonOptions.format(ReportFormat.textOrJSON), CommonOptions.log])
+        examples:
+          $ toggles history isRoundedAvatar
+          $ toggles history isRoundedAvatar --format json | jq '.events[].type'
+          $ toggles history --app
+        """
+    static let spec = CommandSpec(help: helpPage, shared: [CommonOptions.format(ReportFormat.textOrJSON), CommonOptions.log])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let logWide = arguments.has("--app")

@@ -10,52 +10,51 @@ import ToggleLedger
 enum ImportCommand: Command {
     static let sources = ["firebase", "firebase-versions", "plist"]
 
-    static let spec = CommandSpec(
-        help: """
-            Import a Remote Config template, its version list, or a defaults plist into the log.
+    static let helpPage = """
+        Import a Remote Config template, its version list, or a defaults plist into the log.
 
-            usage: toggles import firebase|firebase-versions|plist FILE [--dry-run] [--format text|json] [--category C] [--allow-mass-unpublish] [--at TIME] [--actor WHO]
+        usage: toggles import firebase|firebase-versions|plist FILE [--dry-run] [--format text|json] [--category C] [--allow-mass-unpublish] [--at TIME] [--actor WHO]
 
-            firebase compares the template (as GET …/remoteConfig returns it, `firebase remoteconfig:get --json` prints it, or
-            `-o` saves it without its version) saves it) with the log at the template's updateTime and appends, dated then and by
-            version.updateUser.email, a published event for each parameter whose values changed, created + published for a
-            parameter the log does not know, and unpublished for a remote toggle missing from the template, and
-            template-conditions when its condition list (used by a parameter or not) changed; a template that would unpublish
-            every remote toggle, or more than half of them, is refused unless --allow-mass-unpublish is given. A document that is
-            not a template (a listVersions response, a flagd file, {}, a server-side template) is refused, naming what it looks
-            like. Ids come from each event's content, so importing the same template again appends nothing. An older version
-            imported after a newer one fills in history without changing the present. firebase-versions appends nothing: it lists
-            Firebase's versions beside the log's (who, when) and reports versions the log missed. plist appends default-changed
-            for each key whose value differs from the toggle's in-app default (typed plist values or Firebase's all-<string>
-            download form). Exit status: 0 ok (also when nothing changed), 2 the file or the log cannot be read, 64 usage, 65 the
-            file is malformed or conflicts with the log (the message names the parameter or key); nothing is appended unless the
-            status is 0. See docs/interop.md.
+        firebase compares the template (as GET …/remoteConfig returns it, `firebase remoteconfig:get --json` prints it, or
+        `-o` saves it without its version) saves it) with the log at the template's updateTime and appends, dated then and by
+        version.updateUser.email, a published event for each parameter whose values changed, created + published for a
+        parameter the log does not know, and unpublished for a remote toggle missing from the template, and
+        template-conditions when its condition list (used by a parameter or not) changed; a template that would unpublish
+        every remote toggle, or more than half of them, is refused unless --allow-mass-unpublish is given. A document that is
+        not a template (a listVersions response, a flagd file, {}, a server-side template) is refused, naming what it looks
+        like. Ids come from each event's content, so importing the same template again appends nothing. An older version
+        imported after a newer one fills in history without changing the present. firebase-versions appends nothing: it lists
+        Firebase's versions beside the log's (who, when) and reports versions the log missed. plist appends default-changed
+        for each key whose value differs from the toggle's in-app default (typed plist values or Firebase's all-<string>
+        download form). Exit status: 0 ok (also when nothing changed), 2 the file or the log cannot be read, 64 usage, 65 the
+        file is malformed or conflicts with the log (the message names the parameter or key); nothing is appended unless the
+        status is 0. See docs/interop.md.
 
-            arguments:
-              SOURCE  what FILE is: firebase (a Remote Config template), firebase-versions (a listVersions response) or plist (a
-                      defaults plist)
-              FILE    the file to read, or - for standard input
+        arguments:
+          SOURCE  what FILE is: firebase (a Remote Config template), firebase-versions (a listVersions response) or plist (a
+                  defaults plist)
+          FILE    the file to read, or - for standard input
 
-            options:
-              --dry-run --format
-              --allow-mass-unpublish  firebase: import a template that unpublishes every remote toggle the log serves, or more
-                                      than half of them (refused without it)
-              --category C            firebase: the category of toggles created for parameters the log does not know (default:
-                                      release)
-              --at TIME               when the change happened, RFC 3339 or YYYY-MM-DD: plist always; firebase only for a template
-                                      without version.updateTime (default: now)
-              --actor WHO             who made the change: plist always; firebase only for a template without
-                                      version.updateUser.email (default: the CI user, else git user.email, else $USER)
-              --log
+        options:
+          --dry-run --format
+          --allow-mass-unpublish  firebase: import a template that unpublishes every remote toggle the log serves, or more
+                                  than half of them (refused without it)
+          --category C            firebase: the category of toggles created for parameters the log does not know (default:
+                                  release)
+          --at TIME               when the change happened, RFC 3339 or YYYY-MM-DD: plist always; firebase only for a template
+                                  without version.updateTime (default: now)
+          --actor WHO             who made the change: plist always; firebase only for a template without
+                                  version.updateUser.email (default: the CI user, else git user.email, else $USER)
+          --log
 
-            examples:
-              $ toggles import firebase remoteconfig.template.json
-              $ toggles import firebase remoteconfig.template.json --dry-run --format json
-              $ firebase remoteconfig:get --json > template.json && toggles import firebase template.json --category remote-config
-              $ toggles import firebase-versions versions.json
-              $ toggles import plist App/RemoteConfigDefaults.plist --dry-run
-            """,
-        shared: [CommonOptions.dryRunEvents, CommonOptions.format(ReportFormat.textOrJSON), CommonOptions.log])
+        examples:
+          $ toggles import firebase remoteconfig.template.json
+          $ toggles import firebase remoteconfig.template.json --dry-run --format json
+          $ firebase remoteconfig:get --json > template.json && toggles import firebase template.json --category remote-config
+          $ toggles import firebase-versions versions.json
+          $ toggles import plist App/RemoteConfigDefaults.plist --dry-run
+        """
+    static let spec = CommandSpec(help: helpPage, shared: [CommonOptions.dryRunEvents, CommonOptions.format(ReportFormat.textOrJSON), CommonOptions.log])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let source = try CommonOptions.variant(arguments, among: sources, unknown: "import source", command: spec.name)

@@ -2,30 +2,29 @@ import ToggleLedger
 
 /// `toggles publish`: appends a `published` event for a remote toggle.
 enum PublishCommand: Command {
-    static let spec = CommandSpec(
-        help: """
-            Record a remote value, with conditional values, published for a remote toggle.
+    static let helpPage = """
+        Record a remote value, with conditional values, published for a remote toggle.
 
-            usage: toggles publish NAME (--value VALUE | --use-in-app-default) [--when CONDITION EXPRESSION VALUE]... [--template-version N]
+        usage: toggles publish NAME (--value VALUE | --use-in-app-default) [--when CONDITION EXPRESSION VALUE]... [--template-version N]
 
-            Conditions are evaluated in the order given; the first match wins, as in Firebase Remote Config.
+        Conditions are evaluated in the order given; the first match wins, as in Firebase Remote Config.
 
-            arguments:
-              NAME  the remote toggle's key
+        arguments:
+          NAME  the remote toggle's key
 
-            options:
-              --value VALUE                   the remote default, a value of the toggle's type
-              --use-in-app-default            serve no remote default: clients use the in-app default
-              --when CONDITION EXPRESSION VALUE  a conditional value: the condition's name, its expression, and the value served
-                                                 when it matches; repeat in priority order (repeatable)
-              --template-version N            the remote template version this publish created
-              --log --at --actor --id
+        options:
+          --value VALUE                   the remote default, a value of the toggle's type
+          --use-in-app-default            serve no remote default: clients use the in-app default
+          --when CONDITION EXPRESSION VALUE  a conditional value: the condition's name, its expression, and the value served
+                                             when it matches; repeat in priority order (repeatable)
+          --template-version N            the remote template version this publish created
+          --log --at --actor --id
 
-            examples:
-              $ toggles publish isRoundedAvatar --value false --when 'Chinese users' "device.language in ['zh']" true
-              $ toggles publish shouldWeIncludePluto --value false --when 'Pluto Fans' "device.country in ['DK', 'SE', 'NO', 'IS', 'FI']" true
-            """,
-        shared: CommonOptions.appending)
+        examples:
+          $ toggles publish isRoundedAvatar --value false --when 'Chinese users' "device.language in ['zh']" true
+          $ toggles publish shouldWeIncludePluto --value false --when 'Pluto Fans' "device.country in ['DK', 'SE', 'NO', 'IS', 'FI']" true
+        """
+    static let spec = CommandSpec(help: helpPage, shared: CommonOptions.appending)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let name = try CommonOptions.toggleName(arguments.positionals[0])

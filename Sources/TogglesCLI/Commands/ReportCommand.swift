@@ -6,43 +6,43 @@ import Foundation
 enum ReportCommand: Command {
     static let formats = ReportFormat.staleReport + [.html]
 
+    static let helpPage = """
+        List the live toggles with stage, age, owner and stale reasons, stale ones first.
+
+        usage: toggles report [--now TIME] [--format text|json|markdown|csv|sarif|github|junit|gitlab|html] [--output FILE] [--since TIME] [--max-rows N] [--policy FILE] [--scan PATH]…
+
+        A toggle is stale when it is expired (its expiry date has begun), over-lifetime (no expiry date and older than its
+        category's lifetime) or launched (the same value for everyone for longer than the grace period; not for permanent
+        categories). The summary line gives live, stale and launched counts and health = 100 − stale%. Text is coloured only
+        on a terminal (or with FORCE_COLOR), never with NO_COLOR. Formats and the policy file: docs/policy.md; the CI formats
+        (github, junit, gitlab, sarif): docs/ci.md. With --scan PATH the Swift sources are scanned too (docs/swift.md), adding
+        removed-but-referenced (the log removed it, the code still uses it) and untracked (declared in code, never created).
+        --format html writes one self-contained page (docs/reports.md): a lifespan timeline of every toggle that lived since
+        --since, the toggle debt per week replayed from the log, and the stale table; it loads nothing from the network. On a
+        terminal it needs --output.
+
+        options:
+          --now --format
+          --output FILE  write to FILE instead of standard output (a file is replaced atomically, a symlink followed, a
+                         device or pipe written in place)
+          --since TIME   html: the start of the timeline and the debt chart (default: the log's first event)
+          --max-rows N   html: draw at most N toggles in the timeline, stale ones first (default: \(defaultRows))
+          --policy --scan --rev --log
+
+        examples:
+          $ toggles report
+          $ toggles report --now 2026-12-01 --format json | jq '.toggles[] | select(.stale) | .name'
+          $ toggles report --log app/events --format markdown > toggle-report.md
+          $ toggles report --format csv > toggles.csv
+          $ toggles report --format sarif > toggles.sarif
+          $ toggles report --format gitlab > gl-code-quality-report.json
+          $ toggles report --format html --output toggle-report.html
+          $ toggles report --format html --since 2026-01-01 --scan Sources/App --output report.html
+          $ toggles report --policy ci/strict-policy.json
+          $ toggles report --scan Sources/App
+        """
     static let spec = CommandSpec(
-        help: """
-            List the live toggles with stage, age, owner and stale reasons, stale ones first.
-
-            usage: toggles report [--now TIME] [--format text|json|markdown|csv|sarif|github|junit|gitlab|html] [--output FILE] [--since TIME] [--max-rows N] [--policy FILE] [--scan PATH]…
-
-            A toggle is stale when it is expired (its expiry date has begun), over-lifetime (no expiry date and older than its
-            category's lifetime) or launched (the same value for everyone for longer than the grace period; not for permanent
-            categories). The summary line gives live, stale and launched counts and health = 100 − stale%. Text is coloured only
-            on a terminal (or with FORCE_COLOR), never with NO_COLOR. Formats and the policy file: docs/policy.md; the CI formats
-            (github, junit, gitlab, sarif): docs/ci.md. With --scan PATH the Swift sources are scanned too (docs/swift.md), adding
-            removed-but-referenced (the log removed it, the code still uses it) and untracked (declared in code, never created).
-            --format html writes one self-contained page (docs/reports.md): a lifespan timeline of every toggle that lived since
-            --since, the toggle debt per week replayed from the log, and the stale table; it loads nothing from the network. On a
-            terminal it needs --output.
-
-            options:
-              --now --format
-              --output FILE  write to FILE instead of standard output (a file is replaced atomically, a symlink followed, a
-                             device or pipe written in place)
-              --since TIME   html: the start of the timeline and the debt chart (default: the log's first event)
-              --max-rows N   html: draw at most N toggles in the timeline, stale ones first (default: \(defaultRows))
-              --policy --scan --rev --log
-
-            examples:
-              $ toggles report
-              $ toggles report --now 2026-12-01 --format json | jq '.toggles[] | select(.stale) | .name'
-              $ toggles report --log app/events --format markdown > toggle-report.md
-              $ toggles report --format csv > toggles.csv
-              $ toggles report --format sarif > toggles.sarif
-              $ toggles report --format gitlab > gl-code-quality-report.json
-              $ toggles report --format html --output toggle-report.html
-              $ toggles report --format html --since 2026-01-01 --scan Sources/App --output report.html
-              $ toggles report --policy ci/strict-policy.json
-              $ toggles report --scan Sources/App
-            """,
-        shared: [PolicyOptions.now, CommonOptions.format(formats), PolicyOptions.policy, PolicyOptions.scan, CommonOptions.rev, CommonOptions.log])
+        help: helpPage, shared: [PolicyOptions.now, CommonOptions.format(formats), PolicyOptions.policy, PolicyOptions.scan, CommonOptions.rev, CommonOptions.log])
 
     static let defaultRows = 250
 

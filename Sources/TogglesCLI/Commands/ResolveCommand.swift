@@ -2,46 +2,45 @@ import ToggleLedger
 
 /// `toggles resolve`: appends one `resolved` event that settles a toggle's open conflicts.
 enum ResolveCommand: Command {
-    static let spec = CommandSpec(
-        help: """
-            Settle a toggle's conflict (concurrent edits from merged branches) by choosing a side or giving the definition.
+    static let helpPage = """
+        Settle a toggle's conflict (concurrent edits from merged branches) by choosing a side or giving the definition.
 
-            usage: toggles resolve NAME (--keep EVENT-ID | --kind KIND --type TYPE --default VALUE [--category C] [--owner WHO] [--expires DATE] [--description TEXT] | --minimum VERSION) [--reason TEXT]
+        usage: toggles resolve NAME (--keep EVENT-ID | --kind KIND --type TYPE --default VALUE [--category C] [--owner WHO] [--expires DATE] [--description TEXT] | --minimum VERSION) [--reason TEXT]
 
-            Two branches that each edited a toggle validly can, merged, hold edits that cannot both stand (created twice with
-            different definitions, changed after the other branch removed it, removed twice, extended twice). Replay keeps one
-            side by a fixed rule and reports the conflict (docs/log.md). This appends one `resolved` event naming every event of
-            the toggle's open conflicts and the outcome: with --keep, the state replay reaches when the events it conflicts with
-            are passed over (so keeping a change made after a removal brings the toggle back, and keeping a change made for an
-            overruled creation keeps that creation); with --kind, that definition. A minimum supported version changed on two
-            branches is a conflict of `_app`: `toggles resolve _app --keep EVENT-ID` (or --minimum VERSION) appends one
-            `minimum-version-changed` event that names the conflict's events. Nothing is deleted: `history` shows both sides and
-            the resolution, and `audit --git` stays valid. Exit 65 when the toggle has no open conflict or --keep names an event
-            outside it.
+        Two branches that each edited a toggle validly can, merged, hold edits that cannot both stand (created twice with
+        different definitions, changed after the other branch removed it, removed twice, extended twice). Replay keeps one
+        side by a fixed rule and reports the conflict (docs/log.md). This appends one `resolved` event naming every event of
+        the toggle's open conflicts and the outcome: with --keep, the state replay reaches when the events it conflicts with
+        are passed over (so keeping a change made after a removal brings the toggle back, and keeping a change made for an
+        overruled creation keeps that creation); with --kind, that definition. A minimum supported version changed on two
+        branches is a conflict of `_app`: `toggles resolve _app --keep EVENT-ID` (or --minimum VERSION) appends one
+        `minimum-version-changed` event that names the conflict's events. Nothing is deleted: `history` shows both sides and
+        the resolution, and `audit --git` stays valid. Exit 65 when the toggle has no open conflict or --keep names an event
+        outside it.
 
-            arguments:
-              NAME  the toggle with an open conflict (`toggles state` and `toggles report` name them), or _app for the minimum
-                    supported version
+        arguments:
+          NAME  the toggle with an open conflict (`toggles state` and `toggles report` name them), or _app for the minimum
+                supported version
 
-            options:
-              --keep EVENT-ID     the event whose side stands: one of the conflict's events (`toggles history NAME` lists them)
-              --kind KIND         instead of --keep, the definition to settle on: build, local or remote
-              --type TYPE         with --kind: bool, string, number or json
-              --default VALUE     with --kind: the in-app default
-              --category C        with --kind: the policy category (default: the one in force)
-              --owner WHO         with --kind: the owner (default: the one in force)
-              --expires DATE      with --kind: the expiry date (default: the one in force)
-              --description TEXT  with --kind: the description (default: the one in force)
-              --minimum VERSION   for _app, instead of --keep: the minimum supported app version to settle on
-              --reason TEXT       why this side
-              --log --at --actor --id
+        options:
+          --keep EVENT-ID     the event whose side stands: one of the conflict's events (`toggles history NAME` lists them)
+          --kind KIND         instead of --keep, the definition to settle on: build, local or remote
+          --type TYPE         with --kind: bool, string, number or json
+          --default VALUE     with --kind: the in-app default
+          --category C        with --kind: the policy category (default: the one in force)
+          --owner WHO         with --kind: the owner (default: the one in force)
+          --expires DATE      with --kind: the expiry date (default: the one in force)
+          --description TEXT  with --kind: the description (default: the one in force)
+          --minimum VERSION   for _app, instead of --keep: the minimum supported app version to settle on
+          --reason TEXT       why this side
+          --log --at --actor --id
 
-            examples:
-              $ toggles resolve isStories --keep 01JD3K8Q2W5E6R7T8Y9U0I1O2P --reason 'the remote toggle is the one we ship'
-              $ toggles resolve isStories --kind remote --type bool --default false --reason 'agreed in review'
-              $ toggles resolve _app --minimum 2.7.0 --reason 'the forced update to 2.7 shipped'
-            """,
-        shared: CommonOptions.appending)
+        examples:
+          $ toggles resolve isStories --keep 01JD3K8Q2W5E6R7T8Y9U0I1O2P --reason 'the remote toggle is the one we ship'
+          $ toggles resolve isStories --kind remote --type bool --default false --reason 'agreed in review'
+          $ toggles resolve _app --minimum 2.7.0 --reason 'the forced update to 2.7 shipped'
+        """
+    static let spec = CommandSpec(help: helpPage, shared: CommonOptions.appending)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let name = try CommonOptions.toggleName(arguments.positionals[0])

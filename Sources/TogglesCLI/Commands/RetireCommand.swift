@@ -2,30 +2,29 @@ import ToggleLedger
 
 /// `toggles retire`: appends a `retired` event for a toggle removed from the code.
 enum RetireCommand: Command {
-    static let spec = CommandSpec(
-        help: """
-            Record that the remote parameter of a toggle removed from the code was deleted.
+    static let helpPage = """
+        Record that the remote parameter of a toggle removed from the code was deleted.
 
-            usage: toggles retire NAME [--reason TEXT]
+        usage: toggles retire NAME [--reason TEXT]
 
-            For a remote toggle removed with `toggles remove NAME --app-version VERSION` whose parameter is still served. It
-            clears the `retire-remote` reason, and `export firebase` no longer writes the parameter. An import of a template
-            without the parameter (`toggles import firebase`) records the same thing as `unpublished`. While a supported app
-            version is older than the removal version it is refused (exit 65): the next `export firebase` would leave the
-            parameter out, and those versions would fall back to their in-app default. --force records it anyway.
+        For a remote toggle removed with `toggles remove NAME --app-version VERSION` whose parameter is still served. It
+        clears the `retire-remote` reason, and `export firebase` no longer writes the parameter. An import of a template
+        without the parameter (`toggles import firebase`) records the same thing as `unpublished`. While a supported app
+        version is older than the removal version it is refused (exit 65): the next `export firebase` would leave the
+        parameter out, and those versions would fall back to their in-app default. --force records it anyway.
 
-            arguments:
-              NAME  the toggle's key
+        arguments:
+          NAME  the toggle's key
 
-            options:
-              --reason TEXT  why, or where it was deleted
-              --force        record it even though a supported app version still reads the parameter (it is already gone)
-              --log --at --actor --id
+        options:
+          --reason TEXT  why, or where it was deleted
+          --force        record it even though a supported app version still reads the parameter (it is already gone)
+          --log --at --actor --id
 
-            examples:
-              $ toggles retire isRoundedAvatar --reason 'deleted from Remote Config after the 2.6 forced update'
-            """,
-        shared: CommonOptions.appending)
+        examples:
+          $ toggles retire isRoundedAvatar --reason 'deleted from Remote Config after the 2.6 forced update'
+        """
+    static let spec = CommandSpec(help: helpPage, shared: CommonOptions.appending)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let name = try CommonOptions.toggleName(arguments.positionals[0])

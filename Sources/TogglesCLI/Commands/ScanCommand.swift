@@ -4,36 +4,35 @@ import ToggleLedger
 
 /// `toggles scan`: where each toggle is declared and used in Swift sources.
 enum ScanCommand: Command {
-    static let spec = CommandSpec(
-        help: """
-            Find where toggles are declared and used in Swift sources (file:line per reference).
+    static let helpPage = """
+        Find where toggles are declared and used in Swift sources (file:line per reference).
 
-            usage: toggles scan [PATH…] [--format text|json] [--log DIR] [--config FILE] [--explain FILE:LINE]
+        usage: toggles scan [PATH…] [--format text|json] [--log DIR] [--config FILE] [--explain FILE:LINE]
 
-            Walks each PATH (default: the current directory) for .swift files, skipping .build, .git and what .gitignore ignores.
-            Toggle enums: RemoteToggle, InternalToggle, BuildTargetToggle, RemoteConfigKeys, enums conforming to ToggleType or
-            RemoteConfigKey, String enums named …Flag(s), …FlagKey, …Feature(s), …Toggle(s), …Switch, String enums whose raw
-            values the log knows, and the setting's swift.toggleEnums. Reports their case declarations, qualified members
-            (FeatureFlag.sync), implicit members (.sync; at isFeatureOn(.sync) or as a case label of switch featureFlag even when
-            another enum has the name), and string keys of known toggles (remoteConfig["k"], configValue(forKey: "k") for remote
-            toggles; UserDefaults and @AppStorage for local ones). A case is the toggle its raw value names. Comments and string
-            contents are never read as code. The setting (swift.toggleEnums, swift.queryMethods, swift.keyStyles) is read from
-            --config FILE, else the log's policy.json.
+        Walks each PATH (default: the current directory) for .swift files, skipping .build, .git and what .gitignore ignores.
+        Toggle enums: RemoteToggle, InternalToggle, BuildTargetToggle, RemoteConfigKeys, enums conforming to ToggleType or
+        RemoteConfigKey, String enums named …Flag(s), …FlagKey, …Feature(s), …Toggle(s), …Switch, String enums whose raw
+        values the log knows, and the setting's swift.toggleEnums. Reports their case declarations, qualified members
+        (FeatureFlag.sync), implicit members (.sync; at isFeatureOn(.sync) or as a case label of switch featureFlag even when
+        another enum has the name), and string keys of known toggles (remoteConfig["k"], configValue(forKey: "k") for remote
+        toggles; UserDefaults and @AppStorage for local ones). A case is the toggle its raw value names. Comments and string
+        contents are never read as code. The setting (swift.toggleEnums, swift.queryMethods, swift.keyStyles) is read from
+        --config FILE, else the log's policy.json.
 
-            options:
-              --format
-              --log DIR            the log whose toggle names string keys and implicit members are matched against (default:
-                                   events, if present)
-              --config
-              --explain FILE:LINE  say which rule matched each candidate on that line, or why none did
+        options:
+          --format
+          --log DIR            the log whose toggle names string keys and implicit members are matched against (default:
+                               events, if present)
+          --config
+          --explain FILE:LINE  say which rule matched each candidate on that line, or why none did
 
-            examples:
-              $ toggles scan
-              $ toggles scan Sources/App --format json
-              $ toggles scan App Widgets --log ../events
-              $ toggles scan Sources --explain Sources/App/Feed.swift:42
-            """,
-        shared: [CommonOptions.format(ReportFormat.textOrJSON), config])
+        examples:
+          $ toggles scan
+          $ toggles scan Sources/App --format json
+          $ toggles scan App Widgets --log ../events
+          $ toggles scan Sources --explain Sources/App/Feed.swift:42
+        """
+    static let spec = CommandSpec(help: helpPage, shared: [CommonOptions.format(ReportFormat.textOrJSON), config])
 
     static let config = OptionSpec("--config FILE  a JSON file whose \"swift\" object names toggle enums, query methods and key styles (default: the log's policy.json)")
 

@@ -3,30 +3,29 @@ import ToggleLedger
 /// `toggles set`: appends one `attributes-changed` event with a toggle's new owner, category
 /// or description.
 enum SetCommand: Command {
-    static let spec = CommandSpec(
-        help: """
-            Change a toggle's owner, category or description: one attributes-changed event.
+    static let helpPage = """
+        Change a toggle's owner, category or description: one attributes-changed event.
 
-            usage: toggles set NAME [--owner WHO] [--category NAME] [--description TEXT]
+        usage: toggles set NAME [--owner WHO] [--category NAME] [--description TEXT]
 
-            Records only the fields that differ from the toggle's current ones, as one attributes-changed event: `history` and
-            `diff` show who changed what and when, and the stale report and `due` use the owner and category in force. Setting
-            what is already there appends nothing.
+        Records only the fields that differ from the toggle's current ones, as one attributes-changed event: `history` and
+        `diff` show who changed what and when, and the stale report and `due` use the owner and category in force. Setting
+        what is already there appends nothing.
 
-            arguments:
-              NAME  the toggle's key
+        arguments:
+          NAME  the toggle's key
 
-            options:
-              --owner WHO         the new owner; '' clears it
-              --category NAME     the new policy category: its lifetime and checks apply from then on
-              --description TEXT  the new description; '' clears it
-              --log --at --actor --id
+        options:
+          --owner WHO         the new owner; '' clears it
+          --category NAME     the new policy category: its lifetime and checks apply from then on
+          --description TEXT  the new description; '' clears it
+          --log --at --actor --id
 
-            examples:
-              $ toggles set isRoundedAvatar --owner li@moments.example --category kill-switch
-              $ toggles set isRoundedAvatar --description 'Rounded avatars in the feed'
-            """,
-        shared: CommonOptions.appending)
+        examples:
+          $ toggles set isRoundedAvatar --owner li@moments.example --category kill-switch
+          $ toggles set isRoundedAvatar --description 'Rounded avatars in the feed'
+        """
+    static let spec = CommandSpec(help: helpPage, shared: CommonOptions.appending)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let name = try CommonOptions.toggleName(arguments.positionals[0])

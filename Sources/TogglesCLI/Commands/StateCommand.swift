@@ -2,26 +2,25 @@ import ToggleLedger
 
 /// `toggles state`: every toggle as the log says it is, now or at a past instant.
 enum StateCommand: Command {
-    static let spec = CommandSpec(
-        help: """
-            Show the state of every toggle, now or at a past instant.
+    static let helpPage = """
+        Show the state of every toggle, now or at a past instant.
 
-            usage: toggles state [--at TIME] [--rev REV] [--format text|json]
+        usage: toggles state [--at TIME] [--rev REV] [--format text|json]
 
-            A toggle with an open conflict (two branches edited its lifecycle in ways that cannot both stand) shows the side
-            replay keeps, marked, with the events of each side; `toggles resolve` settles it. With --rev the log is read as
-            committed at a git revision: what the ledger said then, before later voids and resolutions.
+        A toggle with an open conflict (two branches edited its lifecycle in ways that cannot both stand) shows the side
+        replay keeps, marked, with the events of each side; `toggles resolve` settles it. With --rev the log is read as
+        committed at a git revision: what the ledger said then, before later voids and resolutions.
 
-            options:
-              --at TIME  replay only events up to this instant, RFC 3339 or YYYY-MM-DD (end of log by default)
-              --format --rev --log
+        options:
+          --at TIME  replay only events up to this instant, RFC 3339 or YYYY-MM-DD (end of log by default)
+          --format --rev --log
 
-            examples:
-              $ toggles state
-              $ toggles state --at 2026-06-01 --format json
-              $ toggles state --rev v2.4
-            """,
-        shared: [CommonOptions.format(ReportFormat.textOrJSON), CommonOptions.rev, CommonOptions.log])
+        examples:
+          $ toggles state
+          $ toggles state --at 2026-06-01 --format json
+          $ toggles state --rev v2.4
+        """
+    static let spec = CommandSpec(help: helpPage, shared: [CommonOptions.format(ReportFormat.textOrJSON), CommonOptions.rev, CommonOptions.log])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let format = try CommonOptions.format(arguments, ReportFormat.textOrJSON, command: spec.name)

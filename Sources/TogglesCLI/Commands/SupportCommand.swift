@@ -2,28 +2,27 @@ import ToggleLedger
 
 /// `toggles support`: appends a log-wide `minimum-version-changed` event.
 enum SupportCommand: Command {
-    static let spec = CommandSpec(
-        help: """
-            Record the oldest app version the team still supports.
+    static let helpPage = """
+        Record the oldest app version the team still supports.
 
-            usage: toggles support --minimum VERSION [--reason TEXT]
+        usage: toggles support --minimum VERSION [--reason TEXT]
 
-            Versions compare part by part as numbers: 2.10.0 is newer than 2.9.1, and 2.5 is 2.5.0. Once the minimum reaches the
-            version a remote toggle was removed from the code in (`toggles remove NAME --app-version`), no supported version reads
-            its remote parameter: `report` and `check` show it as `retire-remote` and `export firebase` leaves it out. The minimum
-            may also be lowered. `toggles state` shows the minimum, `toggles history --app` every change. The event records the
-            minimum this command saw (`previous`): two branches that each changed it make, merged, a `minimum-version` conflict
-            (the highest version stands until `toggles resolve _app` settles it).
+        Versions compare part by part as numbers: 2.10.0 is newer than 2.9.1, and 2.5 is 2.5.0. Once the minimum reaches the
+        version a remote toggle was removed from the code in (`toggles remove NAME --app-version`), no supported version reads
+        its remote parameter: `report` and `check` show it as `retire-remote` and `export firebase` leaves it out. The minimum
+        may also be lowered. `toggles state` shows the minimum, `toggles history --app` every change. The event records the
+        minimum this command saw (`previous`): two branches that each changed it make, merged, a `minimum-version` conflict
+        (the highest version stands until `toggles resolve _app` settles it).
 
-            options:
-              --minimum VERSION  the oldest supported app version, such as 2.6.0 (CFBundleShortVersionString: 1 to 4 numbers)
-              --reason TEXT      why: a forced update shipped, the older versions' share is negligible
-              --log --at --actor --id
+        options:
+          --minimum VERSION  the oldest supported app version, such as 2.6.0 (CFBundleShortVersionString: 1 to 4 numbers)
+          --reason TEXT      why: a forced update shipped, the older versions' share is negligible
+          --log --at --actor --id
 
-            examples:
-              $ toggles support --minimum 2.6.0 --reason 'forced update to 2.6 shipped'
-            """,
-        shared: CommonOptions.appending)
+        examples:
+          $ toggles support --minimum 2.6.0 --reason 'forced update to 2.6 shipped'
+        """
+    static let spec = CommandSpec(help: helpPage, shared: CommonOptions.appending)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         guard let minimum = try CommonOptions.appVersion(arguments, "--minimum", command: spec.name) else {

@@ -4,41 +4,42 @@ import ToggleLedger
 /// `toggles sync swift`: appends `created`/`removed` for toggle enum cases that appeared in or
 /// disappeared from the Swift sources, so a post-merge CI job keeps the log in step.
 enum SyncSwiftCommand: Command {
+    static let helpPage = """
+        Append created/removed events for toggle enum cases added to or deleted from Swift sources.
+
+        usage: toggles sync swift PATH… [--defaults FILE] [--kind build|local|remote] [--dry-run] [--category C] [--owner WHO] [--format text|json] [--config FILE]
+
+        Kinds come from the enums: BuildTargetToggle (build), InternalToggle (local), RemoteToggle (remote booleans),
+        RemoteConfigKeys (remote strings, numbers, JSON); other toggle enums (FeatureFlag: String, ToggleType conformers) and
+        the toggle types found by shape (a FeatureFlags struct or namespace's Bool properties, the cases of an enum a Bool
+        query takes, @propertyWrapper toggles) take --kind; without it, one message counts them (exit 64). A case whose raw
+        value the log knows is that toggle. A boolean's default comes from --defaults, else from the enum's `var defaultValue
+        { switch self { case .x: true … } }`, else false. A RemoteConfigKeys case needs a typed entry in --defaults. Live
+        toggles that no enum declares are removed, but only for kinds whose enum was found. The shapes are found whatever the
+        log holds, so a later run diffs them with the log and creates only what is new. A key or name no toggle name can stand
+        for (`bool(forKey: "com.app.x")`) is skipped, one warning line each with its file:line, why and the name it would
+        need, and the rest is adopted (exit 0, as `import` skips keys). Refused, with exit 65 and nothing appended: a new case
+        of unknown kind without --kind, an unreadable default, a case whose toggle the log removed, no toggle enum at all;
+        with exit 2, a Swift file that cannot be read or lexed (its cases are unknown). Running it again appends nothing.
+
+        arguments:
+          PATH  a folder (walked like `toggles scan`) or a .swift file; more may follow
+
+        options:
+          --defaults FILE  in-app defaults: a plist (Apple typed or Firebase download) or a flat JSON object
+          --kind KIND      the kind of new toggles whose type does not say it (FeatureFlag, a ToggleType conformer, a
+                           FeatureFlags struct found by shape): build, local or remote
+          --dry-run
+          --category C     category of created toggles (default: release; RemoteConfigKeys get remote-config)
+          --owner WHO      owner of created toggles
+          --format --config --log --at --actor
+
+        examples:
+          $ toggles sync swift Sources/App --dry-run
+          $ toggles sync swift Sources/App --defaults Sources/App/RemoteConfigDefaults.plist --owner ios@example.com
+        """
     static let spec = CommandSpec(
-        help: """
-            Append created/removed events for toggle enum cases added to or deleted from Swift sources.
-
-            usage: toggles sync swift PATH… [--defaults FILE] [--kind build|local|remote] [--dry-run] [--category C] [--owner WHO] [--format text|json] [--config FILE]
-
-            Kinds come from the enums: BuildTargetToggle (build), InternalToggle (local), RemoteToggle (remote booleans),
-            RemoteConfigKeys (remote strings, numbers, JSON); other toggle enums (FeatureFlag: String, ToggleType conformers) and
-            the toggle types found by shape (a FeatureFlags struct or namespace's Bool properties, the cases of an enum a Bool
-            query takes, @propertyWrapper toggles) take --kind; without it, one message counts them (exit 64). A case whose raw
-            value the log knows is that toggle. A boolean's default comes from --defaults, else from the enum's `var defaultValue
-            { switch self { case .x: true … } }`, else false. A RemoteConfigKeys case needs a typed entry in --defaults. Live
-            toggles that no enum declares are removed, but only for kinds whose enum was found. The shapes are found whatever the
-            log holds, so a later run diffs them with the log and creates only what is new. A key or name no toggle name can stand
-            for (`bool(forKey: "com.app.x")`) is skipped, one warning line each with its file:line, why and the name it would
-            need, and the rest is adopted (exit 0, as `import` skips keys). Refused, with exit 65 and nothing appended: a new case
-            of unknown kind without --kind, an unreadable default, a case whose toggle the log removed, no toggle enum at all;
-            with exit 2, a Swift file that cannot be read or lexed (its cases are unknown). Running it again appends nothing.
-
-            arguments:
-              PATH  a folder (walked like `toggles scan`) or a .swift file; more may follow
-
-            options:
-              --defaults FILE  in-app defaults: a plist (Apple typed or Firebase download) or a flat JSON object
-              --kind KIND      the kind of new toggles whose type does not say it (FeatureFlag, a ToggleType conformer, a
-                               FeatureFlags struct found by shape): build, local or remote
-              --dry-run
-              --category C     category of created toggles (default: release; RemoteConfigKeys get remote-config)
-              --owner WHO      owner of created toggles
-              --format --config --log --at --actor
-
-            examples:
-              $ toggles sync swift Sources/App --dry-run
-              $ toggles sync swift Sources/App --defaults Sources/App/RemoteConfigDefaults.plist --owner ios@example.com
-            """,
+        help: helpPage,
         shared: [CommonOptions.dryRunEvents, CommonOptions.format(ReportFormat.textOrJSON), ScanCommand.config, CommonOptions.log, CommonOptions.at, CommonOptions.actor])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {

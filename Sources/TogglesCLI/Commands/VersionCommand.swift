@@ -1,14 +1,14 @@
 /// `toggles version`: the version, as `--version` prints it.
 enum VersionCommand: Command {
-    static let spec = CommandSpec(
-        help: """
-            Print the version of toggles.
+    static let helpPage = """
+        Print the version of toggles.
 
-            usage: toggles version
+        usage: toggles version
 
-            examples:
-              $ toggles version
-            """)
+        examples:
+          $ toggles version
+        """
+    static let spec = CommandSpec(help: helpPage)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         context.write("toggles \(TogglesCLI.version)\n")

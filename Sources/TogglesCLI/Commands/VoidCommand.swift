@@ -2,30 +2,29 @@ import ToggleLedger
 
 /// `toggles void`: appends a `voided` event, so replay passes over an event recorded by mistake.
 enum VoidCommand: Command {
-    static let spec = CommandSpec(
-        help: """
-            Take back an event recorded by mistake: replay ignores it at every instant; it stays in the log and in history.
+    static let helpPage = """
+        Take back an event recorded by mistake: replay ignores it at every instant; it stays in the log and in history.
 
-            usage: toggles void EVENT-ID --reason TEXT
+        usage: toggles void EVENT-ID --reason TEXT
 
-            For a record that is wrong (a wrong expiry, a wrong kind, an event made by mistake); when the world changed, record
-            the change instead. The `voided` event carries the voided event's instant and the id `!void-EVENT-ID`, so it replays
-            just before it: `state --at` any instant ignores the voided event, while `state --rev` at a commit before the void
-            shows what the ledger said then. Refused (exit 65) when the log would no longer hold together without the event
-            (voiding a `created` whose toggle has later events): the message lists what to void first. A `voided` event cannot
-            itself be voided.
+        For a record that is wrong (a wrong expiry, a wrong kind, an event made by mistake); when the world changed, record
+        the change instead. The `voided` event carries the voided event's instant and the id `!void-EVENT-ID`, so it replays
+        just before it: `state --at` any instant ignores the voided event, while `state --rev` at a commit before the void
+        shows what the ledger said then. Refused (exit 65) when the log would no longer hold together without the event
+        (voiding a `created` whose toggle has later events): the message lists what to void first. A `voided` event cannot
+        itself be voided.
 
-            arguments:
-              EVENT-ID  the id of the event recorded by mistake (`toggles history NAME` shows ids)
+        arguments:
+          EVENT-ID  the id of the event recorded by mistake (`toggles history NAME` shows ids)
 
-            options:
-              --reason TEXT  what was wrong (required)
-              --log --actor
+        options:
+          --reason TEXT  what was wrong (required)
+          --log --actor
 
-            examples:
-              $ toggles void 01JD3K8Q2W5E6R7T8Y9U0I1O2P --reason 'wrong expiry date: 2026 for 2027'
-            """,
-        shared: [CommonOptions.log, CommonOptions.actor])
+        examples:
+          $ toggles void 01JD3K8Q2W5E6R7T8Y9U0I1O2P --reason 'wrong expiry date: 2026 for 2027'
+        """
+    static let spec = CommandSpec(help: helpPage, shared: [CommonOptions.log, CommonOptions.actor])
 
     /// The prefix of a void's id: `!` sorts before every other printable character, so the
     /// void replays before the event it names, which has the same instant.

@@ -11,7 +11,8 @@ struct OptionSpec: Sendable {
     /// for the options several commands share (``CommonOptions``).
     init(_ line: String) {
         do throws(CommandSpec.HelpTextError) {
-            guard let gap = line.range(of: "  ") else { throw .init("expected the option, two spaces, then what it does") }
+            let line = Substring(line)
+            guard let gap = CommandSpec.gap(in: line) else { throw .init("expected the option, two spaces, then what it does") }
             self = try Self(label: line[..<gap.lowerBound], help: line[gap.upperBound...])
         } catch {
             preconditionFailure("option `\(line)`: \(error.problem)")
@@ -88,10 +89,42 @@ struct CommandSpec: Sendable {
     private enum Section: Int { case discussion, arguments, options, examples }
     private static let headers: [Substring: Section] = ["arguments:": .arguments, "options:": .options, "examples:": .examples]
 
+    /// The command's name in its help page, without reading the rest of it: the dispatcher
+    /// finds a command this way, so a run parses its own command's page and no other.
+    static func name(inHelp text: String) -> String {
+        let lines = text.utf8.split(separator: UInt8(ascii: "\n"), maxSplits: 3, omittingEmptySubsequences: false)
+        return lines.count > 2 ? name(ofSynopsis: synopsis(Substring(lines[2]))) : ""
+    }
+
+    /// The synopsis of a page's third line, `usage: toggles SYNOPSIS`; empty when it is not one.
+    private static func synopsis(_ line: Substring) -> String {
+        line.hasPrefix("usage: toggles ") ? String(line.dropFirst("usage: toggles ".count)) : ""
+    }
+
+    /// The synopsis's leading lower-case words (`export swift`).
+    private static func name(ofSynopsis synopsis: String) -> String {
+        synopsis.split(separator: " ").prefix { $0.utf8.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) } }.joined(separator: " ")
+    }
+
+    /// The first two spaces in a row: the gap between an entry and its help.
+    fileprivate static func gap(in text: Substring) -> Range<Substring.Index>? {
+        var previous: Substring.Index?
+        for index in text.utf8.indices {
+            guard text.utf8[index] == UInt8(ascii: " ") else {
+                previous = nil
+                continue
+            }
+            if let previous { return previous..<text.utf8.index(after: index) }
+            previous = index
+        }
+        return nil
+    }
+
     static func parse(_ text: String, shared: [OptionSpec] = []) throws(HelpTextError) -> CommandSpec {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let synopsis = lines.count > 2 && lines[2].hasPrefix("usage: toggles ") ? String(lines[2].dropFirst("usage: toggles ".count)) : ""
-        let name = synopsis.split(separator: " ").prefix { $0.allSatisfy { ("a"..."z").contains($0) } }.joined(separator: " ")
+        // Split as bytes: a page is read on every run, and splitting by Character cost more than the rest.
+        let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Substring.init)
+        let synopsis = lines.count > 2 ? synopsis(lines[2]) : ""
+        let name = name(ofSynopsis: synopsis)
         var current = 0
         do throws(HelpTextError) {
             guard lines.count > 2, !lines[0].isEmpty, !lines[0].hasPrefix(" "), lines[1].isEmpty, !name.isEmpty else {
@@ -127,7 +160,7 @@ struct CommandSpec: Sendable {
             var positionals: [(name: String, help: String)] = []
             for (line, text) in entries[.arguments] ?? [] {
                 current = line
-                guard let gap = text.range(of: "  "), !text[..<gap.lowerBound].contains(" "), !text.hasPrefix("-") else {
+                guard let gap = gap(in: text), !text[..<gap.lowerBound].contains(" "), !text.hasPrefix("-") else {
                     throw .init("an argument is one word such as NAME, two spaces, then what it is")
                 }
                 positionals.append((String(text[..<gap.lowerBound]), String(text[gap.upperBound...].drop { $0 == " " })))
@@ -158,7 +191,7 @@ struct CommandSpec: Sendable {
 
     /// `--kind KIND  help`, or the names of shared options alone (`--log --at`).
     private static func options(_ entry: Substring, shared: [OptionSpec]) throws(HelpTextError) -> [OptionSpec] {
-        if let gap = entry.range(of: "  ") { return [try OptionSpec(label: entry[..<gap.lowerBound], help: entry[gap.upperBound...])] }
+        if let gap = gap(in: entry) { return [try OptionSpec(label: entry[..<gap.lowerBound], help: entry[gap.upperBound...])] }
         return try entry.split(separator: " ").map { word throws(HelpTextError) in
             guard let option = shared.first(where: { $0.name == word }) else {
                 throw .init("`\(word)` has no help (two spaces, then what it does) and is none of the shared options (\(shared.map(\.name).joined(separator: " ")))")
