@@ -111,7 +111,10 @@ def figures(toggles, work):
 
 def instructions(command, environment, work):
     """Callgrind's instruction count for one run of `command` (its exit status 0 or 1)."""
-    env = dict(os.environ, **environment)
+    # A fixed, small environment: the command reads every variable it is given, so the
+    # machine's own (a CI runner's hundred variables, a shell's few) would move the count.
+    env = {name: os.environ[name] for name in ("PATH", "HOME", "TMPDIR") if name in os.environ}
+    env.update(environment)
     # Swift seeds its hashing per process; a fixed seed makes the count repeat exactly.
     env["SWIFT_DETERMINISTIC_HASHING"] = "1"
     env.update(checkpoints(work))

@@ -35,7 +35,7 @@ enum CommonOptions {
     static let output = OptionSpec("--output FILE  write to FILE instead of standard output (a file is replaced atomically, a symlink followed, a device or pipe written in place)")
 
     static func format(_ choices: [ReportFormat]) -> OptionSpec {
-        OptionSpec("--format FORMAT  output format: \(choices.map(\.rawValue).joined(separator: "|")) (default: \(choices[0].rawValue))")
+        OptionSpec("--format FORMAT  output format: \(choices.map { $0.rawValue }.joined(separator: "|")) (default: \(choices[0].rawValue))")
     }
 
     /// The first argument of a command whose first word picks what it does (`export plist`,

@@ -82,7 +82,7 @@ public enum TogglesCLI {
         // Two-word commands (`export swift`, `sync swift`) are matched before one-word ones.
         var consumed = 1
         var found = command(named: first)
-        if arguments.count > 1, let subcommand = command(named: "\(first) \(arguments[1])") {
+        if arguments.count > 1, !arguments[1].hasPrefix("-"), let subcommand = command(named: "\(first) \(arguments[1])") {
             found = subcommand
             consumed = 2
         }

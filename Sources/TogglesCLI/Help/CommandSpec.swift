@@ -22,8 +22,8 @@ struct OptionSpec: Sendable {
     /// `--when CONDITION EXPRESSION VALUE` and its help; a help ending in ` (repeatable)`, as
     /// the help page prints it, makes the option repeatable.
     fileprivate init(label: Substring, help: Substring) throws(CommandSpec.HelpTextError) {
-        let words = label.split(separator: " ").map(String.init)
-        guard words[0].hasPrefix("--"), words[0].count > 2, !words.dropFirst().contains(where: { $0.hasPrefix("-") }) else {
+        let words = CommandSpec.words(label).map(String.init)
+        guard words[0].hasPrefix("--"), words[0].utf8.count > 2, !words.dropFirst().contains(where: { $0.hasPrefix("-") }) else {
             throw .init("`\(label)` is not an option: --name, then the names of its values")
         }
         var help = help.drop { $0 == " " }
@@ -87,44 +87,73 @@ struct CommandSpec: Sendable {
     }
 
     private enum Section: Int { case discussion, arguments, options, examples }
-    private static let headers: [Substring: Section] = ["arguments:": .arguments, "options:": .options, "examples:": .examples]
+    /// An argument or option line (its help joined), with its index in the page.
+    private struct Entry {
+        var line: Int
+        var text: Substring
+    }
+    /// The section a header line starts, nil for any other line.
+    private static func header(_ line: Substring) -> Section? {
+        switch line {
+        case "arguments:": .arguments
+        case "options:": .options
+        case "examples:": .examples
+        default: nil
+        }
+    }
 
-    /// The command's name in its help page, without reading the rest of it: the dispatcher
-    /// finds a command this way, so a run parses its own command's page and no other.
+    /// The command's name in its help page, without reading the rest of it: the leading
+    /// lower-case words of the synopsis on the third line, `usage: toggles export swift …`.
+    /// The dispatcher finds a command this way, so a run parses its own command's page and no
+    /// other; read as bytes, as it runs for every command on every run.
     static func name(inHelp text: String) -> String {
-        let lines = text.utf8.split(separator: UInt8(ascii: "\n"), maxSplits: 3, omittingEmptySubsequences: false)
-        return lines.count > 2 ? name(ofSynopsis: synopsis(Substring(lines[2]))) : ""
+        var text = text
+        return text.withUTF8 { bytes in
+            var start = 0
+            for _ in 0..<2 {
+                while start < bytes.count, bytes[start] != UInt8(ascii: "\n") { start += 1 }
+                start += 1
+            }
+            let usage = "usage: toggles ".utf8
+            guard start + usage.count <= bytes.count, bytes[start..<(start + usage.count)].elementsEqual(usage) else { return "" }
+            start += usage.count
+            var (wordStart, nameEnd) = (start, start)
+            while true {
+                var end = wordStart
+                while end < bytes.count, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[end]) { end += 1 }
+                guard end > wordStart, end == bytes.count || bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\n") else { break }
+                nameEnd = end
+                guard end < bytes.count, bytes[end] == UInt8(ascii: " ") else { break }
+                wordStart = end + 1
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<nameEnd]), as: UTF8.self)
+        }
     }
 
-    /// The synopsis of a page's third line, `usage: toggles SYNOPSIS`; empty when it is not one.
-    private static func synopsis(_ line: Substring) -> String {
-        line.hasPrefix("usage: toggles ") ? String(line.dropFirst("usage: toggles ".count)) : ""
-    }
-
-    /// The synopsis's leading lower-case words (`export swift`).
-    private static func name(ofSynopsis synopsis: String) -> String {
-        synopsis.split(separator: " ").prefix { $0.utf8.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) } }.joined(separator: " ")
+    /// The words of `text` between single or repeated spaces, split as bytes (a page is
+    /// read on every run).
+    fileprivate static func words(_ text: Substring) -> ArraySlice<Substring> {
+        ArraySlice(text.utf8.split(separator: UInt8(ascii: " ")).map(Substring.init))
     }
 
     /// The first two spaces in a row: the gap between an entry and its help.
     fileprivate static func gap(in text: Substring) -> Range<Substring.Index>? {
-        var previous: Substring.Index?
-        for index in text.utf8.indices {
-            guard text.utf8[index] == UInt8(ascii: " ") else {
-                previous = nil
-                continue
-            }
-            if let previous { return previous..<text.utf8.index(after: index) }
-            previous = index
+        var bytes = text
+        let offset: Int? = bytes.withUTF8 { bytes in
+            guard bytes.count > 1 else { return nil }
+            for index in 1..<bytes.count where bytes[index] == UInt8(ascii: " ") && bytes[index - 1] == UInt8(ascii: " ") { return index - 1 }
+            return nil
         }
-        return nil
+        guard let offset else { return nil }
+        let start = text.utf8.index(text.startIndex, offsetBy: offset)
+        return start..<text.utf8.index(start, offsetBy: 2)
     }
 
     static func parse(_ text: String, shared: [OptionSpec] = []) throws(HelpTextError) -> CommandSpec {
         // Split as bytes: a page is read on every run, and splitting by Character cost more than the rest.
         let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Substring.init)
-        let synopsis = lines.count > 2 ? synopsis(lines[2]) : ""
-        let name = name(ofSynopsis: synopsis)
+        let synopsis = lines.count > 2 && lines[2].hasPrefix("usage: toggles ") ? String(lines[2].dropFirst("usage: toggles ".count)) : ""
+        let name = name(inHelp: text)
         var current = 0
         do throws(HelpTextError) {
             guard lines.count > 2, !lines[0].isEmpty, !lines[0].hasPrefix(" "), lines[1].isEmpty, !name.isEmpty else {
@@ -132,12 +161,13 @@ struct CommandSpec: Sendable {
             }
             var (section, afterBlank) = (Section.discussion, false)
             var (discussion, examples): ([Substring], [String]) = ([], [])
-            var entries: [Section: [(line: Int, text: Substring)]] = [:]
+            // Entries of arguments: (index 0) and options: (index 1), with their line.
+            var entries: [[Entry]] = [[], []]
             for (index, line) in lines.enumerated().dropFirst(3) {
                 current = index
                 defer { afterBlank = line.isEmpty }
                 if line.isEmpty { continue }
-                if let next = headers[line] {
+                if let next = header(line) {
                     guard afterBlank, next.rawValue > section.rawValue else {
                         throw .init("`\(line)` must follow a blank line; the order is discussion, arguments:, options:, examples:")
                     }
@@ -150,15 +180,16 @@ struct CommandSpec: Sendable {
                 } else if section == .examples {
                     guard line.hasPrefix("  $ ") else { throw .init("an example is written `  $ toggles …`") }
                     examples.append(String(line.dropFirst(4)))
-                } else if line.hasPrefix("   "), let last = entries[section]?.indices.last {
-                    entries[section]![last].text += " " + line.drop { $0 == " " }  // the help of the entry above goes on
+                } else if line.hasPrefix("   "), let last = entries[section.rawValue - 1].indices.last {
+                    entries[section.rawValue - 1][last].text += " " + line.drop { $0 == " " }  // the help of the entry above goes on
                 } else {
                     guard line.hasPrefix("  "), line.dropFirst(2).first != " " else { throw .init("an entry is indented by two spaces, the rest of its help deeper") }
-                    entries[section, default: []].append((index, line.dropFirst(2)))
+                    entries[section.rawValue - 1].append(Entry(line: index, text: line.dropFirst(2)))
                 }
             }
             var positionals: [(name: String, help: String)] = []
-            for (line, text) in entries[.arguments] ?? [] {
+            for entry in entries[0] {
+                let (line, text) = (entry.line, entry.text)
                 current = line
                 guard let gap = gap(in: text), !text[..<gap.lowerBound].contains(" "), !text.hasPrefix("-") else {
                     throw .init("an argument is one word such as NAME, two spaces, then what it is")
@@ -166,7 +197,8 @@ struct CommandSpec: Sendable {
                 positionals.append((String(text[..<gap.lowerBound]), String(text[gap.upperBound...].drop { $0 == " " })))
             }
             var options: [OptionSpec] = []
-            for (line, text) in entries[.options] ?? [] {
+            for entry in entries[1] {
+                let (line, text) = (entry.line, entry.text)
                 current = line
                 for option in try Self.options(text, shared: shared) {
                     guard !options.contains(where: { $0.name == option.name }) else { throw .init("\(option.name) is listed twice") }
@@ -178,7 +210,7 @@ struct CommandSpec: Sendable {
                 throw .init("the shared option \(missing.name) is not placed: name it alone on an options line")
             }
             current = 2
-            let more = try takesMore(synopsis.split(separator: " ").dropFirst(name.split(separator: " ").count), than: positionals.count, options)
+            let more = try takesMore(words(Substring(synopsis)).dropFirst(words(Substring(name)).count), than: positionals.count, options)
             return CommandSpec(
                 name: name, summary: String(lines[0]), synopsis: synopsis, positionals: positionals, variadicPositionals: more, options: options,
                 discussion: discussion.joined(separator: " "), examples: examples)
@@ -192,7 +224,7 @@ struct CommandSpec: Sendable {
     /// `--kind KIND  help`, or the names of shared options alone (`--log --at`).
     private static func options(_ entry: Substring, shared: [OptionSpec]) throws(HelpTextError) -> [OptionSpec] {
         if let gap = gap(in: entry) { return [try OptionSpec(label: entry[..<gap.lowerBound], help: entry[gap.upperBound...])] }
-        return try entry.split(separator: " ").map { word throws(HelpTextError) in
+        return try words(entry).map { word throws(HelpTextError) in
             guard let option = shared.first(where: { $0.name == word }) else {
                 throw .init("`\(word)` has no help (two spaces, then what it does) and is none of the shared options (\(shared.map(\.name).joined(separator: " ")))")
             }
@@ -205,7 +237,7 @@ struct CommandSpec: Sendable {
     private static func takesMore(_ words: ArraySlice<Substring>, than count: Int, _ options: [OptionSpec]) throws(HelpTextError) -> Bool {
         var (positionals, open, skip) = (0, false, 0)
         for raw in words {
-            let marks: (Character) -> Bool = { "[]()….".contains($0) }
+            let marks: (Character) -> Bool = { mark in mark == "[" || mark == "]" || mark == "(" || mark == ")" || mark == "…" || mark == "." }
             var word = raw.drop(while: marks)
             while let last = word.last, marks(last) { word = word.dropLast() }
             if word.isEmpty || word == "|" { continue }
